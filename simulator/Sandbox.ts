@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SimClock } from './desktop/clock.ts';
+import { DesktopHost } from './desktop/DesktopHost.ts';
+import { compileValidators } from './spec/compileValidators.ts';
+import { indexOperations } from './spec/indexOperations.ts';
+import { loadSpec } from './spec/loadSpec.ts';
+import { servedObjectTypes } from './spec/servedObjectTypes.ts';
+import { connectCompanyFile } from './service/connectCompanyFile.ts';
+import { createServiceApp, httpsRequiredHandler } from './service/createServiceApp.ts';
+import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
+import { newEndUserId, newPublishableKey, newSecretKey } from './service/serviceIds.ts';
+import { ServiceState } from './service/ServiceState.ts';
+import { createTlsMaterial, loadOrCreateTls, type TlsFiles } from './service/tlsCertificates.ts';
+import type { ServiceDeps } from './service/types.ts';
+
+export interface SandboxOptions {
+  host?: string;
+  port?: number;
+  httpPort?: number;
+  /** Where company files, Service records and certificates live; ignored with `memory`. */
+  dataDir?: string;
+  memory?: boolean;
+  seed?: number;
+  customers?: number;
+  invoices?: number;
+  certPath?: string;
+  keyPath?: string;
+  /** Use this secret key (stored hashed) instead of issuing a new one. */
+  secretKey?: string;
+  logLevel?: LogLevel;
+  logger?: Logger;
+  clock?: SimClock;
+}
+
+export interface SandboxInfo {
+  baseUrl: string;
+  httpUrl: string;
+  secretKey: string;
+  publishableKey: string;
+  endUserIds: string[];
+  caCertPath: string;
+}
+
+export interface Sandbox extends SandboxInfo {
+  caCert: string;
+  deps: ServiceDeps;
+  close(): Promise<void>;
+}
+
+export const DEMO_DEFAULTS = { seed: 1, customers: 1000, invoices: 3000 };
+const DEMO_SOURCE_ID = 'ledger-sim-demo';
+
+function tlsFor(options: SandboxOptions, dataDir: string | undefined): TlsFiles {
+  const given = options.certPath && options.keyPath ? { certPath: options.certPath, keyPath: options.keyPath } : undefined;
+  if (dataDir || given) return loadOrCreateTls(path.join(dataDir ?? os.tmpdir(), 'tls'), given);
+  // In memory nothing is kept, but clients still need a file to trust: only the public CA goes out.
+  const material = createTlsMaterial();
+  const caCertPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-')), 'ca-cert.pem');
+  fs.writeFileSync(caCertPath, material.caCert);
+  return { material, caCertPath };
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Starts a complete sandbox: spec, Service, fake desktop application, demo project and end user. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const dataDir = options.memory ? undefined : path.resolve(options.dataDir ?? '.ledger-sim');
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
+  const clock = options.clock ?? new SimClock();
+  const doc = await loadSpec();
+  const operations = indexOperations(doc);
+  const validators = compileValidators(operations);
+  const { resourceTypes, schemas } = servedObjectTypes(operations);
+  const state = new ServiceState(dataDir ? path.join(dataDir, 'service.sqlite') : ':memory:');
+  const host = new DesktopHost({ dataDir, clock, servedSchemas: schemas });
+  const hostName = options.host ?? '127.0.0.1';
+  let origin = '';
+  const deps: ServiceDeps = { operations, validators, state, host, clock, logger, resourceTypes, publicOrigin: () => origin };
+
+  state.ensureProject({ id: 'proj_testing', name: 'testing', organization: 'Sandbox organization' });
+  const secretKey = options.secretKey ?? newSecretKey();
+  const publishableKey = newPublishableKey();
+  state.addKey('proj_testing', 'secret', secretKey, clock.now());
+  state.addKey('proj_testing', 'publishable', publishableKey, clock.now());
+  let endUser = state.endUserBySource('proj_testing', DEMO_SOURCE_ID);
+  if (!endUser) {
+    endUser = { id: newEndUserId(), project_id: 'proj_testing', company_name: 'Demo company', source_id: DEMO_SOURCE_ID, email: 'owner@demo-company.test', created_at: clock.now() };
+    state.addEndUser(endUser);
+  }
+  connectCompanyFile(deps, endUser, {
+    seed: options.seed ?? DEMO_DEFAULTS.seed,
+    customers: options.customers ?? DEMO_DEFAULTS.customers,
+    invoices: options.invoices ?? DEMO_DEFAULTS.invoices,
+  });
+
+  const tls = tlsFor(options, dataDir);
+  const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert }, createServiceApp(deps));
+  const httpServer = http.createServer(httpsRequiredHandler(deps));
+  const port = await listen(httpsServer, options.port ?? 0, hostName);
+  const httpPort = await listen(httpServer, options.httpPort ?? 0, hostName);
+  const urlHost = hostName === '127.0.0.1' || hostName === '0.0.0.0' || hostName === '::' ? 'localhost' : hostName;
+  origin = `https://${urlHost}:${port}`;
+  const timers = [setInterval(() => host.sweepIterators(), 2000), setInterval(() => state.flush(), 5000)];
+  for (const t of timers) t.unref();
+
+  return {
+    baseUrl: `${origin}/v1`,
+    httpUrl: `http://${urlHost}:${httpPort}/v1`,
+    secretKey,
+    publishableKey,
+    endUserIds: [endUser.id],
+    caCertPath: tls.caCertPath,
+    caCert: tls.material.caCert,
+    deps,
+    async close() {
+      for (const t of timers) clearInterval(t);
+      httpsServer.closeAllConnections();
+      httpServer.closeAllConnections();
+      await Promise.all([new Promise((r) => httpsServer.close(r)), new Promise((r) => httpServer.close(r))]);
+      state.close();
+      host.closeAll();
+    },
+  };
+}

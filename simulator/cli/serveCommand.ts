@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { DEMO_DEFAULTS, startSandbox, type SandboxInfo } from '../Sandbox.ts';
+import type { LogLevel } from '../service/logger.ts';
+
+const HELP = `Usage: ledger-sim serve [options]
+
+Starts the sandbox: an HTTPS Service on --port, a plain-HTTP listener on --http-port that refuses
+every request, and a demo project "testing" with one end user whose company file is seeded.
+
+Options:
+  --port N           HTTPS port (default 4443; 0 picks a free port)
+  --http-port N      plain-HTTP port (default 4080; 0 picks a free port)
+  --host HOST        address to listen on (default 127.0.0.1)
+  --data-dir DIR     where company files, Service records and certificates live (default ./.ledger-sim)
+  --memory           keep everything in memory; nothing is written but the public CA certificate
+  --seed N           seed of the demo company file (default ${DEMO_DEFAULTS.seed})
+  --customers N      customers in the demo company file (default ${DEMO_DEFAULTS.customers})
+  --invoices N       invoices in the demo company file (default ${DEMO_DEFAULTS.invoices})
+  --cert FILE --key FILE   serve this certificate instead of the generated one
+  --secret-key KEY   accept this secret key (sk_...) instead of issuing a new one
+  --ready-file PATH  once requests are accepted, write {baseUrl, httpUrl, secretKey, publishableKey,
+                     endUserIds, caCertPath} there as JSON
+  --log-level LEVEL  debug | info | warn | error | silent (default info)
+`;
+
+function count(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new Error(`--${name} takes a whole number, got "${value}"`);
+  return Number(value);
+}
+
+export async function serveCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      'http-port': { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      memory: { type: 'boolean' },
+      seed: { type: 'string' },
+      customers: { type: 'string' },
+      invoices: { type: 'string' },
+      cert: { type: 'string' },
+      key: { type: 'string' },
+      'secret-key': { type: 'string' },
+      'ready-file': { type: 'string' },
+      'log-level': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (Boolean(values.cert) !== Boolean(values.key)) throw new Error('--cert and --key go together');
+  const started = performance.now();
+  const sandbox = await startSandbox({
+    port: count(values.port, 'port', 4443),
+    httpPort: count(values['http-port'], 'http-port', 4080),
+    host: values.host,
+    dataDir: values['data-dir'],
+    memory: values.memory,
+    seed: count(values.seed, 'seed', DEMO_DEFAULTS.seed),
+    customers: count(values.customers, 'customers', DEMO_DEFAULTS.customers),
+    invoices: count(values.invoices, 'invoices', DEMO_DEFAULTS.invoices),
+    certPath: values.cert,
+    keyPath: values.key,
+    secretKey: values['secret-key'],
+    logLevel: (values['log-level'] ?? 'info') as LogLevel,
+  });
+  const info: SandboxInfo = {
+    baseUrl: sandbox.baseUrl,
+    httpUrl: sandbox.httpUrl,
+    secretKey: sandbox.secretKey,
+    publishableKey: sandbox.publishableKey,
+    endUserIds: sandbox.endUserIds,
+    caCertPath: sandbox.caCertPath,
+  };
+  if (values['ready-file']) fs.writeFileSync(values['ready-file'], `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+  process.stdout.write(
+    [
+      `ledger-sim sandbox ready in ${Math.round(performance.now() - started)} ms`,
+      `  HTTPS base URL    ${info.baseUrl}`,
+      `  plain HTTP (403)  ${info.httpUrl}`,
+      `  secret key        ${info.secretKey}`,
+      `  publishable key   ${info.publishableKey}`,
+      `  end user          ${info.endUserIds.join(', ')}`,
+      `  CA certificate    ${info.caCertPath}   (export NODE_EXTRA_CA_CERTS=${info.caCertPath}, or curl --cacert)`,
+      '',
+      'Try:',
+      `  curl --cacert ${info.caCertPath} -H "Authorization: Bearer ${info.secretKey}" \\`,
+      `       -H "Service-End-User-Id: ${info.endUserIds[0] ?? ''}" "${info.baseUrl}/ledger-desktop/customers?limit=2"`,
+      '',
+    ].join('\n'),
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      void sandbox.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+}

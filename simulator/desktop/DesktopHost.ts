@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { JsonSchema } from '../spec/types.ts';
+import type { Clock } from './clock.ts';
+import { CompanyFile } from './CompanyFile.ts';
+import { DesktopApplication } from './DesktopApplication.ts';
+import { OBJECT_RULES, objectSchemas } from './objectTypes.ts';
+
+export interface DesktopHostOptions {
+  /** Folder for company files; undefined keeps them in memory. */
+  dataDir: string | undefined;
+  clock: Clock;
+  servedSchemas: ReadonlyMap<string, JsonSchema>;
+}
+
+const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The machines running the desktop application: one company file each, opened on first use and
+ * kept open. Company files on disk survive restarts; in-memory ones live as long as the process.
+ */
+export class DesktopHost {
+  private readonly open = new Map<string, DesktopApplication>();
+  private readonly schemas: Map<string, JsonSchema>;
+
+  constructor(private readonly options: DesktopHostOptions) {
+    this.schemas = objectSchemas(options.servedSchemas);
+    if (options.dataDir) fs.mkdirSync(path.join(options.dataDir, 'company-files'), { recursive: true });
+  }
+
+  pathOf(companyFileId: string): string {
+    if (!SAFE_ID.test(companyFileId)) throw new Error(`unsafe company file id ${companyFileId}`);
+    return this.options.dataDir ? path.join(this.options.dataDir, 'company-files', `${companyFileId}.sqlite`) : ':memory:';
+  }
+
+  exists(companyFileId: string): boolean {
+    return this.open.has(companyFileId) || (this.options.dataDir !== undefined && fs.existsSync(this.pathOf(companyFileId)));
+  }
+
+  /** Opens (creating if needed) a company file. */
+  application(companyFileId: string): DesktopApplication {
+    let app = this.open.get(companyFileId);
+    if (!app) {
+      const file = new CompanyFile({ path: this.pathOf(companyFileId), clock: this.options.clock, rules: OBJECT_RULES, schemas: this.schemas });
+      app = new DesktopApplication(file);
+      this.open.set(companyFileId, app);
+    }
+    return app;
+  }
+
+  sweepIterators(): void {
+    for (const app of this.open.values()) app.sweepIterators();
+  }
+
+  closeAll(): void {
+    for (const app of this.open.values()) app.close();
+    this.open.clear();
+  }
+}

@@ -1,0 +1,137 @@
+import type { CompanyFile } from './CompanyFile.ts';
+import { parseTimeBound } from './desktopTime.ts';
+import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
+import { LIST_OBJECT_ID } from './IdAllocator.ts';
+import { IteratorRegistry, type QueryIterator } from './IteratorRegistry.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from './json.ts';
+import { EXACT_FILTERS, EXCLUSIVE_GROUPS, FILTERS, OUTPUT_OPTIONS, PAGING_PARAMETERS, QueryInputError, type FilterContext } from './queryFilters.ts';
+import type { StoredRow } from './CompanyFileStore.ts';
+
+export type QueryParams = Readonly<Record<string, JsonValue>>;
+
+export interface QueryPage {
+  /** Objects of the page, already serialized. */
+  items: string[];
+  /** Same value on every page of one walk; null when the walk is over. */
+  cursor: string | null;
+  remaining: number;
+}
+
+/** The parameters that choose objects, in a canonical form a resent cursor is compared with. */
+export function filterKeyOf(params: QueryParams): string {
+  const keys = Object.keys(params).filter((k) => !PAGING_PARAMETERS.has(k)).sort();
+  return JSON.stringify(keys.map((k) => [k, params[k]]));
+}
+
+function rejectReversedRanges(params: QueryParams, offsetMinutes: number): void {
+  const from = params['transactionDateFrom'];
+  const to = params['transactionDateTo'];
+  if (typeof from === 'string' && typeof to === 'string' && from > to) {
+    throw new DesktopError(DESKTOP_STATUS.DATE_RANGE_REVERSED, `transactionDateFrom "${from}" is after transactionDateTo "${to}".`);
+  }
+  const after = typeof params['updatedAfter'] === 'string' ? parseTimeBound(params['updatedAfter'], offsetMinutes, 'lower') : undefined;
+  const before = typeof params['updatedBefore'] === 'string' ? parseTimeBound(params['updatedBefore'], offsetMinutes, 'upper') : undefined;
+  if (after !== undefined && before !== undefined && after > before) {
+    throw new DesktopError(DESKTOP_STATUS.DATE_RANGE_REVERSED, 'updatedAfter is after updatedBefore.');
+  }
+  for (const group of EXCLUSIVE_GROUPS) {
+    const used = group.filter((name) => name in params);
+    if (used.length > 1) throw new QueryInputError(used[1] ?? '', `Use at most one of ${group.join(', ')}; got ${used.join(' and ')}.`);
+  }
+}
+
+/**
+ * Runs list queries against one company file: the first page plans the query and opens an
+ * iterator over a snapshot of the matching rows; later pages walk that snapshot.
+ */
+export class QueryEngine {
+  readonly iterators: IteratorRegistry;
+
+  constructor(private readonly file: CompanyFile) {
+    this.iterators = new IteratorRegistry(file.clock);
+  }
+
+  firstPage(objectType: string, params: QueryParams, limit: number): QueryPage {
+    const seqs = this.matchingSeqs(objectType, params);
+    const output = Object.fromEntries(Object.entries(params).filter(([k]) => OUTPUT_OPTIONS.has(k)));
+    const iterator = this.iterators.open(objectType, filterKeyOf(params), output, seqs);
+    return this.page(iterator, limit);
+  }
+
+  nextPage(objectType: string, cursor: string, params: QueryParams, limit: number): QueryPage {
+    const sentFilters = Object.keys(params).some((k) => !PAGING_PARAMETERS.has(k));
+    const iterator = this.iterators.resume(cursor, objectType, sentFilters ? filterKeyOf(params) : undefined);
+    return this.page(iterator, limit);
+  }
+
+  private page(iterator: QueryIterator, limit: number): QueryPage {
+    const slice = iterator.seqs.slice(iterator.position, iterator.position + limit);
+    iterator.position += slice.length;
+    const items = this.file.store.getManyBySeq(slice).map((row) => shapeForOutput(row, iterator.output));
+    const remaining = iterator.seqs.length - iterator.position;
+    this.iterators.answered(iterator);
+    return { items, cursor: remaining > 0 ? iterator.id : null, remaining };
+  }
+
+  private matchingSeqs(objectType: string, params: QueryParams): number[] {
+    const rules = this.file.rulesOf(objectType);
+    const order = rules.kind === 'list' ? 'sort_key, seq' : 'seq';
+    const exact = Object.keys(EXACT_FILTERS).find((name) => name in params);
+    if (exact !== undefined) return this.exactMatch(objectType, exact, params[exact] ?? [], order);
+    rejectReversedRanges(params, this.file.offsetMinutes);
+    const ctx: FilterContext = { offsetMinutes: this.file.offsetMinutes, where: ['type = ?'], params: [objectType] };
+    for (const [name, value] of Object.entries(params)) {
+      if (PAGING_PARAMETERS.has(name) || OUTPUT_OPTIONS.has(name)) continue;
+      const filter = FILTERS[name];
+      if (!filter) throw new Error(`no filter implementation for "${name}"`);
+      filter(ctx, value, params);
+    }
+    if (rules.kind === 'list' && !('status' in params)) ctx.where.push('is_active = 1');
+    const sql = `SELECT seq FROM objects WHERE ${ctx.where.join(' AND ')} ORDER BY ${order}`;
+    return this.file.store.db.prepare(sql).pluck().all(...ctx.params) as number[];
+  }
+
+  private exactMatch(objectType: string, name: string, value: JsonValue, order: string): number[] {
+    const spec = EXACT_FILTERS[name];
+    if (!spec) throw new Error(`no exact filter "${name}"`);
+    const wanted = (Array.isArray(value) ? value : [value]).map(String);
+    if (spec.column === 'id') {
+      const malformed = wanted.find((v) => !LIST_OBJECT_ID.test(v));
+      if (malformed !== undefined) throw new DesktopError(DESKTOP_STATUS.INVALID_ID, `Object id "${malformed}" is not in the form the desktop application uses.`);
+    }
+    const keys = [...new Set(spec.caseInsensitive ? wanted.map((v) => v.toLowerCase()) : wanted)];
+    const rows = this.file.store.db
+      .prepare(`SELECT seq, ${spec.column} AS k FROM objects WHERE type = ? AND ${spec.column} IN (${keys.map(() => '?').join(',')}) ORDER BY ${order}`)
+      .all(objectType, ...keys) as { seq: number; k: string }[];
+    const found = new Set(rows.map((r) => r.k));
+    const missing = wanted.find((v) => !found.has(spec.caseInsensitive ? v.toLowerCase() : v));
+    if (missing !== undefined) {
+      throw new DesktopError(
+        DESKTOP_STATUS.NOT_FOUND,
+        `The query request has not been fully completed. There was a required element ("${missing}") that could not be found in the company file.`,
+      );
+    }
+    return rows.map((r) => r.seq);
+  }
+}
+
+/**
+ * Stored objects are sent as stored; only the output options cost a parse, and only for objects
+ * they change.
+ */
+export function shapeForOutput(row: StoredRow, output: Readonly<Record<string, unknown>>): string {
+  const withLinked = output['includeLinkedTransactions'] === true && row.linked !== null;
+  const withoutLines = output['includeLineItems'] === false;
+  const withoutAlternates = output['excludeAlternateShippingAddresses'] === true;
+  if (!withLinked && !withoutLines && !withoutAlternates) return row.doc;
+  const doc = JSON.parse(row.doc) as JsonObject;
+  if (withLinked) doc['linkedTransactions'] = JSON.parse(row.linked ?? '[]') as JsonValue;
+  if (withoutLines && Array.isArray(doc['lines'])) {
+    doc['lines'] = [];
+    if (Array.isArray(doc['lineGroups'])) doc['lineGroups'] = [];
+  }
+  if (withoutAlternates && 'alternateShippingAddresses' in doc) {
+    doc['alternateShippingAddresses'] = isJsonObject(doc) ? [] : null;
+  }
+  return JSON.stringify(doc);
+}

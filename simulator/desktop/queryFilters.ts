@@ -1,0 +1,150 @@
+import { isValidDate, parseTimeBound } from './desktopTime.ts';
+import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
+import type { JsonValue } from './json.ts';
+import { toCents } from './money.ts';
+
+/** A filter that the request, not the desktop application, got wrong: answered as a 400. */
+export class QueryInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface FilterContext {
+  offsetMinutes: number;
+  where: string[];
+  params: unknown[];
+}
+
+type Filter = (ctx: FilterContext, value: JsonValue, all: Readonly<Record<string, JsonValue>>) => void;
+
+function list(value: JsonValue): string[] {
+  return Array.isArray(value) ? value.map(String) : [String(value)];
+}
+
+function inList(column: string, values: string[], ctx: FilterContext): void {
+  ctx.where.push(`${column} IN (${values.map(() => '?').join(',')})`);
+  ctx.params.push(...values);
+}
+
+function timeBound(column: string, op: '>=' | '<=', bound: 'lower' | 'upper', field: string): Filter {
+  return (ctx, value) => {
+    const seconds = parseTimeBound(String(value), ctx.offsetMinutes, bound);
+    if (seconds === undefined) throw new DesktopError(DESKTOP_STATUS.INVALID_DATE, `"${String(value)}" in ${field} is not a valid date or date-time.`);
+    ctx.where.push(`${column} ${op} ?`);
+    ctx.params.push(seconds);
+  };
+}
+
+function dateBound(op: '>=' | '<=', field: string): Filter {
+  return (ctx, value) => {
+    if (!isValidDate(String(value))) throw new DesktopError(DESKTOP_STATUS.INVALID_DATE, `"${String(value)}" in ${field} is not a valid date.`);
+    ctx.where.push(`txn_date ${op} ?`);
+    ctx.params.push(String(value));
+  };
+}
+
+function money(field: string, value: JsonValue): number {
+  if (!/^-?\d+(\.\d+)?$/.test(String(value))) throw new QueryInputError(field, `${field} must be a decimal amount such as "125.50".`);
+  return toCents(String(value));
+}
+
+function balance(op: string, field: string): Filter {
+  return (ctx, value) => {
+    ctx.where.push(`balance_cents ${op} ?`);
+    ctx.params.push(money(field, value));
+  };
+}
+
+function textMatch(column: string, kind: 'contains' | 'startsWith' | 'endsWith'): Filter {
+  return (ctx, value) => {
+    const needle = String(value).toLowerCase();
+    if (kind === 'contains') ctx.where.push(`instr(lower(${column}), ?) > 0`);
+    if (kind === 'startsWith') ctx.where.push(`substr(lower(${column}), 1, length(?)) = ?`);
+    if (kind === 'endsWith') ctx.where.push(`substr(lower(${column}), -length(?)) = ?`);
+    ctx.params.push(needle);
+    if (kind !== 'contains') ctx.params.push(needle);
+  };
+}
+
+/**
+ * Every list filter the simulator understands, keyed by its query parameter name. A parameter in
+ * the spec without an entry here (or in OUTPUT_OPTIONS) stops the simulator at start.
+ */
+export const FILTERS: Record<string, Filter> = {
+  status: (ctx, value) => {
+    if (value === 'active') ctx.where.push('is_active = 1');
+    if (value === 'inactive') ctx.where.push('is_active = 0');
+  },
+  updatedAfter: timeBound('updated_at', '>=', 'lower', 'updatedAfter'),
+  updatedBefore: timeBound('updated_at', '<=', 'upper', 'updatedBefore'),
+  transactionDateFrom: dateBound('>=', 'transactionDateFrom'),
+  transactionDateTo: dateBound('<=', 'transactionDateTo'),
+  nameContains: textMatch('name', 'contains'),
+  nameStartsWith: textMatch('name', 'startsWith'),
+  nameEndsWith: textMatch('name', 'endsWith'),
+  nameFrom: (ctx, value) => {
+    ctx.where.push('name_lc >= ?');
+    ctx.params.push(String(value).toLowerCase());
+  },
+  // Inclusive: "nameTo=C" keeps "Cobalt", as a person reading an alphabetical range expects.
+  nameTo: (ctx, value) => {
+    const to = String(value).toLowerCase();
+    ctx.where.push('(name_lc <= ? OR substr(name_lc, 1, length(?)) = ?)');
+    ctx.params.push(to, to, to);
+  },
+  refNumberContains: textMatch('ref_number', 'contains'),
+  refNumberStartsWith: textMatch('ref_number', 'startsWith'),
+  refNumberEndsWith: textMatch('ref_number', 'endsWith'),
+  refNumberFrom: (ctx, value) => {
+    ctx.where.push('ref_compare(ref_number, ?) >= 0');
+    ctx.params.push(String(value));
+  },
+  refNumberTo: (ctx, value) => {
+    ctx.where.push('ref_compare(ref_number, ?) <= 0');
+    ctx.params.push(String(value));
+  },
+  customerIds: (ctx, value) => inList('entity_id', list(value), ctx),
+  accountIds: (ctx, value) => inList('account_id', list(value), ctx),
+  currencyIds: (ctx, value) => inList('currency_id', list(value), ctx),
+  classIds: (ctx, value) => inList('class_id', list(value), ctx),
+  paymentStatus: (ctx, value) => {
+    if (value === 'paid') ctx.where.push('is_paid = 1');
+    if (value === 'not_paid') ctx.where.push('is_paid = 0');
+  },
+  totalBalance: balance('=', 'totalBalance'),
+  totalBalanceGreaterThan: balance('>', 'totalBalanceGreaterThan'),
+  totalBalanceGreaterThanOrEqualTo: balance('>=', 'totalBalanceGreaterThanOrEqualTo'),
+  totalBalanceLessThan: balance('<', 'totalBalanceLessThan'),
+  totalBalanceLessThanOrEqualTo: balance('<=', 'totalBalanceLessThanOrEqualTo'),
+};
+
+/** Exact-match filters: when one is present the rest are ignored, and every value must exist. */
+export const EXACT_FILTERS: Record<string, { column: 'id' | 'name_lc' | 'ref_number'; caseInsensitive: boolean }> = {
+  ids: { column: 'id', caseInsensitive: false },
+  fullNames: { column: 'name_lc', caseInsensitive: true },
+  names: { column: 'name_lc', caseInsensitive: true },
+  refNumbers: { column: 'ref_number', caseInsensitive: false },
+};
+
+/** Parameters that shape what each returned object carries rather than which objects match. */
+export const OUTPUT_OPTIONS = new Set(['includeLineItems', 'includeLinkedTransactions', 'excludeAlternateShippingAddresses']);
+
+/** Paging parameters; handled by the iterator, never by the query. */
+export const PAGING_PARAMETERS = new Set(['cursor', 'limit']);
+
+/** Groups of which a request may use one filter at most. */
+export const EXCLUSIVE_GROUPS = [
+  ['nameContains', 'nameStartsWith', 'nameEndsWith'],
+  ['refNumberContains', 'refNumberStartsWith', 'refNumberEndsWith'],
+];
+
+/** Ref numbers compare as numbers when both are all digits, as text otherwise. */
+export function compareRefNumbers(a: string | null, b: string): number {
+  if (a === null) return -1;
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return Number(a) - Number(b);
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,169 @@
+import Database from 'better-sqlite3';
+import { hashKey } from './serviceIds.ts';
+
+export interface Project {
+  id: string;
+  name: string;
+  organization: string;
+}
+
+export interface EndUserRow {
+  id: string;
+  project_id: string;
+  company_name: string;
+  source_id: string;
+  email: string;
+  created_at: number;
+}
+
+export interface ConnectionRow {
+  id: string;
+  end_user_id: string;
+  created_at: number;
+  company_file_id: string | null;
+  last_request_at: number | null;
+  last_success_at: number | null;
+}
+
+export interface AuthSessionRow {
+  id: string;
+  project_id: string;
+  end_user_id: string;
+  created_at: number;
+  expires_at: number;
+  redirect_url: string | null;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS projects (id TEXT PRIMARY KEY, name TEXT NOT NULL, organization TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS api_keys (
+  hash TEXT PRIMARY KEY, project_id TEXT NOT NULL, kind TEXT NOT NULL, created_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS end_users (
+  id TEXT PRIMARY KEY, project_id TEXT NOT NULL, company_name TEXT NOT NULL, source_id TEXT NOT NULL, email TEXT NOT NULL,
+  created_at INTEGER NOT NULL, UNIQUE (project_id, source_id));
+CREATE TABLE IF NOT EXISTS connections (
+  id TEXT PRIMARY KEY, end_user_id TEXT NOT NULL, created_at INTEGER NOT NULL, company_file_id TEXT,
+  last_request_at INTEGER, last_success_at INTEGER);
+CREATE TABLE IF NOT EXISTS auth_sessions (
+  id TEXT PRIMARY KEY, project_id TEXT NOT NULL, end_user_id TEXT NOT NULL, client_secret_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, redirect_url TEXT);
+`;
+
+/**
+ * The hosted Service's own records: projects, keys (as hashes only), end users, their connections
+ * and auth sessions. On disk it survives restarts like the company files do.
+ */
+export class ServiceState {
+  private readonly db: Database.Database;
+  private readonly requestTimes = new Map<string, { last: number; success: number | null }>();
+
+  constructor(filePath: string) {
+    this.db = new Database(filePath);
+    if (filePath !== ':memory:') {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = FULL');
+    }
+    this.db.exec(SCHEMA);
+  }
+
+  ensureProject(project: Project): void {
+    this.db.prepare('INSERT OR IGNORE INTO projects (id, name, organization) VALUES (?, ?, ?)').run(project.id, project.name, project.organization);
+  }
+
+  projectNamed(name: string): Project | undefined {
+    return this.db.prepare('SELECT id, name, organization FROM projects WHERE name = ? ORDER BY rowid LIMIT 1').get(name) as Project | undefined;
+  }
+
+  addKey(projectId: string, kind: 'secret' | 'publishable', key: string, now: number): void {
+    this.db.prepare('INSERT OR IGNORE INTO api_keys (hash, project_id, kind, created_at) VALUES (?, ?, ?, ?)').run(hashKey(key), projectId, kind, now);
+  }
+
+  projectForKey(kind: 'secret' | 'publishable', key: string): Project | undefined {
+    return this.db
+      .prepare(
+        `SELECT p.id, p.name, p.organization FROM api_keys k JOIN projects p ON p.id = k.project_id
+         WHERE k.hash = ? AND k.kind = ? AND k.revoked = 0`,
+      )
+      .get(hashKey(key), kind) as Project | undefined;
+  }
+
+  addEndUser(row: EndUserRow): void {
+    this.db
+      .prepare('INSERT INTO end_users (id, project_id, company_name, source_id, email, created_at) VALUES (@id, @project_id, @company_name, @source_id, @email, @created_at)')
+      .run(row);
+  }
+
+  endUser(projectId: string, id: string): EndUserRow | undefined {
+    return this.db.prepare('SELECT * FROM end_users WHERE project_id = ? AND id = ?').get(projectId, id) as EndUserRow | undefined;
+  }
+
+  endUserBySource(projectId: string, sourceId: string): EndUserRow | undefined {
+    return this.db.prepare('SELECT * FROM end_users WHERE project_id = ? AND source_id = ?').get(projectId, sourceId) as EndUserRow | undefined;
+  }
+
+  endUsers(projectId: string): EndUserRow[] {
+    return this.db.prepare('SELECT * FROM end_users WHERE project_id = ? ORDER BY created_at, rowid').all(projectId) as EndUserRow[];
+  }
+
+  /** Removes the end user and their connections in one step. */
+  deleteEndUser(id: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM connections WHERE end_user_id = ?').run(id);
+      this.db.prepare('DELETE FROM auth_sessions WHERE end_user_id = ?').run(id);
+      this.db.prepare('DELETE FROM end_users WHERE id = ?').run(id);
+    })();
+  }
+
+  connections(endUserId: string): ConnectionRow[] {
+    const rows = this.db.prepare('SELECT * FROM connections WHERE end_user_id = ? ORDER BY created_at, rowid').all(endUserId) as ConnectionRow[];
+    return rows.map((row) => {
+      const t = this.requestTimes.get(row.id);
+      return t ? { ...row, last_request_at: t.last, last_success_at: t.success ?? row.last_success_at } : row;
+    });
+  }
+
+  addConnection(row: ConnectionRow): void {
+    this.db
+      .prepare(
+        `INSERT INTO connections (id, end_user_id, created_at, company_file_id, last_request_at, last_success_at)
+         VALUES (@id, @end_user_id, @created_at, @company_file_id, @last_request_at, @last_success_at)`,
+      )
+      .run(row);
+  }
+
+  attachCompanyFile(connectionId: string, companyFileId: string): void {
+    this.db.prepare('UPDATE connections SET company_file_id = ? WHERE id = ?').run(companyFileId, connectionId);
+  }
+
+  /**
+   * Request times change on every request: kept in memory and written by `flush` (on a timer and at
+   * close) so that a page of data does not cost a disk sync.
+   */
+  recordRequest(connectionId: string, at: number, succeeded: boolean): void {
+    const seen = this.requestTimes.get(connectionId);
+    this.requestTimes.set(connectionId, { last: at, success: succeeded ? at : (seen?.success ?? null) });
+  }
+
+  flush(): void {
+    if (this.requestTimes.size === 0 || !this.db.open) return;
+    const update = this.db.prepare('UPDATE connections SET last_request_at = ?, last_success_at = COALESCE(?, last_success_at) WHERE id = ?');
+    this.db.transaction(() => {
+      for (const [id, t] of this.requestTimes) update.run(t.last, t.success, id);
+    })();
+    this.requestTimes.clear();
+  }
+
+  addAuthSession(row: AuthSessionRow, clientSecret: string): void {
+    this.db
+      .prepare(
+        `INSERT INTO auth_sessions (id, project_id, end_user_id, client_secret_hash, created_at, expires_at, redirect_url)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(row.id, row.project_id, row.end_user_id, hashKey(clientSecret), row.created_at, row.expires_at, row.redirect_url);
+  }
+
+  close(): void {
+    this.flush();
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,23 @@
+import { seedCompanyFile, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
+import { newConnectionId } from './serviceIds.ts';
+import type { EndUserRow } from './ServiceState.ts';
+import type { ServiceDeps } from './types.ts';
+
+/**
+ * What finishing the connect flow does: the end user gets an integration connection to a company
+ * file, here a new one seeded from `seed`. An end user that is already connected keeps its file.
+ */
+export function connectCompanyFile(deps: Pick<ServiceDeps, 'state' | 'host' | 'clock'>, endUser: EndUserRow, seed: SeedOptions): { connectionId: string; companyFileId: string; created: boolean } {
+  const existing = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
+  if (existing?.company_file_id) return { connectionId: existing.id, companyFileId: existing.company_file_id, created: false };
+  const companyFileId = `company_${endUser.id}`;
+  const app = deps.host.application(companyFileId);
+  if (app.file.store.getMeta('company.name') === undefined) seedCompanyFile(app.file, seed);
+  const connection = deps.state.connections(endUser.id)[0];
+  const connectionId = connection?.id ?? newConnectionId();
+  if (!connection) {
+    deps.state.addConnection({ id: connectionId, end_user_id: endUser.id, created_at: deps.clock.now(), company_file_id: null, last_request_at: null, last_success_at: null });
+  }
+  deps.state.attachCompanyFile(connectionId, companyFileId);
+  return { connectionId, companyFileId, created: true };
+}

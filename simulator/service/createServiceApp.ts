@@ -1,0 +1,62 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Express } from 'express';
+import { handleApiRequest, handlerTable } from './handleApiRequest.ts';
+import { compileRoutes } from './matchRoute.ts';
+import { handleSandboxRequest, SANDBOX_HEADER } from './sandboxControls.ts';
+import { ServiceError } from './ServiceError.ts';
+import { newRequestId } from './serviceIds.ts';
+import type { ServiceDeps } from './types.ts';
+
+export function sendJson(res: ServerResponse, status: number, json: string, requestId: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.setHeader('Service-Request-Id', requestId);
+  res.setHeader('Service-Sandbox', SANDBOX_HEADER);
+  res.end(json);
+}
+
+/** Renders any failure in the spec's error shape; anything unexpected is a marked simulator bug. */
+export function sendError(deps: ServiceDeps, res: ServerResponse, error: unknown, requestId: string, operationId?: string): void {
+  const known =
+    error instanceof ServiceError
+      ? error
+      : ServiceError.of('SIMULATOR_BUG', 'The simulator failed unexpectedly: this is a bug in ledger-sim, please report it with the request id.');
+  if (!(error instanceof ServiceError)) {
+    deps.logger.error('unexpected exception', { requestId, operationId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+  sendJson(res, known.status, JSON.stringify(known.toBody(requestId)), requestId);
+}
+
+/** The HTTPS application: `/v1` is the Service, `/_sandbox` the simulator's own controls. */
+export function createServiceApp(deps: ServiceDeps): Express {
+  const route = compileRoutes(deps.operations.values());
+  const handlers = handlerTable(deps.operations.values());
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use((req: IncomingMessage, res: ServerResponse) => {
+    const requestId = newRequestId();
+    const started = performance.now();
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const work = pathname === '/_sandbox' || pathname.startsWith('/_sandbox/')
+      ? handleSandboxRequest(deps, req, pathname)
+      : handleApiRequest(deps, route, handlers, req, requestId);
+    work
+      .then((json) => sendJson(res, 200, json, requestId))
+      .catch((error: unknown) => sendError(deps, res, error, requestId))
+      .finally(() => {
+        deps.logger.debug('request', { requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(performance.now() - started) });
+      });
+  });
+  return app;
+}
+
+/** The plain-HTTP listener's only answer: the Service is HTTPS only and never serves data here. */
+export function httpsRequiredHandler(deps: ServiceDeps) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    req.resume();
+    const requestId = newRequestId();
+    sendError(deps, res, ServiceError.of('HTTPS_REQUIRED', 'The Service only accepts HTTPS requests; resend this request over https://.'), requestId);
+  };
+}

@@ -1,0 +1,87 @@
+import type { IncomingMessage } from 'node:http';
+import type { JsonObject } from '../desktop/json.ts';
+import { describeIssue } from '../spec/compileValidators.ts';
+import type { OperationSpec } from '../spec/types.ts';
+import { authenticate } from './authenticate.ts';
+import { authSessionHandlers } from './handlers/authSessionHandlers.ts';
+import { desktopHandlerFor } from './handlers/desktopHandlers.ts';
+import { endUserHandlers } from './handlers/endUserHandlers.ts';
+import type { RouteResult } from './matchRoute.ts';
+import { parseQuery } from './parseQuery.ts';
+import { readJsonBody } from './readBody.ts';
+import { resolveDataTarget } from './resolveDataTarget.ts';
+import { ServiceError } from './ServiceError.ts';
+import type { Handler, ServiceDeps, ServiceRequest } from './types.ts';
+
+const NAMED_HANDLERS: Record<string, Handler> = { ...endUserHandlers, ...authSessionHandlers };
+
+/** Every operation of the spec must have a handler; a gap stops the start, not a request. */
+export function handlerTable(operations: Iterable<OperationSpec>): Map<string, Handler> {
+  const table = new Map<string, Handler>();
+  for (const op of operations) {
+    const handler = NAMED_HANDLERS[op.operationId] ?? desktopHandlerFor(op);
+    if (!handler) throw new Error(`spec operation ${op.operationId} has no handler in the simulator`);
+    table.set(op.operationId, handler);
+  }
+  return table;
+}
+
+function invalid(field: string, message: string): ServiceError {
+  return ServiceError.of('INVALID_REQUEST', field ? `Invalid request at "${field}": ${message}` : `Invalid request: ${message}`);
+}
+
+/**
+ * One `/v1` request from start to the JSON of its 200 body: auth, route, validation by the spec's
+ * validators, end user and company file, then the operation's handler.
+ */
+export async function handleApiRequest(
+  deps: ServiceDeps,
+  route: (method: string, path: string) => RouteResult,
+  handlers: ReadonlyMap<string, Handler>,
+  req: IncomingMessage,
+  requestId: string,
+): Promise<string> {
+  const url = new URL(req.url ?? '/', 'https://sandbox.invalid');
+  const project = authenticate(deps.state, req.headers.authorization);
+  const routed = route(req.method ?? 'GET', url.pathname);
+  if (routed.kind === 'none') throw ServiceError.of('ROUTE_NOT_FOUND', `Unrecognized request URL (${req.method} ${url.pathname}).`);
+  if (routed.kind === 'method') {
+    throw ServiceError.of('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}; use ${routed.allowed.join(' or ')}.`);
+  }
+  const { op, pathParams } = routed.match;
+  const validators = deps.validators.get(op.operationId);
+  if (!validators) throw new Error(`no validators for ${op.operationId}`);
+
+  const target = op.parameters.some((p) => p.in === 'header' && p.name === 'Service-End-User-Id')
+    ? resolveDataTarget(deps, project, req.headers['service-end-user-id'])
+    : undefined;
+
+  const sentQuery = parseQuery(op, url.searchParams);
+  const query = structuredClone(sentQuery);
+  if (!validators.query(query)) {
+    const issue = describeIssue(validators.query.errors);
+    throw invalid(issue.field, issue.message);
+  }
+  const rawBody = await readJsonBody(req);
+  let body: JsonObject = {};
+  if (validators.body) {
+    if (rawBody === undefined) throw invalid('', 'a JSON body is required');
+    if (!validators.body(rawBody)) {
+      const issue = describeIssue(validators.body.errors);
+      throw invalid(issue.field, issue.message);
+    }
+    body = rawBody;
+  }
+  const handler = handlers.get(op.operationId);
+  if (!handler) throw new Error(`no handler for ${op.operationId}`);
+  const request: ServiceRequest = { requestId, op, project, pathParams, query, sentQuery, body, target, url: `/v1${op.path}` };
+  if (!target) return handler(request, deps);
+  try {
+    const json = await handler(request, deps);
+    deps.state.recordRequest(target.connection.id, deps.clock.now(), true);
+    return json;
+  } catch (error) {
+    deps.state.recordRequest(target.connection.id, deps.clock.now(), false);
+    throw error;
+  }
+}

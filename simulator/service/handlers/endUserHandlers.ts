@@ -1,0 +1,50 @@
+import { ServiceError } from '../ServiceError.ts';
+import { newEndUserId, serviceTimestamp } from '../serviceIds.ts';
+import type { EndUserRow, ServiceState } from '../ServiceState.ts';
+import type { Handler } from '../types.ts';
+
+export function renderEndUser(state: ServiceState, row: EndUserRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    objectType: 'end_user',
+    createdAt: serviceTimestamp(row.created_at),
+    companyName: row.company_name,
+    sourceId: row.source_id,
+    email: row.email,
+    integrationConnections: state.connections(row.id).map((c) => ({
+      id: c.id,
+      objectType: 'integration_connection',
+      createdAt: serviceTimestamp(c.created_at),
+      integrationSlug: 'ledger_desktop',
+      lastRequestAt: c.last_request_at === null ? null : serviceTimestamp(c.last_request_at),
+      lastSuccessfulRequestAt: c.last_success_at === null ? null : serviceTimestamp(c.last_success_at),
+    })),
+  };
+}
+
+function endUserOrMissing(state: ServiceState, projectId: string, id: string): EndUserRow {
+  const row = state.endUser(projectId, id);
+  if (!row) throw ServiceError.of('RESOURCE_MISSING', `No end user with id "${id}" exists in this project.`);
+  return row;
+}
+
+export const endUserHandlers: Record<string, Handler> = {
+  'endUsers.create': async (req, { state, clock }) => {
+    const { companyName, sourceId, email } = req.body as { companyName: string; sourceId: string; email: string };
+    if (state.endUserBySource(req.project.id, sourceId)) {
+      throw ServiceError.of('INVALID_REQUEST', `Invalid request: an end user with sourceId "${sourceId}" already exists in this project at "sourceId"`);
+    }
+    const row: EndUserRow = { id: newEndUserId(), project_id: req.project.id, company_name: companyName, source_id: sourceId, email, created_at: clock.now() };
+    state.addEndUser(row);
+    return JSON.stringify(renderEndUser(state, row));
+  },
+  'endUsers.list': async (req, { state }) =>
+    JSON.stringify({ objectType: 'list', url: '/v1/end-users', data: state.endUsers(req.project.id).map((r) => renderEndUser(state, r)) }),
+  'endUsers.retrieve': async (req, { state }) =>
+    JSON.stringify(renderEndUser(state, endUserOrMissing(state, req.project.id, req.pathParams['id'] ?? ''))),
+  'endUsers.delete': async (req, { state }) => {
+    const row = endUserOrMissing(state, req.project.id, req.pathParams['id'] ?? '');
+    state.deleteEndUser(row.id);
+    return JSON.stringify({ id: row.id, objectType: 'end_user', deleted: true });
+  },
+};

@@ -1,0 +1,59 @@
+import type { OperationSpec } from '../spec/types.ts';
+
+export interface RouteMatch {
+  op: OperationSpec;
+  pathParams: Record<string, string>;
+}
+
+interface CompiledRoute {
+  pattern: RegExp;
+  names: string[];
+  byMethod: Map<string, OperationSpec>;
+}
+
+export type RouteResult = { kind: 'found'; match: RouteMatch } | { kind: 'method'; allowed: string[] } | { kind: 'none' };
+
+/**
+ * Routes `/v1/...` paths to spec operations. `ledger_desktop` is accepted for `ledger-desktop`,
+ * as older clients spell it.
+ */
+export function compileRoutes(operations: Iterable<OperationSpec>): (method: string, pathname: string) => RouteResult {
+  const routes = new Map<string, CompiledRoute>();
+  for (const op of operations) {
+    let route = routes.get(op.path);
+    if (!route) {
+      const names: string[] = [];
+      const source = op.path
+        .split('/')
+        .map((segment) => {
+          const param = /^\{(\w+)\}$/.exec(segment);
+          if (param?.[1]) {
+            names.push(param[1]);
+            return '([^/]+)';
+          }
+          return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        })
+        .join('/');
+      route = { pattern: new RegExp(`^${source}/?$`), names, byMethod: new Map() };
+      routes.set(op.path, route);
+    }
+    route.byMethod.set(op.method.toUpperCase(), op);
+  }
+  const compiled = [...routes.values()];
+  return (method, pathname) => {
+    if (!pathname.startsWith('/v1/')) return { kind: 'none' };
+    const path = pathname.slice(3).replace(/^\/ledger_desktop\//, '/ledger-desktop/');
+    for (const route of compiled) {
+      const m = route.pattern.exec(path);
+      if (!m) continue;
+      const op = route.byMethod.get(method.toUpperCase());
+      if (!op) return { kind: 'method', allowed: [...route.byMethod.keys()] };
+      const pathParams: Record<string, string> = {};
+      route.names.forEach((name, i) => {
+        pathParams[name] = decodeURIComponent(m[i + 1] ?? '');
+      });
+      return { kind: 'found', match: { op, pathParams } };
+    }
+    return { kind: 'none' };
+  };
+}

@@ -1,0 +1,46 @@
+import type { SimClock } from '../desktop/clock.ts';
+import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
+import type { DesktopHost } from '../desktop/DesktopHost.ts';
+import type { JsonObject, JsonValue } from '../desktop/json.ts';
+import type { OperationValidators } from '../spec/compileValidators.ts';
+import type { OperationSpec } from '../spec/types.ts';
+import type { Logger } from './logger.ts';
+import type { ConnectionRow, EndUserRow, Project, ServiceState } from './ServiceState.ts';
+
+/** Everything the Service is built from; one instance per running sandbox. */
+export interface ServiceDeps {
+  operations: ReadonlyMap<string, OperationSpec>;
+  validators: ReadonlyMap<string, OperationValidators>;
+  state: ServiceState;
+  host: DesktopHost;
+  clock: SimClock;
+  logger: Logger;
+  /** Object type served by each resource, read from the spec (`customers` -> `ldg_customer`). */
+  resourceTypes: ReadonlyMap<string, string>;
+  /** Origin of the HTTPS listener, for links such as an auth session's flow URL. */
+  publicOrigin: () => string;
+}
+
+export interface DataTarget {
+  endUser: EndUserRow;
+  connection: ConnectionRow;
+  desktop: DesktopApplication;
+}
+
+export interface ServiceRequest {
+  requestId: string;
+  op: OperationSpec;
+  project: Project;
+  pathParams: Record<string, string>;
+  /** Validated query, defaults filled in. */
+  query: Record<string, JsonValue>;
+  /** The query as sent (typed), before defaults: what a resent cursor is compared with. */
+  sentQuery: Record<string, JsonValue>;
+  body: JsonObject;
+  /** Set for `/ledger-desktop/*` operations. */
+  target: DataTarget | undefined;
+  url: string;
+}
+
+/** A handler answers with the JSON text of a 200 body, or throws a ServiceError. */
+export type Handler = (req: ServiceRequest, deps: ServiceDeps) => Promise<string>;

@@ -1,0 +1,70 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from './createAjv.ts';
+import type { JsonSchema, OperationSpec } from './types.ts';
+
+export interface ValidationIssue {
+  /** Dotted path of the offending field, e.g. `billingAddress.line1` or `limit`. */
+  field: string;
+  message: string;
+}
+
+export interface OperationValidators {
+  query: ValidateFunction;
+  body: ValidateFunction | undefined;
+  response: ValidateFunction | undefined;
+  error: ValidateFunction | undefined;
+}
+
+/** The query parameters of an operation as one object schema; unknown parameters are refused. */
+export function querySchemaOf(op: OperationSpec): JsonSchema {
+  const params = op.parameters.filter((p) => p.in === 'query');
+  return {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+    additionalProperties: false,
+  };
+}
+
+/** Compiles every validator once, at start. */
+export function compileValidators(operations: ReadonlyMap<string, OperationSpec>): Map<string, OperationValidators> {
+  const requests = createAjv({ useDefaults: true });
+  const responses = createAjv();
+  const out = new Map<string, OperationValidators>();
+  for (const op of operations.values()) {
+    out.set(op.operationId, {
+      query: requests.compile(querySchemaOf(op)),
+      body: op.requestBody ? requests.compile(op.requestBody) : undefined,
+      response: op.responseBody ? responses.compile(op.responseBody) : undefined,
+      error: op.errorBody ? responses.compile(op.errorBody) : undefined,
+    });
+  }
+  return out;
+}
+
+function dotted(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
+}
+
+/** The first ajv error as a field and a sentence a developer can act on. */
+export function describeIssue(errors: ErrorObject[] | null | undefined, root = ''): ValidationIssue {
+  const error = errors?.[0];
+  if (!error) return { field: root, message: 'is invalid' };
+  const base = dotted(error.instancePath);
+  const join = (leaf: string): string => [root, base, leaf].filter(Boolean).join('.');
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return { field: join(String(params['additionalProperty'])), message: 'is not a known field' };
+    case 'required':
+      return { field: join(String(params['missingProperty'])), message: 'is required' };
+    case 'enum':
+      return { field: join(''), message: `must be one of ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    default:
+      return { field: join(''), message: error.message ?? 'is invalid' };
+  }
+}
