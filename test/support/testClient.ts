@@ -24,10 +24,13 @@ export interface RequestOptions {
   key?: string | null;
 }
 
-/** A sandbox on port 0 with a small company file, an injected clock and a captured log. */
+/** Test time stands still unless a test moves it, so expiry boundaries can be hit exactly. */
+export const TEST_EPOCH_MS = Date.UTC(2026, 2, 16, 14, 30, 0);
+
+/** A sandbox on port 0 with a small company file, a frozen clock and a captured log. */
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   const logLines: string[] = [];
-  const clock = options.clock ?? new SimClock();
+  const clock = options.clock ?? new SimClock(() => TEST_EPOCH_MS);
   const sandbox = await startSandbox({
     memory: true,
     port: 0,
@@ -79,6 +82,20 @@ export class TestSandbox {
     }
     const response = await send(https, url, method, headers, payload, this.agent);
     this.assertMatchesSpec(method, url.pathname, response);
+    return response;
+  }
+
+  /** A sandbox control request (`/_sandbox/...`, outside `/v1`, not part of the spec). */
+  async control(method: string, path: string, body?: unknown, key: string | null = this.sandbox.secretKey): Promise<ApiResponse> {
+    const url = new URL(path, this.sandbox.baseUrl);
+    const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const response = await send(https, url, method, headers, payload, this.agent);
+    if (response.status !== 200) {
+      const validate = [...this.validators.values()][0]?.error;
+      expect(validate?.(response.body), response.text).toBe(true);
+    }
     return response;
   }
 

@@ -1,0 +1,58 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, it } from 'vitest';
+import { handlerTable } from '../service/handleApiRequest.ts';
+import { compileRoutes } from '../service/matchRoute.ts';
+import { compileValidators } from './compileValidators.ts';
+import { indexOperations } from './indexOperations.ts';
+import { DEFAULT_SPEC_PATH, loadSpec } from './loadSpec.ts';
+import { servedObjectTypes } from './servedObjectTypes.ts';
+
+describe('the spec', () => {
+  it('validates as OpenAPI 3.1 with swagger-parser', async () => {
+    await expect(SwaggerParser.validate(DEFAULT_SPEC_PATH)).resolves.toBeTruthy();
+  });
+
+  it('gives every operation an operationId, a handler and a route', async () => {
+    const operations = indexOperations(await loadSpec());
+    expect(operations.size).toBeGreaterThanOrEqual(14);
+    const handlers = handlerTable(operations.values());
+    const route = compileRoutes(operations.values());
+    for (const op of operations.values()) {
+      expect(handlers.has(op.operationId)).toBe(true);
+      const concrete = op.path.replace(/\{(\w+)\}/g, '80000001-1700000000');
+      const routed = route(op.method, `/v1${concrete}`);
+      expect(routed.kind === 'found' && routed.match.op.operationId).toBe(op.operationId);
+      if (op.path.startsWith('/ledger-desktop/')) {
+        const alias = route(op.method, `/v1${concrete.replace('/ledger-desktop/', '/ledger_desktop/')}`);
+        expect(alias.kind === 'found' && alias.match.op.operationId).toBe(op.operationId);
+      }
+    }
+  });
+
+  it('compiles every request and response schema under strict ajv', async () => {
+    const operations = indexOperations(await loadSpec());
+    const validators = compileValidators(operations);
+    for (const op of operations.values()) {
+      expect(validators.get(op.operationId)?.error, `${op.operationId} declares the error response`).toBeDefined();
+      expect(validators.get(op.operationId)?.response, `${op.operationId} declares a 200 body`).toBeDefined();
+    }
+  });
+
+  it('pages exactly the lists that take a cursor, with limit 1..150 defaulting to 150', async () => {
+    const operations = indexOperations(await loadSpec());
+    const paged = [...operations.values()].filter((op) => op.paginated).map((op) => op.operationId).sort();
+    expect(paged).toEqual(['customers.list', 'invoices.list']);
+    for (const op of operations.values()) {
+      if (!op.paginated) continue;
+      const limit = op.parameters.find((p) => p.name === 'limit')?.schema;
+      expect(limit).toMatchObject({ minimum: 1, maximum: 150, default: 150 });
+      const envelope = op.responseBody?.required;
+      expect(envelope).toEqual(expect.arrayContaining(['objectType', 'url', 'data', 'nextCursor', 'remainingCount', 'hasMore']));
+    }
+  });
+
+  it('reads the served object types from the retrieve responses', async () => {
+    const { resourceTypes } = servedObjectTypes(indexOperations(await loadSpec()));
+    expect(Object.fromEntries(resourceTypes)).toEqual({ customers: 'ldg_customer', invoices: 'ldg_invoice' });
+  });
+});
