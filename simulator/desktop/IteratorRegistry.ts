@@ -35,11 +35,12 @@ export class IteratorError extends Error {
 export class IteratorRegistry {
   private readonly live = new Map<string, QueryIterator>();
   private readonly ended = new Map<string, IteratorEnd>();
+  private lastSweep = -Infinity;
 
   constructor(private readonly clock: Clock) {}
 
   open(objectType: string, filterKey: string, output: Record<string, unknown>, seqs: number[]): QueryIterator {
-    this.sweep();
+    this.sweepNowAndThen();
     const iterator: QueryIterator = {
       id: randomUUID(),
       objectType,
@@ -55,7 +56,9 @@ export class IteratorRegistry {
 
   /** The iterator for a resent cursor, or the reason it cannot continue. */
   resume(id: string, objectType: string, filterKey: string | undefined): QueryIterator {
-    this.sweep();
+    this.sweepNowAndThen();
+    const found = this.live.get(id);
+    if (found && this.clock.now() - found.lastResponseAt > ITERATOR_TTL_MS) this.end(id, 'expired');
     const iterator = this.live.get(id);
     if (!iterator) {
       const end = this.ended.get(id);
@@ -76,8 +79,14 @@ export class IteratorRegistry {
     if (iterator.position >= iterator.seqs.length) this.end(iterator.id, 'exhausted');
   }
 
+  /** Opening a page should not cost a walk over every live iterator: sweep at most once a second. */
+  private sweepNowAndThen(): void {
+    if (this.clock.now() - this.lastSweep >= 1000) this.sweep();
+  }
+
   sweep(): void {
     const now = this.clock.now();
+    this.lastSweep = now;
     for (const iterator of this.live.values()) {
       if (now - iterator.lastResponseAt > ITERATOR_TTL_MS) this.end(iterator.id, 'expired');
     }

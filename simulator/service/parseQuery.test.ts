@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { OperationSpec } from '../spec/types.ts';
+import { parseQuery } from './parseQuery.ts';
+
+const op: OperationSpec = {
+  operationId: 'customers.list',
+  method: 'get',
+  path: '/ledger-desktop/customers',
+  parameters: [
+    { name: 'ids', in: 'query', required: false, schema: { type: 'array', items: { type: 'string' } } },
+    { name: 'fullNames', in: 'query', required: false, schema: { type: 'array', items: { type: 'string' } } },
+    { name: 'limit', in: 'query', required: false, schema: { type: 'integer' } },
+    { name: 'includeLineItems', in: 'query', required: false, schema: { type: 'boolean' } },
+    { name: 'nameContains', in: 'query', required: false, schema: { type: 'string' } },
+  ],
+  requestBody: undefined,
+  responseBody: undefined,
+  errorBody: undefined,
+  paginated: true,
+};
+
+describe('parseQuery', () => {
+  it.each([
+    ['repeated id keys', 'ids=a-1&ids=b-2', { ids: ['a-1', 'b-2'] }],
+    ['comma-joined ids', 'ids=a-1,b-2', { ids: ['a-1', 'b-2'] }],
+    ['one id', 'ids=a-1', { ids: ['a-1'] }],
+    ['names keep their commas', 'fullNames=Smith%2C%20Jones', { fullNames: ['Smith, Jones'] }],
+    ['repeated names', 'fullNames=A&fullNames=B%2C%20C', { fullNames: ['A', 'B, C'] }],
+  ])('reads %s', (_name, search, expected) => {
+    expect(parseQuery(op, new URLSearchParams(search))).toEqual(expected);
+  });
+
+  it.each([
+    ['limit=20', { limit: 20 }],
+    ['limit=abc', { limit: 'abc' }],
+    ['limit=1&limit=2', { limit: ['1', '2'] }],
+    ['includeLineItems=false', { includeLineItems: false }],
+    ['includeLineItems=maybe', { includeLineItems: 'maybe' }],
+    ['nameContains=42', { nameContains: '42' }],
+    ['unknown=1', { unknown: '1' }],
+  ])('types %s by the spec, leaving what does not fit for the validator', (search, expected) => {
+    expect(parseQuery(op, new URLSearchParams(search))).toEqual(expected);
+  });
+});
