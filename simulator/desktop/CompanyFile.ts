@@ -129,8 +129,8 @@ export class CompanyFile {
 
   private assertNameFree(rules: ObjectRules, name: string | null, ownId: string): void {
     if (rules.kind !== 'list' || name === null) return;
-    const clash = this.store.db
-      .prepare('SELECT id FROM objects WHERE type = ? AND name_lc = ? AND id <> ? LIMIT 1')
+    const clash = this.store
+      .statement('SELECT id FROM objects WHERE type = ? AND name_lc = ? AND id <> ? LIMIT 1')
       .get(rules.objectType, name.toLowerCase(), ownId);
     if (clash) {
       throw new DesktopError(DESKTOP_STATUS.NAME_IN_USE, `The name "${name}" of the list element is already in use.`);
@@ -155,8 +155,8 @@ export class CompanyFile {
     const targets = REFERENCE_TARGETS[field];
     if (!targets) throw new Error(`reference field "${field}" has no target types in REFERENCE_TARGETS`);
     for (const type of targets) {
-      const row = LIST_OBJECT_ID.test(id) ? this.store.get(type, id) : undefined;
-      if (row) return { id, fullName: row.name };
+      const name = LIST_OBJECT_ID.test(id) ? this.store.nameOf(type, id) : undefined;
+      if (name !== undefined) return { id, fullName: name };
     }
     throw new DesktopError(
       DESKTOP_STATUS.INVALID_REFERENCE,
@@ -178,7 +178,7 @@ export class CompanyFile {
       },
       findAllBy: (type, column, value) =>
         (
-          this.store.db.prepare(`SELECT doc FROM objects WHERE type = ? AND ${column} = ? ORDER BY seq`).all(type, value) as {
+          this.store.statement(`SELECT doc FROM objects WHERE type = ? AND ${column} = ? ORDER BY seq`).all(type, value) as {
             doc: string;
           }[]
         ).map((r) => JSON.parse(r.doc) as JsonObject),

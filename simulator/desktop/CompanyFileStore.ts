@@ -79,6 +79,8 @@ export class CompanyFileStore {
   private readonly metaGet: Database.Statement;
   private readonly metaSet: Database.Statement;
   private readonly bySeqCount = new Map<number, Database.Statement>();
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly meta = new Map<string, string | undefined>();
 
   constructor(filePath: string) {
     this.db = new Database(filePath);
@@ -135,17 +137,45 @@ export class CompanyFileStore {
     });
   }
 
+  /** A prepared statement, prepared once per SQL text: preparing costs more than most queries here. */
+  statement(sql: string): Database.Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  /** Meta values are read on every add (counters, time zone): served from memory after first read. */
   getMeta(key: string): string | undefined {
-    return (this.metaGet.get(key) as { value: string } | undefined)?.value;
+    if (this.meta.has(key)) return this.meta.get(key);
+    const value = (this.metaGet.get(key) as { value: string } | undefined)?.value;
+    this.meta.set(key, value);
+    return value;
   }
 
   setMeta(key: string, value: string): void {
     this.metaSet.run(key, value);
+    this.meta.set(key, value);
+  }
+
+  nameOf(type: string, id: string): string | null | undefined {
+    const row = this.statement('SELECT name FROM objects WHERE type = ? AND id = ?').get(type, id) as { name: string | null } | undefined;
+    return row?.name;
   }
 
   /** Runs `fn` as one transaction: all of it is written, or none. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    // Inside an open transaction (bulk seeding) a savepoint per object buys nothing.
+    if (this.db.inTransaction) return fn();
+    try {
+      return this.db.transaction(fn)();
+    } catch (error) {
+      // The rollback undid meta writes too; forget what memory holds of them.
+      this.meta.clear();
+      throw error;
+    }
   }
 
   close(): void {

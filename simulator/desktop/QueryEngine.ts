@@ -3,7 +3,7 @@ import { parseTimeBound } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import { LIST_OBJECT_ID } from './IdAllocator.ts';
 import { IteratorRegistry, type QueryIterator } from './IteratorRegistry.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from './json.ts';
+import type { JsonObject, JsonValue } from './json.ts';
 import { EXACT_FILTERS, EXCLUSIVE_GROUPS, FILTERS, OUTPUT_OPTIONS, PAGING_PARAMETERS, QueryInputError, type FilterContext } from './queryFilters.ts';
 import type { StoredRow } from './CompanyFileStore.ts';
 
@@ -130,8 +130,7 @@ export function shapeForOutput(row: StoredRow, output: Readonly<Record<string, u
     doc['lines'] = [];
     if (Array.isArray(doc['lineGroups'])) doc['lineGroups'] = [];
   }
-  if (withoutAlternates && 'alternateShippingAddresses' in doc) {
-    doc['alternateShippingAddresses'] = isJsonObject(doc) ? [] : null;
-  }
+  // The spec: left out, the field is null (an empty list would claim the customer has none).
+  if (withoutAlternates && 'alternateShippingAddresses' in doc) doc['alternateShippingAddresses'] = null;
   return JSON.stringify(doc);
 }

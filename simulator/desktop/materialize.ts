@@ -30,7 +30,7 @@ export function isReferenceSchema(schema: JsonSchema): boolean {
  * computed totals) the object's rules set afterwards.
  */
 export function shapeValue(schema: JsonSchema, value: JsonValue | undefined): JsonValue {
-  if (value === undefined || value === null) return isArraySchema(schema) && !isNullable(schema) ? [] : null;
+  if (value === undefined || value === null) return isArraySchema(schema) ? [] : null;
   const s = nonNullBranch(schema);
   if (Array.isArray(value)) {
     const items = s.items;
@@ -44,16 +44,14 @@ export function shapeValue(schema: JsonSchema, value: JsonValue | undefined): Js
   return value;
 }
 
-function isNullable(schema: JsonSchema): boolean {
-  if (Array.isArray(schema.type)) return schema.type.includes('null');
-  return (schema.anyOf ?? schema.oneOf ?? []).some((b) => b.type === 'null');
-}
-
-/** An empty object of the schema: every property null, or [] where the spec says it is a list. */
+/**
+ * An empty object of the schema: every property null, or [] where the spec says it is a list, even
+ * a nullable one: lists are always arrays; null only means a list was left out on request.
+ */
 export function emptyObject(schema: JsonSchema): JsonObject {
   const out: JsonObject = {};
   for (const [key, propSchema] of Object.entries(nonNullBranch(schema).properties ?? {})) {
-    out[key] = isArraySchema(propSchema) && !isNullable(propSchema) ? [] : null;
+    out[key] = isArraySchema(propSchema) ? [] : null;
   }
   return out;
 }
