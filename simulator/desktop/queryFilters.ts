@@ -62,6 +62,8 @@ function balance(op: string, field: string): Filter {
 function textMatch(column: string, kind: 'contains' | 'startsWith' | 'endsWith'): Filter {
   return (ctx, value) => {
     const needle = String(value).toLowerCase();
+    // Every text contains, starts and ends with the empty text: all three keep everything.
+    if (needle === '') return;
     if (kind === 'contains') ctx.where.push(`instr(lower(${column}), ?) > 0`);
     if (kind === 'startsWith') ctx.where.push(`substr(lower(${column}), 1, length(?)) = ?`);
     if (kind === 'endsWith') ctx.where.push(`substr(lower(${column}), -length(?)) = ?`);
@@ -83,9 +85,10 @@ export const FILTERS: Record<string, Filter> = {
   updatedBefore: timeBound('updated_at', '<=', 'upper', 'updatedBefore'),
   transactionDateFrom: dateBound('>=', 'transactionDateFrom'),
   transactionDateTo: dateBound('<=', 'transactionDateTo'),
-  nameContains: textMatch('name', 'contains'),
-  nameStartsWith: textMatch('name', 'startsWith'),
-  nameEndsWith: textMatch('name', 'endsWith'),
+  // name_lc is lower-cased by JavaScript: SQLite's lower() folds ASCII only ("É" would stay "É").
+  nameContains: textMatch('name_lc', 'contains'),
+  nameStartsWith: textMatch('name_lc', 'startsWith'),
+  nameEndsWith: textMatch('name_lc', 'endsWith'),
   nameFrom: (ctx, value) => {
     ctx.where.push('name_lc >= ?');
     ctx.params.push(String(value).toLowerCase());

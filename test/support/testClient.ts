@@ -146,7 +146,7 @@ export function send(
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        let body: ApiResponse['body'] = {};
+        let body: ApiResponse['body'];
         try {
           body = JSON.parse(text) as ApiResponse['body'];
         } catch {

@@ -128,6 +128,11 @@ export const customerRules: ObjectRules = {
         ctx.rewrite('ldg_customer', job);
         customerRules.afterWrite?.(ctx, job, { ...job, fullName: null });
       }
+      // Transactions point at the customer by id and show its current name, as the desktop does.
+      for (const invoice of ctx.findAllBy('ldg_invoice', 'entity_id', str(doc['id']))) {
+        invoice['customer'] = { id: doc['id'] ?? null, fullName: doc['fullName'] ?? null };
+        ctx.rewrite('ldg_invoice', invoice);
+      }
     }
     const oldParent = parentOf(previous);
     if (!ctx.bulk && oldParent && oldParent !== parentOf(doc)) rollUpBalances(ctx, oldParent);
