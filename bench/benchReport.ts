@@ -1,0 +1,17 @@
+import type { ThroughputResult, ThroughputSetup } from './benchThroughput.ts';
+import type { SeedingRun, SeedingSetup } from './benchSeeding.ts';
+import type { StartupResult, StartupSetup } from './benchStartup.ts';
+import type { MachineInfo } from './machineInfo.ts';
+
+/** Everything one `npm run bench` measured; printed as tables and written as-is by --json. */
+export interface BenchReport {
+  machine: MachineInfo;
+  throughput: { setup: Omit<ThroughputSetup, 'cpuProfDir'>; result: ThroughputResult };
+  seeding: { setup: SeedingSetup; runs: SeedingRun[] };
+  startup: { setup: StartupSetup; result: StartupResult };
+  /** The ratio the project tracks: sandbox over baseline requests per second. */
+  ratioTarget: number;
+  loadAvgAtEnd: number;
+  totalSeconds: number;
+  cpuProfile?: string;
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SimClock } from '../simulator/desktop/clock.ts';
+import { DesktopHost } from '../simulator/desktop/DesktopHost.ts';
+import { seedCompanyFile } from '../simulator/fixtures/seedCompanyFile.ts';
+import { indexOperations } from '../simulator/spec/indexOperations.ts';
+import { loadSpec } from '../simulator/spec/loadSpec.ts';
+import { servedObjectTypes } from '../simulator/spec/servedObjectTypes.ts';
+import type { JsonSchema } from '../simulator/spec/types.ts';
+
+export interface SeedingSetup {
+  customers: number;
+  invoices: number;
+  seed: number;
+}
+
+export interface SeedingRun {
+  target: 'memory' | 'disk';
+  /** Rows in the objects table afterwards: lists, jobs and payments included, not just the asked-for counts. */
+  objects: number;
+  seconds: number;
+  objectsPerSec: number;
+  /** Size of the company file on disk after close (0 in memory). */
+  fileBytes: number;
+}
+
+function sizeOf(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+function seedOnce(schemas: ReadonlyMap<string, JsonSchema>, setup: SeedingSetup, dataDir: string | undefined): SeedingRun {
+  const host = new DesktopHost({ dataDir, clock: new SimClock(), servedSchemas: schemas });
+  try {
+    const app = host.application('company_bench');
+    const started = performance.now();
+    seedCompanyFile(app.file, { seed: setup.seed, customers: setup.customers, invoices: setup.invoices });
+    const seconds = (performance.now() - started) / 1000;
+    const row = app.file.store.db.prepare('SELECT COUNT(*) AS n FROM objects').get() as { n: number };
+    host.closeAll();
+    return { target: dataDir ? 'disk' : 'memory', objects: row.n, seconds, objectsPerSec: row.n / seconds, fileBytes: dataDir ? sizeOf(dataDir) : 0 };
+  } finally {
+    host.closeAll();
+  }
+}
+
+/**
+ * Seeds a fresh company file the way the sandbox does on start, in memory and then on disk (what
+ * `npm start` does). Only seedCompanyFile is timed: the spec is loaded once, before either run.
+ */
+export async function benchSeeding(setup: SeedingSetup): Promise<SeedingRun[]> {
+  const { schemas } = servedObjectTypes(indexOperations(await loadSpec()));
+  const memory = seedOnce(schemas, setup, undefined);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-bench-seed-'));
+  try {
+    return [memory, seedOnce(schemas, setup, dir)];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

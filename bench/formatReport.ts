@@ -1,0 +1,134 @@
+import type { BenchReport } from './benchReport.ts';
+import type { ServerRun } from './benchThroughput.ts';
+import { fixed, formatTable, whole } from './formatTable.ts';
+
+function header(report: BenchReport): string[] {
+  const m = report.machine;
+  const busy = m.busyShareAtStart > 0.2 ? '  WARNING: the machine was busy before the start; figures are skewed' : '';
+  return [
+    `ledger-sim bench, ${m.startedAt}`,
+    `Node ${m.node} | CPU ${m.cpuModel} x ${m.cores} | ${m.platform} | ${fixed(m.totalMemGb, 1)} GB RAM`,
+    `CPU busy before start ${whole(m.busyShareAtStart * 100)}% (0.5 s sample); 1-min load average at start ${fixed(m.loadAvgAtStart, 2)}, at end ${fixed(report.loadAvgAtEnd, 2)}${busy}`,
+  ];
+}
+
+function serverRow(name: string, run: ServerRun): string[] {
+  const r = run.median;
+  const roundRates = run.rounds.map((x) => whole(x.reqPerSec)).join(' / ');
+  return [
+    name,
+    fixed(r.reqPerSec, 1),
+    fixed(r.mbPerSec, 1),
+    fixed(r.latency.p50Ms, 2),
+    fixed(r.latency.p99Ms, 2),
+    fixed(r.latency.maxMs, 2),
+    whole(r.meanBodyBytes),
+    `${r.errors}`,
+    cpuPerRequest(run, 'serverMs'),
+    cpuPerRequest(run, 'clientMs'),
+    roundRates,
+  ];
+}
+
+function foreign(run: ServerRun): string {
+  const shares = run.cpu.map((x) => `${whole(x.foreignShare * 100)}%`).join(' / ');
+  return run.cpu.some((x) => x.foreignShare > 0.1) ? `${shares} (SHARED MACHINE: rounds above 10% are skewed)` : shares;
+}
+
+/** CPU milliseconds per request over all rounds: tells a server-bound run from a client-bound one. */
+function cpuPerRequest(run: ServerRun, side: 'serverMs' | 'clientMs'): string {
+  const requests = run.rounds.reduce((n, r) => n + r.requests, 0);
+  return fixed(run.cpu.reduce((ms, c) => ms + c[side], 0) / requests, 2);
+}
+
+function throughputSection(report: BenchReport): string[] {
+  const { setup, result } = report.throughput;
+  const ratioNote = result.ratio >= report.ratioTarget ? 'meets' : 'BELOW';
+  const walks = result.sandbox.median.walksCompleted;
+  return [
+    `1+2. List-page throughput: GET ${setup.firstPagePath} (+ &cursor=... while walking)`,
+    `  company file    ${whole(setup.customers)} customers, ${whole(setup.invoices)} invoices, seed ${setup.seed}, in memory (startSandbox, logLevel silent)`,
+    `  request         Authorization: Bearer <secretKey>, Service-End-User-Id: <endUserIds[0]>; first page ${whole(result.pageBytes)} bytes`,
+    `  pattern         ${setup.concurrency} walkers, each walks the list page by page with its cursor and restarts at the end`,
+    `                  (${walks} full walks in the sandbox's median round); the baseline ignores the cursor`,
+    `  client          this process, https.Agent({keepAlive: true, maxSockets: ${setup.concurrency}}), closed loop, latency = performance.now() per request`,
+    `  counts          ${whole(setup.warmup)} warm-up, then ${setup.rounds} rounds x ${whole(setup.measured)} measured; the median round (by req/s) is shown`,
+    `  servers         each in its own child process (tsx bench/serverProcess.ts), one after the other, on 127.0.0.1;`,
+    `                  same RSA-2048 key and certificate (createTlsMaterial) for both`,
+    `  baseline        bare https.createServer answering every request with the sandbox's first-page bytes`,
+    '',
+    formatTable(
+      [
+        { title: 'server', align: 'left' },
+        { title: 'req/s' },
+        { title: 'MB/s' },
+        { title: 'p50 ms' },
+        { title: 'p99 ms' },
+        { title: 'max ms' },
+        { title: 'bytes/resp' },
+        { title: 'errors' },
+        { title: 'srv cpu ms/req' },
+        { title: 'cli cpu ms/req' },
+        { title: 'req/s per round', align: 'left' },
+      ],
+      [serverRow('sandbox', result.sandbox), serverRow('baseline', result.baseline)],
+    ),
+    '',
+    `  CPU taken by other processes per round: sandbox ${foreign(result.sandbox)}; baseline ${foreign(result.baseline)}`,
+    `  RATIO sandbox/baseline throughput: ${fixed(result.ratio, 3)}  (${ratioNote} the target of >= ${report.ratioTarget})`,
+    `  sandbox child start (seeding ${whole(setup.customers)} customers included): ${fixed(result.sandbox.serverStartMs / 1000, 2)} s`,
+    ...(result.sandbox.median.firstError ? [`  first sandbox error: ${result.sandbox.median.firstError}`] : []),
+    ...(result.baseline.median.firstError ? [`  first baseline error: ${result.baseline.median.firstError}`] : []),
+  ];
+}
+
+function seedingSection(report: BenchReport): string[] {
+  const { setup, runs } = report.seeding;
+  return [
+    `3. Seeding: seedCompanyFile into a fresh company file (DesktopHost, seed ${setup.seed}), ${whole(setup.customers)} customers + ${whole(setup.invoices)} invoices`,
+    `  objects = SELECT COUNT(*) FROM objects afterwards (lists, jobs and payments included); one run per target, in this process`,
+    '',
+    formatTable(
+      [{ title: 'target', align: 'left' }, { title: 'objects' }, { title: 'seconds' }, { title: 'objects/s' }, { title: 'file MB' }],
+      runs.map((r) => [
+        r.target === 'disk' ? 'disk (temp dir, WAL)' : 'memory',
+        whole(r.objects),
+        fixed(r.seconds, 2),
+        whole(r.objectsPerSec),
+        r.target === 'disk' ? fixed(r.fileBytes / 1e6, 1) : '-',
+      ]),
+    ),
+  ];
+}
+
+function startupSection(report: BenchReport): string[] {
+  const { setup, result } = report.startup;
+  return [
+    `4. Start to first answer: spawn of the real CLI until GET /v1/ledger-desktop/health-check answers 200 (${setup.runs} runs)`,
+    `  command         ${result.command}`,
+    `  demo size       1,000 customers, 3,000 invoices (CLI defaults); new TLS connection for the request`,
+    '',
+    formatTable(
+      [{ title: 'run', align: 'left' }, { title: 'ready file ms' }, { title: 'first 200 ms' }],
+      [
+        ...result.runsMs.map((ms, i) => [`#${i + 1}`, fixed(result.readyFileMs[i] ?? Number.NaN, 0), fixed(ms, 0)]),
+        ['median', '', fixed(result.medianMs, 0)],
+      ],
+    ),
+  ];
+}
+
+export function formatReport(report: BenchReport): string {
+  return [
+    ...header(report),
+    '',
+    ...throughputSection(report),
+    '',
+    ...seedingSection(report),
+    '',
+    ...startupSection(report),
+    '',
+    `Total bench time ${fixed(report.totalSeconds, 1)} s.${report.cpuProfile ? ` Sandbox CPU profile: ${report.cpuProfile}` : ''}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchReport } from './benchReport.ts';
+import { benchSeeding } from './benchSeeding.ts';
+import { benchStartup } from './benchStartup.ts';
+import { benchThroughput, type ThroughputSetup } from './benchThroughput.ts';
+import { childRegistry } from './childRegistry.ts';
+import { formatReport } from './formatReport.ts';
+import { machineInfo } from './machineInfo.ts';
+import { BENCH_USAGE, parseBenchArgs } from './parseBenchArgs.ts';
+
+// Sizes are fixed, not flags: a tracked figure is only comparable with runs of the same work.
+const THROUGHPUT: Omit<ThroughputSetup, 'cpuProfDir'> = {
+  customers: 10_000,
+  invoices: 0,
+  seed: 1,
+  limit: 150,
+  firstPagePath: '/v1/ledger-desktop/customers?limit=150',
+  warmup: 300,
+  measured: 2_000,
+  rounds: 5,
+  concurrency: 4,
+};
+// One run per target: each takes 10-20 s on 2 cores, and three would not fit the 3-minute budget.
+const SEEDING = { customers: 10_000, invoices: 30_000, seed: 1 };
+const STARTUP = { runs: 3, timeoutMs: 60_000 };
+const RATIO_TARGET = 0.5;
+
+function progress(message: string): void {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+async function main(): Promise<number> {
+  const args = parseBenchArgs(process.argv.slice(2));
+  if (args.help) {
+    process.stdout.write(BENCH_USAGE);
+    return 0;
+  }
+  const started = performance.now();
+  const machine = await machineInfo();
+  progress(`Node ${machine.node}, ${machine.cpuModel} x ${machine.cores}, ${Math.round(machine.busyShareAtStart * 100)}% busy before start`);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-bench-'));
+  if (args.cpuProfDir) fs.mkdirSync(args.cpuProfDir, { recursive: true });
+  try {
+    progress(`throughput: sandbox (${THROUGHPUT.customers} customers) then baseline, ${THROUGHPUT.rounds} x ${THROUGHPUT.measured} requests each`);
+    const throughput = await benchThroughput({ ...THROUGHPUT, cpuProfDir: args.cpuProfDir }, workDir);
+    progress(`seeding ${SEEDING.customers} customers + ${SEEDING.invoices} invoices, memory then disk`);
+    const seeding = await benchSeeding(SEEDING);
+    progress(`startup of the CLI, ${STARTUP.runs} runs`);
+    const startup = await benchStartup(STARTUP, workDir);
+    const report: BenchReport = {
+      machine,
+      throughput: { setup: THROUGHPUT, result: throughput },
+      seeding: { setup: SEEDING, runs: seeding },
+      startup: { setup: STARTUP, result: startup },
+      ratioTarget: RATIO_TARGET,
+      loadAvgAtEnd: os.loadavg()[0] ?? 0,
+      totalSeconds: (performance.now() - started) / 1000,
+      cpuProfile: throughput.cpuProfile,
+    };
+    process.stdout.write(formatReport(report));
+    if (args.jsonPath) {
+      fs.writeFileSync(args.jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+      process.stdout.write(`JSON written to ${args.jsonPath}\n`);
+    }
+    return 0;
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+    if (childRegistry.size > 0) progress(`${childRegistry.size} child process(es) still running; they are killed on exit`);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
