@@ -30,6 +30,8 @@ export interface SandboxOptions {
   invoices?: number;
   certPath?: string;
   keyPath?: string;
+  /** What clients should trust when `certPath` is not self-signed (its CA); defaults to `certPath`. */
+  caCertPath?: string;
   /** Use this secret key (stored hashed) instead of issuing a new one. */
   secretKey?: string;
   logLevel?: LogLevel;
@@ -55,14 +57,16 @@ export interface Sandbox extends SandboxInfo {
 export const DEMO_DEFAULTS = { seed: 1, customers: 1000, invoices: 3000 };
 const DEMO_SOURCE_ID = 'ledger-sim-demo';
 
-function tlsFor(options: SandboxOptions, dataDir: string | undefined): TlsFiles {
-  const given = options.certPath && options.keyPath ? { certPath: options.certPath, keyPath: options.keyPath } : undefined;
+function tlsFor(options: SandboxOptions, dataDir: string | undefined): TlsFiles & { tempDir?: string } {
+  const given = options.certPath && options.keyPath ? { certPath: options.certPath, keyPath: options.keyPath, caCertPath: options.caCertPath } : undefined;
   if (dataDir || given) return loadOrCreateTls(path.join(dataDir ?? os.tmpdir(), 'tls'), given);
-  // In memory nothing is kept, but clients still need a file to trust: only the public CA goes out.
+  // In memory nothing is kept, but clients still need a file to trust: only the public CA goes out,
+  // into a folder removed again at close.
   const material = createTlsMaterial();
-  const caCertPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-')), 'ca-cert.pem');
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-'));
+  const caCertPath = path.join(tempDir, 'ca-cert.pem');
   fs.writeFileSync(caCertPath, material.caCert);
-  return { material, caCertPath };
+  return { material, caCertPath, tempDir };
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<number> {
@@ -130,6 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await Promise.all([new Promise((r) => httpsServer.close(r)), new Promise((r) => httpServer.close(r))]);
       state.close();
       host.closeAll();
+      if (tls.tempDir) fs.rmSync(tls.tempDir, { recursive: true, force: true });
     },
   };
 }

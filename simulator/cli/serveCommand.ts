@@ -18,6 +18,7 @@ Options:
   --customers N      customers in the demo company file (default ${DEMO_DEFAULTS.customers})
   --invoices N       invoices in the demo company file (default ${DEMO_DEFAULTS.invoices})
   --cert FILE --key FILE   serve this certificate instead of the generated one
+  --ca-cert FILE     with --cert: the CA clients should trust (default: the certificate itself)
   --secret-key KEY   accept this secret key (sk_...) instead of issuing a new one
   --ready-file PATH  once requests are accepted, write {baseUrl, httpUrl, secretKey, publishableKey,
                      endUserIds, caCertPath} there as JSON
@@ -45,6 +46,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       invoices: { type: 'string' },
       cert: { type: 'string' },
       key: { type: 'string' },
+      'ca-cert': { type: 'string' },
       'secret-key': { type: 'string' },
       'ready-file': { type: 'string' },
       'log-level': { type: 'string' },
@@ -56,6 +58,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     return 0;
   }
   if (Boolean(values.cert) !== Boolean(values.key)) throw new Error('--cert and --key go together');
+  if (values['ca-cert'] && !values.cert) throw new Error('--ca-cert goes with --cert and --key');
   const started = performance.now();
   const sandbox = await startSandbox({
     port: count(values.port, 'port', 4443),
@@ -68,6 +71,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     invoices: count(values.invoices, 'invoices', DEMO_DEFAULTS.invoices),
     certPath: values.cert,
     keyPath: values.key,
+    caCertPath: values['ca-cert'],
     secretKey: values['secret-key'],
     logLevel: (values['log-level'] ?? 'info') as LogLevel,
   });

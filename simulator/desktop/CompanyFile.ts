@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../spec/types.ts';
 import type { Clock } from './clock.ts';
-import { CompanyFileStore, type StoredRow } from './CompanyFileStore.ts';
+import { CompanyFileStore, parseDoc, type StoredRow } from './CompanyFileStore.ts';
 import { formatDesktopTime } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import { IdAllocator, LIST_OBJECT_ID } from './IdAllocator.ts';
@@ -64,7 +64,7 @@ export class CompanyFile {
 
   retrieve(objectType: string, id: string): JsonObject {
     const row = this.rowOf(objectType, id);
-    const doc = JSON.parse(row.doc) as JsonObject;
+    const doc = parseDoc<JsonObject>(row.doc);
     if (row.linked) doc['linkedTransactions'] = JSON.parse(row.linked) as JsonObject[];
     return doc;
   }
@@ -93,7 +93,7 @@ export class CompanyFile {
     return this.store.transaction(() => {
       const rules = this.rulesOf(objectType);
       const row = this.rowOf(objectType, id);
-      const previous = JSON.parse(row.doc) as JsonObject;
+      const previous = parseDoc<JsonObject>(row.doc);
       const sent = body['revisionNumber'];
       if (sent !== previous['revisionNumber']) {
         throw new DesktopError(
@@ -174,14 +174,14 @@ export class CompanyFile {
       resolve: (field, id) => this.resolveReference(field, id),
       find: (type, id) => {
         const row = this.store.get(type, id);
-        return row ? (JSON.parse(row.doc) as JsonObject) : undefined;
+        return row ? parseDoc<JsonObject>(row.doc) : undefined;
       },
       findAllBy: (type, column, value) =>
         (
           this.store.statement(`SELECT doc FROM objects WHERE type = ? AND ${column} = ? ORDER BY seq`).all(type, value) as {
-            doc: string;
+            doc: Buffer;
           }[]
-        ).map((r) => JSON.parse(r.doc) as JsonObject),
+        ).map((r) => parseDoc<JsonObject>(r.doc)),
       rewrite: (type, doc, linked) => {
         const row = this.store.get(type, String(doc['id']));
         const keepLinked = linked === undefined ? (row?.linked ?? null) : linked === null ? null : JSON.stringify(linked);

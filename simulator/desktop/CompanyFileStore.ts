@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { PageRowCache } from './PageRowCache.ts';
 import { compareRefNumbers } from './queryFilters.ts';
 
 /**
@@ -24,8 +25,16 @@ export interface StoredRow extends IndexColumns {
   seq: number;
   type: string;
   id: string;
-  doc: string;
+  /** The object's JSON as UTF-8 bytes: pages are assembled from these without re-encoding. */
+  doc: Buffer;
   linked: string | null;
+}
+
+/** What a list page needs of a row. */
+export type PageRow = Pick<StoredRow, 'seq' | 'doc' | 'linked'>;
+
+export function parseDoc<T>(doc: Buffer): T {
+  return JSON.parse(doc.toString('utf8')) as T;
 }
 
 const SCHEMA = `
@@ -48,11 +57,12 @@ CREATE TABLE IF NOT EXISTS objects (
   parent_id TEXT,
   is_paid INTEGER,
   balance_cents INTEGER,
-  doc TEXT NOT NULL,
+  doc BLOB NOT NULL,
   linked TEXT,
   UNIQUE (type, id)
 );
 CREATE INDEX IF NOT EXISTS objects_sort ON objects (type, sort_key);
+CREATE INDEX IF NOT EXISTS objects_active_sort ON objects (type, is_active, sort_key);
 CREATE INDEX IF NOT EXISTS objects_name ON objects (type, name_lc);
 CREATE INDEX IF NOT EXISTS objects_ref ON objects (type, ref_number);
 CREATE INDEX IF NOT EXISTS objects_entity ON objects (type, entity_id);
@@ -81,6 +91,7 @@ export class CompanyFileStore {
   private readonly bySeqCount = new Map<number, Database.Statement>();
   private readonly statements = new Map<string, Database.Statement>();
   private readonly meta = new Map<string, string | undefined>();
+  private readonly pageRows = new PageRowCache();
 
   constructor(filePath: string) {
     this.db = new Database(filePath);
@@ -98,7 +109,7 @@ export class CompanyFileStore {
     this.updateStmt = this.db.prepare(`UPDATE objects SET name=@name, name_lc=@name_lc, sort_key=@sort_key,
       ref_number=@ref_number, is_active=@is_active, updated_at=@updated_at, txn_date=@txn_date, entity_id=@entity_id,
       account_id=@account_id, class_id=@class_id, currency_id=@currency_id, parent_id=@parent_id, is_paid=@is_paid,
-      balance_cents=@balance_cents, doc=@doc, linked=@linked WHERE type=@type AND id=@id`);
+      balance_cents=@balance_cents, doc=@doc, linked=@linked WHERE type=@type AND id=@id RETURNING seq`);
     this.getStmt = this.db.prepare('SELECT * FROM objects WHERE type = ? AND id = ?');
     this.getSeqStmt = this.db.prepare('SELECT * FROM objects WHERE seq = ?');
     this.metaGet = this.db.prepare('SELECT value FROM meta WHERE key = ?');
@@ -106,11 +117,14 @@ export class CompanyFileStore {
   }
 
   insert(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): void {
-    this.insertStmt.run({ type, id, ...columns, ...nameKeys(columns.name), doc, linked });
+    this.insertStmt.run({ type, id, ...columns, ...nameKeys(columns.name), doc: Buffer.from(doc, 'utf8'), linked });
   }
 
   update(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): void {
-    this.updateStmt.run({ type, id, ...columns, ...nameKeys(columns.name), doc, linked });
+    const changed = this.updateStmt.get({ type, id, ...columns, ...nameKeys(columns.name), doc: Buffer.from(doc, 'utf8'), linked }) as
+      | { seq: number }
+      | undefined;
+    if (changed) this.pageRows.drop(changed.seq);
   }
 
   get(type: string, id: string): StoredRow | undefined {
@@ -121,18 +135,19 @@ export class CompanyFileStore {
     return this.getSeqStmt.get(seq) as StoredRow | undefined;
   }
 
-  /** Rows for the given sequence numbers, in the order given. */
-  getManyBySeq(seqs: readonly number[]): StoredRow[] {
-    if (seqs.length === 0) return [];
-    let stmt = this.bySeqCount.get(seqs.length);
+  /** Rows for the given sequence numbers, in the order given; only what a page needs is read. */
+  getManyBySeq(seqs: readonly number[]): PageRow[] {
+    const cached = seqs.map((seq) => this.pageRows.get(seq));
+    if (cached.every((row) => row !== undefined)) return cached as PageRow[];
+    const missing = seqs.filter((_seq, i) => cached[i] === undefined);
+    let stmt = this.bySeqCount.get(missing.length);
     if (!stmt) {
-      stmt = this.db.prepare(`SELECT * FROM objects WHERE seq IN (${seqs.map(() => '?').join(',')})`);
-      this.bySeqCount.set(seqs.length, stmt);
+      stmt = this.db.prepare(`SELECT seq, doc, linked FROM objects WHERE seq IN (${missing.map(() => '?').join(',')})`);
+      this.bySeqCount.set(missing.length, stmt);
     }
-    const rows = stmt.all(...seqs) as StoredRow[];
-    const bySeq = new Map(rows.map((r) => [r.seq, r]));
-    return seqs.flatMap((s) => {
-      const row = bySeq.get(s);
+    for (const row of stmt.all(...missing) as PageRow[]) this.pageRows.set(row);
+    return seqs.flatMap((seq) => {
+      const row = this.pageRows.get(seq);
       return row ? [row] : [];
     });
   }
@@ -174,6 +189,7 @@ export class CompanyFileStore {
     } catch (error) {
       // The rollback undid meta writes too; forget what memory holds of them.
       this.meta.clear();
+      this.pageRows.clear();
       throw error;
     }
   }

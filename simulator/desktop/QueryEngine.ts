@@ -5,13 +5,13 @@ import { LIST_OBJECT_ID } from './IdAllocator.ts';
 import { IteratorRegistry, type QueryIterator } from './IteratorRegistry.ts';
 import type { JsonObject, JsonValue } from './json.ts';
 import { EXACT_FILTERS, EXCLUSIVE_GROUPS, FILTERS, OUTPUT_OPTIONS, PAGING_PARAMETERS, QueryInputError, type FilterContext } from './queryFilters.ts';
-import type { StoredRow } from './CompanyFileStore.ts';
+import { parseDoc, type PageRow } from './CompanyFileStore.ts';
 
 export type QueryParams = Readonly<Record<string, JsonValue>>;
 
 export interface QueryPage {
-  /** Objects of the page, already serialized. */
-  items: string[];
+  /** Objects of the page, already serialized (UTF-8 JSON). */
+  items: Buffer[];
   /** Same value on every page of one walk; null when the walk is over. */
   cursor: string | null;
   remaining: number;
@@ -88,7 +88,7 @@ export class QueryEngine {
     }
     if (rules.kind === 'list' && !('status' in params)) ctx.where.push('is_active = 1');
     const sql = `SELECT seq FROM objects WHERE ${ctx.where.join(' AND ')} ORDER BY ${order}`;
-    return this.file.store.db.prepare(sql).pluck().all(...ctx.params) as number[];
+    return this.file.store.statement(sql).pluck().all(...ctx.params) as number[];
   }
 
   private exactMatch(objectType: string, name: string, value: JsonValue, order: string): number[] {
@@ -100,8 +100,8 @@ export class QueryEngine {
       if (malformed !== undefined) throw new DesktopError(DESKTOP_STATUS.INVALID_ID, `Object id "${malformed}" is not in the form the desktop application uses.`);
     }
     const keys = [...new Set(spec.caseInsensitive ? wanted.map((v) => v.toLowerCase()) : wanted)];
-    const rows = this.file.store.db
-      .prepare(`SELECT seq, ${spec.column} AS k FROM objects WHERE type = ? AND ${spec.column} IN (${keys.map(() => '?').join(',')}) ORDER BY ${order}`)
+    const rows = this.file.store
+      .statement(`SELECT seq, ${spec.column} AS k FROM objects WHERE type = ? AND ${spec.column} IN (${keys.map(() => '?').join(',')}) ORDER BY ${order}`)
       .all(objectType, ...keys) as { seq: number; k: string }[];
     const found = new Set(rows.map((r) => r.k));
     const missing = wanted.find((v) => !found.has(spec.caseInsensitive ? v.toLowerCase() : v));
@@ -119,12 +119,12 @@ export class QueryEngine {
  * Stored objects are sent as stored; only the output options cost a parse, and only for objects
  * they change.
  */
-export function shapeForOutput(row: StoredRow, output: Readonly<Record<string, unknown>>): string {
+export function shapeForOutput(row: PageRow, output: Readonly<Record<string, unknown>>): Buffer {
   const withLinked = output['includeLinkedTransactions'] === true && row.linked !== null;
   const withoutLines = output['includeLineItems'] === false;
   const withoutAlternates = output['excludeAlternateShippingAddresses'] === true;
   if (!withLinked && !withoutLines && !withoutAlternates) return row.doc;
-  const doc = JSON.parse(row.doc) as JsonObject;
+  const doc = parseDoc<JsonObject>(row.doc);
   if (withLinked) doc['linkedTransactions'] = JSON.parse(row.linked ?? '[]') as JsonValue;
   if (withoutLines && Array.isArray(doc['lines'])) {
     doc['lines'] = [];
@@ -132,5 +132,5 @@ export function shapeForOutput(row: StoredRow, output: Readonly<Record<string, u
   }
   // The spec: left out, the field is null (an empty list would claim the customer has none).
   if (withoutAlternates && 'alternateShippingAddresses' in doc) doc['alternateShippingAddresses'] = null;
-  return JSON.stringify(doc);
+  return Buffer.from(JSON.stringify(doc), 'utf8');
 }

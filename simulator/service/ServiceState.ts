@@ -55,7 +55,18 @@ CREATE TABLE IF NOT EXISTS auth_sessions (
  */
 export class ServiceState {
   private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
   private readonly requestTimes = new Map<string, { last: number; success: number | null }>();
+
+  /** Statements are prepared once: several run on every request. */
+  private sql(text: string): Database.Statement {
+    let stmt = this.statements.get(text);
+    if (!stmt) {
+      stmt = this.db.prepare(text);
+      this.statements.set(text, stmt);
+    }
+    return stmt;
+  }
 
   constructor(filePath: string) {
     this.db = new Database(filePath);
@@ -67,15 +78,15 @@ export class ServiceState {
   }
 
   ensureProject(project: Project): void {
-    this.db.prepare('INSERT OR IGNORE INTO projects (id, name, organization) VALUES (?, ?, ?)').run(project.id, project.name, project.organization);
+    this.sql('INSERT OR IGNORE INTO projects (id, name, organization) VALUES (?, ?, ?)').run(project.id, project.name, project.organization);
   }
 
   projectNamed(name: string): Project | undefined {
-    return this.db.prepare('SELECT id, name, organization FROM projects WHERE name = ? ORDER BY rowid LIMIT 1').get(name) as Project | undefined;
+    return this.sql('SELECT id, name, organization FROM projects WHERE name = ? ORDER BY rowid LIMIT 1').get(name) as Project | undefined;
   }
 
   addKey(projectId: string, kind: 'secret' | 'publishable', key: string, now: number): void {
-    this.db.prepare('INSERT OR IGNORE INTO api_keys (hash, project_id, kind, created_at) VALUES (?, ?, ?, ?)').run(hashKey(key), projectId, kind, now);
+    this.sql('INSERT OR IGNORE INTO api_keys (hash, project_id, kind, created_at) VALUES (?, ?, ?, ?)').run(hashKey(key), projectId, kind, now);
   }
 
   projectForKey(kind: 'secret' | 'publishable', key: string): Project | undefined {
@@ -94,28 +105,28 @@ export class ServiceState {
   }
 
   endUser(projectId: string, id: string): EndUserRow | undefined {
-    return this.db.prepare('SELECT * FROM end_users WHERE project_id = ? AND id = ?').get(projectId, id) as EndUserRow | undefined;
+    return this.sql('SELECT * FROM end_users WHERE project_id = ? AND id = ?').get(projectId, id) as EndUserRow | undefined;
   }
 
   endUserBySource(projectId: string, sourceId: string): EndUserRow | undefined {
-    return this.db.prepare('SELECT * FROM end_users WHERE project_id = ? AND source_id = ?').get(projectId, sourceId) as EndUserRow | undefined;
+    return this.sql('SELECT * FROM end_users WHERE project_id = ? AND source_id = ?').get(projectId, sourceId) as EndUserRow | undefined;
   }
 
   endUsers(projectId: string): EndUserRow[] {
-    return this.db.prepare('SELECT * FROM end_users WHERE project_id = ? ORDER BY created_at, rowid').all(projectId) as EndUserRow[];
+    return this.sql('SELECT * FROM end_users WHERE project_id = ? ORDER BY created_at, rowid').all(projectId) as EndUserRow[];
   }
 
   /** Removes the end user and their connections in one step. */
   deleteEndUser(id: string): void {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM connections WHERE end_user_id = ?').run(id);
-      this.db.prepare('DELETE FROM auth_sessions WHERE end_user_id = ?').run(id);
-      this.db.prepare('DELETE FROM end_users WHERE id = ?').run(id);
+      this.sql('DELETE FROM connections WHERE end_user_id = ?').run(id);
+      this.sql('DELETE FROM auth_sessions WHERE end_user_id = ?').run(id);
+      this.sql('DELETE FROM end_users WHERE id = ?').run(id);
     })();
   }
 
   connections(endUserId: string): ConnectionRow[] {
-    const rows = this.db.prepare('SELECT * FROM connections WHERE end_user_id = ? ORDER BY created_at, rowid').all(endUserId) as ConnectionRow[];
+    const rows = this.sql('SELECT * FROM connections WHERE end_user_id = ? ORDER BY created_at, rowid').all(endUserId) as ConnectionRow[];
     return rows.map((row) => {
       const t = this.requestTimes.get(row.id);
       return t ? { ...row, last_request_at: t.last, last_success_at: t.success ?? row.last_success_at } : row;
@@ -132,7 +143,7 @@ export class ServiceState {
   }
 
   attachCompanyFile(connectionId: string, companyFileId: string): void {
-    this.db.prepare('UPDATE connections SET company_file_id = ? WHERE id = ?').run(companyFileId, connectionId);
+    this.sql('UPDATE connections SET company_file_id = ? WHERE id = ?').run(companyFileId, connectionId);
   }
 
   /**
@@ -146,7 +157,7 @@ export class ServiceState {
 
   flush(): void {
     if (this.requestTimes.size === 0 || !this.db.open) return;
-    const update = this.db.prepare('UPDATE connections SET last_request_at = ?, last_success_at = COALESCE(?, last_success_at) WHERE id = ?');
+    const update = this.sql('UPDATE connections SET last_request_at = ?, last_success_at = COALESCE(?, last_success_at) WHERE id = ?');
     this.db.transaction(() => {
       for (const [id, t] of this.requestTimes) update.run(t.last, t.success, id);
     })();

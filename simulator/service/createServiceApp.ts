@@ -7,13 +7,14 @@ import { ServiceError } from './ServiceError.ts';
 import { newRequestId } from './serviceIds.ts';
 import type { ServiceDeps } from './types.ts';
 
-export function sendJson(res: ServerResponse, status: number, json: string, requestId: string): void {
+export function sendJson(res: ServerResponse, status: number, json: string | Buffer, requestId: string): void {
+  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.setHeader('Content-Length', bytes.length);
   res.setHeader('Service-Request-Id', requestId);
   res.setHeader('Service-Sandbox', SANDBOX_HEADER);
-  res.end(json);
+  res.end(bytes);
 }
 
 /** Renders any failure in the spec's error shape; anything unexpected is a marked simulator bug. */

@@ -11,7 +11,7 @@ import { parseQuery } from './parseQuery.ts';
 import { readJsonBody } from './readBody.ts';
 import { resolveDataTarget } from './resolveDataTarget.ts';
 import { ServiceError } from './ServiceError.ts';
-import type { Handler, ServiceDeps, ServiceRequest } from './types.ts';
+import type { Handler, ResponseBody, ServiceDeps, ServiceRequest } from './types.ts';
 
 const NAMED_HANDLERS: Record<string, Handler> = { ...endUserHandlers, ...authSessionHandlers };
 
@@ -40,7 +40,7 @@ export async function handleApiRequest(
   handlers: ReadonlyMap<string, Handler>,
   req: IncomingMessage,
   requestId: string,
-): Promise<string> {
+): Promise<ResponseBody> {
   const url = new URL(req.url ?? '/', 'https://sandbox.invalid');
   const project = authenticate(deps.state, req.headers.authorization);
   const routed = route(req.method ?? 'GET', url.pathname);

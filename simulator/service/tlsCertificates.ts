@@ -68,10 +68,11 @@ export interface TlsFiles {
  * Certificates kept in `dir` (made there on first start, reused after), or given by the user.
  * Only the public CA certificate is needed by clients; the private keys never leave `dir`.
  */
-export function loadOrCreateTls(dir: string, given?: { certPath: string; keyPath: string }): TlsFiles {
+export function loadOrCreateTls(dir: string, given?: { certPath: string; keyPath: string; caCertPath?: string | undefined }): TlsFiles {
   if (given) {
     const cert = fs.readFileSync(given.certPath, 'utf8');
-    return { material: { cert, key: fs.readFileSync(given.keyPath, 'utf8'), caCert: cert }, caCertPath: given.certPath };
+    const caCertPath = given.caCertPath ?? given.certPath;
+    return { material: { cert, key: fs.readFileSync(given.keyPath, 'utf8'), caCert: fs.readFileSync(caCertPath, 'utf8') }, caCertPath };
   }
   fs.mkdirSync(dir, { recursive: true });
   const files = { key: path.join(dir, 'server-key.pem'), cert: path.join(dir, 'server-cert.pem'), ca: path.join(dir, 'ca-cert.pem') };

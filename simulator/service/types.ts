@@ -42,5 +42,8 @@ export interface ServiceRequest {
   url: string;
 }
 
-/** A handler answers with the JSON text of a 200 body, or throws a ServiceError. */
-export type Handler = (req: ServiceRequest, deps: ServiceDeps) => Promise<string>;
+/** JSON of a 200 body: text, or bytes when it was assembled from stored objects. */
+export type ResponseBody = string | Buffer;
+
+/** A handler answers with the JSON of a 200 body, or throws a ServiceError. */
+export type Handler = (req: ServiceRequest, deps: ServiceDeps) => Promise<ResponseBody>;

@@ -17,9 +17,20 @@ function objectTypeOf(req: ServiceRequest, deps: ServiceDeps): string {
   return type;
 }
 
-/** The envelope is written around already-serialized objects: nothing stored is parsed again. */
-function pageEnvelope(url: string, items: string[], cursor: string | null, remaining: number): string {
-  return `{"objectType":"list","url":${JSON.stringify(url)},"data":[${items.join(',')}],"nextCursor":${JSON.stringify(cursor)},"remainingCount":${remaining},"hasMore":${remaining > 0}}`;
+const COMMA = Buffer.from(',');
+
+/**
+ * The envelope is written around the stored bytes of each object: nothing stored is parsed or
+ * encoded again, and the page goes to the socket as one buffer.
+ */
+function pageEnvelope(url: string, items: Buffer[], cursor: string | null, remaining: number): Buffer {
+  const parts: Buffer[] = [Buffer.from(`{"objectType":"list","url":${JSON.stringify(url)},"data":[`)];
+  items.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(cursor)},"remainingCount":${remaining},"hasMore":${remaining > 0}}`));
+  return Buffer.concat(parts);
 }
 
 function withoutPaging(query: Record<string, JsonValue>): Record<string, JsonValue> {

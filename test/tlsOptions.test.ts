@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTlsMaterial } from '../simulator/service/tlsCertificates.ts';
+import { startTestSandbox } from './support/testClient.ts';
+
+describe('TLS set-up', () => {
+  it('serves a given certificate and tells clients to trust the given CA', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-tls-'));
+    const material = createTlsMaterial();
+    const files = { certPath: path.join(dir, 'cert.pem'), keyPath: path.join(dir, 'key.pem'), caCertPath: path.join(dir, 'ca.pem') };
+    fs.writeFileSync(files.certPath, material.cert);
+    fs.writeFileSync(files.keyPath, material.key);
+    fs.writeFileSync(files.caCertPath, material.caCert);
+    const api = await startTestSandbox({ ...files, customers: 5, invoices: 5 });
+    try {
+      expect(api.sandbox.caCertPath).toBe(files.caCertPath);
+      expect((await api.get('/ledger-desktop/health-check')).status).toBe(200);
+    } finally {
+      await api.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('removes the CA file of an in-memory sandbox when it closes', async () => {
+    const api = await startTestSandbox({ customers: 5, invoices: 5 });
+    const caPath = api.sandbox.caCertPath;
+    expect(fs.existsSync(caPath)).toBe(true);
+    await api.close();
+    expect(fs.existsSync(caPath)).toBe(false);
+  });
+});
