@@ -11,7 +11,7 @@ import { indexOperations } from './spec/indexOperations.ts';
 import { loadSpec } from './spec/loadSpec.ts';
 import { servedObjectTypes } from './spec/servedObjectTypes.ts';
 import { connectCompanyFile } from './service/connectCompanyFile.ts';
-import { createServiceApp, httpsRequiredHandler } from './service/createServiceApp.ts';
+import { answerClientErrors, createServiceApp, httpsRequiredHandler, MAX_HEADER_BYTES } from './service/createServiceApp.ts';
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
 import { newEndUserId, newPublishableKey, newSecretKey } from './service/serviceIds.ts';
 import { ServiceState } from './service/ServiceState.ts';
@@ -109,8 +109,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   const tls = tlsFor(options, dataDir);
-  const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert }, createServiceApp(deps));
-  const httpServer = http.createServer(httpsRequiredHandler(deps));
+  const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert, maxHeaderSize: MAX_HEADER_BYTES }, createServiceApp(deps));
+  const httpServer = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, httpsRequiredHandler(deps));
+  answerClientErrors(httpsServer);
+  answerClientErrors(httpServer);
   const port = await listen(httpsServer, options.port ?? 0, hostName);
   const httpPort = await listen(httpServer, options.httpPort ?? 0, hostName);
   const urlHost = hostName === '127.0.0.1' || hostName === '0.0.0.0' || hostName === '::' ? 'localhost' : hostName;

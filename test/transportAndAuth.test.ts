@@ -115,6 +115,14 @@ describe('routing', () => {
     expect((await api.request('DELETE', '/ledger-desktop/customers')).status).toBe(405);
   });
 
+  it('answers a request line too large for the server in the error shape', async () => {
+    const ok = await api.get('/ledger-desktop/customers', { query: { nameContains: 'ÿ'.repeat(4000) } });
+    expect(ok.status).toBe(200);
+    const res = await api.get('/ledger-desktop/customers', { query: { nameContains: 'x'.repeat(70_000) } });
+    expect(res.status).toBe(431);
+    expect(res.body.error?.['code']).toBe('HEADERS_TOO_LARGE');
+  });
+
   it('answers a body that is not JSON with a 400', async () => {
     const res = await api.request('POST', '/ledger-desktop/customers', { rawBody: '{"name": ' });
     expect(res.status).toBe(400);

@@ -1,12 +1,14 @@
+import { contractCommand } from '../../contract-tests/runner/contractCommand.ts';
 import { serveCommand } from './serveCommand.ts';
 
 const USAGE = `Usage: ledger-sim <command> [options]
 
 Commands:
   serve      Start the HTTPS sandbox with a seeded demo company file (ledger-sim serve --help)
+  contract   Check any deployment of the Service against the contract (ledger-sim contract --help)
 `;
 
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { serve: serveCommand };
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { serve: serveCommand, contract: (args) => contractCommand(args) };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import express, { type Express } from 'express';
 import { handleApiRequest, handlerTable } from './handleApiRequest.ts';
 import { compileRoutes } from './matchRoute.ts';
@@ -52,6 +53,32 @@ export function createServiceApp(deps: ServiceDeps): Express {
   });
   return app;
 }
+
+/**
+ * Requests Node refuses before any handler sees them (headers too large, broken HTTP) still get
+ * the error shape, so a client never has to parse an empty or non-JSON refusal.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const requestId = newRequestId();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const problem = tooLarge
+      ? ServiceError.of('HEADERS_TOO_LARGE', `The request line and headers are larger than ${MAX_HEADER_BYTES} bytes; send long filters in fewer, shorter values.`)
+      : ServiceError.of('MALFORMED_HTTP', 'The request is not valid HTTP.');
+    const body = JSON.stringify(problem.toBody(requestId));
+    socket.end(
+      `HTTP/1.1 ${problem.status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nService-Request-Id: ${requestId}\r\nService-Sandbox: ${SANDBOX_HEADER}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+/** Longer than the default 16 KB: id filters of 150 values fit in a request line. */
+export const MAX_HEADER_BYTES = 65_536;
 
 /** The plain-HTTP listener's only answer: the Service is HTTPS only and never serves data here. */
 export function httpsRequiredHandler(deps: ServiceDeps) {

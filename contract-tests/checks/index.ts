@@ -1,0 +1,70 @@
+import type { Check } from '../runner/checkTypes.ts';
+import type { SpecModel } from '../runner/specModel.ts';
+import { endUserMissing, endUserUnknown } from './auth/endUserChecks.ts';
+import { malformedKey, noKey, unknownKey } from './auth/keyChecks.ts';
+import { dateRange } from './filters/dateRange.ts';
+import { idsExact } from './filters/idsExact.ts';
+import { idsMissing } from './filters/idsMissing.ts';
+import { namesExact } from './filters/namesExact.ts';
+import { statusFilter } from './filters/statusFilter.ts';
+import { fuzzInputs } from './negative/fuzzInputs.ts';
+import type { OperationCheck } from './operationCheck.ts';
+import { completeWalk } from './pagination/completeWalk.ts';
+import { cursorExpiry } from './pagination/cursorExpiry.ts';
+import { cursorResend } from './pagination/cursorResend.ts';
+import { cursorStable } from './pagination/cursorStable.ts';
+import { defaultPageSize } from './pagination/defaultPageSize.ts';
+import { hasMore } from './pagination/hasMore.ts';
+import { limitBounds } from './pagination/limitBounds.ts';
+import { noDuplicates } from './pagination/noDuplicates.ts';
+import { noMoreResults } from './pagination/noMoreResults.ts';
+import { remainingCount } from './pagination/remainingCount.ts';
+import { errorShape } from './schema/errorShape.ts';
+import { responsesMatchSpec } from './schema/responsesMatchSpec.ts';
+import { plainHttpCheck } from './transport/plainHttpRefused.ts';
+import { createRetrieveList } from './writes/createRetrieveList.ts';
+import { duplicateName } from './writes/duplicateName.ts';
+import { staleRevision, updateRevision } from './writes/updateRevision.ts';
+
+const PER_OPERATION: OperationCheck[] = [
+  defaultPageSize,
+  limitBounds,
+  cursorStable,
+  remainingCount,
+  hasMore,
+  noDuplicates,
+  completeWalk,
+  noMoreResults,
+  cursorExpiry,
+  cursorResend,
+  idsExact,
+  idsMissing,
+  namesExact,
+  statusFilter,
+  dateRange,
+  createRetrieveList,
+  updateRevision,
+  staleRevision,
+  duplicateName,
+  responsesMatchSpec,
+];
+
+/** Every check of a run: target-wide rules, then each per-operation rule for the operations it fits. */
+export function allChecks(spec: SpecModel, options: { httpUrl: string | undefined }): Check[] {
+  const checks: Check[] = [plainHttpCheck(options.httpUrl), noKey, malformedKey, unknownKey, endUserMissing, endUserUnknown];
+  for (const rule of PER_OPERATION) {
+    for (const op of spec.operations.filter((o) => rule.applies(o))) {
+      checks.push({
+        id: rule.id,
+        area: rule.area,
+        rule: rule.rule,
+        operationId: op.operationId,
+        ...(rule.writes ? { writes: true } : {}),
+        ...(rule.last ? { last: true } : {}),
+        run: (ctx) => rule.run(ctx, op),
+      });
+    }
+  }
+  checks.push(fuzzInputs, errorShape);
+  return checks;
+}

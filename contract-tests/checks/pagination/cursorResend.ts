@@ -1,0 +1,22 @@
+import { describeExchange, expectThat } from '../../runner/CheckFailure.ts';
+import { firstPage, idOf } from '../../runner/listWalker.ts';
+import { isPagedList, type OperationCheck } from '../operationCheck.ts';
+import { smallWalk } from './smallWalk.ts';
+
+export const cursorResend: OperationCheck = {
+  id: 'pagination.cursor-resend',
+  area: 'pagination',
+  rule: 'A cursor resent with the same filters and limit continues the walk, as official clients send it',
+  applies: isPagedList,
+  async run(ctx, op) {
+    const { limit } = await smallWalk(ctx, op);
+    const filter = op.parameters.some((p) => p.in === 'query' && p.name === 'status') ? { status: 'all' } : {};
+    const first = await firstPage(ctx, op, { ...filter, limit });
+    if (typeof first.nextCursor !== 'string') throw new Error('the first page had no cursor');
+    const next = await ctx.client.send({ path: op.path, query: { ...filter, limit, cursor: first.nextCursor } });
+    const data = (next.json as { data?: { id?: unknown }[] } | undefined)?.data;
+    expectThat(next.status === 200 && Array.isArray(data) && data.length > 0, 'the next page (HTTP 200 with objects)', describeExchange(next), next);
+    const firstIds = new Set(first.data.map(idOf));
+    expectThat(data.every((item) => !firstIds.has(String(item.id))), 'objects after the first page', 'objects of the first page again', next);
+  },
+};

@@ -1,0 +1,42 @@
+import type { CheckContext } from '../../runner/checkTypes.ts';
+import { CheckSkip, expectThat } from '../../runner/CheckFailure.ts';
+import { fullList, idOf } from '../../runner/listWalker.ts';
+import type { SpecOperation } from '../../runner/specModel.ts';
+import type { OperationCheck } from '../operationCheck.ts';
+import { exchangesOf } from './exchangesOf.ts';
+
+/** Makes sure a read operation was called at least once, so there is something to judge. */
+async function touch(ctx: CheckContext, op: SpecOperation): Promise<void> {
+  if (op.method !== 'GET') return;
+  if (!op.path.includes('{')) {
+    if (op.paginated) await fullList(ctx, op);
+    else await ctx.client.send({ path: op.path });
+    return;
+  }
+  const listOp = ctx.spec.operations.find((o) => o.method === 'GET' && o.path === op.path.replace(/\/\{\w+\}$/, ''));
+  if (!listOp) return;
+  const first = listOp.paginated ? (await fullList(ctx, listOp)).items[0] : undefined;
+  const id = first ? idOf(first) : op.path.startsWith('/end-users') ? ctx.client.config.endUserId : undefined;
+  if (id) await ctx.client.send({ path: op.path.replace(/\{\w+\}/, encodeURIComponent(id)) });
+}
+
+export const responsesMatchSpec: OperationCheck = {
+  id: 'schema.responses',
+  area: 'schema',
+  rule: 'Every response received for the operation matches the spec: the 200 body or the error body, and the Service-Request-Id header',
+  last: true,
+  applies: () => true,
+  async run(ctx, op) {
+    await touch(ctx, op);
+    const seen = exchangesOf(ctx, op);
+    if (seen.length === 0) throw new CheckSkip(op.method === 'GET' ? 'no response seen' : 'not called in this run (writes are off or it has no check of its own)');
+    for (const exchange of seen) {
+      const validate = exchange.status === 200 ? op.validateResponse : (op.validateError ?? ctx.spec.validateErrorBody);
+      const header = exchange.headers['service-request-id'];
+      expectThat(typeof header === 'string' && header.length > 0, 'a Service-Request-Id header', 'none', exchange);
+      if (!validate) continue;
+      const valid = validate(exchange.json);
+      expectThat(valid, `a body matching the spec for HTTP ${exchange.status}`, JSON.stringify(validate.errors?.slice(0, 3)), exchange);
+    }
+  },
+};

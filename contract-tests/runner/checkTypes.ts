@@ -1,0 +1,60 @@
+import type { Exchange, HttpClient } from './httpClient.ts';
+import type { Rng } from './rng.ts';
+import type { SpecModel } from './specModel.ts';
+import type { TargetClock } from './targetClock.ts';
+
+export type Area = 'transport' | 'auth' | 'schema' | 'pagination' | 'filters' | 'writes' | 'negative';
+
+/** What a check may use: the target, the spec, time, and data shared between checks. */
+export interface CheckContext {
+  client: HttpClient;
+  spec: SpecModel;
+  clock: TargetClock;
+  rng: Rng;
+  seed: number;
+  fuzzCases: number;
+  allowWrites: boolean;
+  /** Exchanges seen so far, for the checks that judge all traffic. */
+  exchanges: readonly Exchange[];
+  /** Memo for expensive reads several checks share (the full list of a resource). */
+  memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/** One named rule, checked against one operation (or the target as a whole). */
+export interface Check {
+  id: string;
+  area: Area;
+  /** The rule, in one line, as the report prints it. */
+  rule: string;
+  operationId?: string;
+  /** Checks that change data run only with --allow-writes. */
+  writes?: boolean;
+  /** Runs after all other checks (it judges the traffic they made). */
+  last?: boolean;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export type CheckStatus = 'pass' | 'fail' | 'skip';
+
+export interface CheckResult {
+  id: string;
+  area: Area;
+  rule: string;
+  operationId: string | undefined;
+  status: CheckStatus;
+  ms: number;
+  /** For a skip: why. For a failure: expected / received / how to reproduce. */
+  reason?: string;
+  expected?: string;
+  received?: string;
+  curl?: string;
+}
+
+export interface RunReport {
+  target: string;
+  seed: number;
+  startedAt: string;
+  ms: number;
+  sandboxClock: boolean;
+  results: CheckResult[];
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { RunReport } from './checkTypes.ts';
+import { humanSummary, progressLine } from './reporters/humanReporter.ts';
+import { junitReport } from './reporters/junitReporter.ts';
+import { runContract } from './runContract.ts';
+
+export const DEFAULT_SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../spec/openapi.yaml');
+
+const HELP = `Usage: ledger-sim contract --base-url https://host/v1 --api-key sk_... --end-user-id end_usr_... [options]
+
+Checks a deployment of the Service against the contract, check by check. Read-only unless
+--allow-writes is given (a real company file is someone's books).
+
+Options:
+  --base-url URL       the Service's base URL, ending in /v1        (env SERVICE_BASE_URL)
+  --api-key KEY        a secret key of the project                  (env SERVICE_API_KEY)
+  --end-user-id ID     an end user with a connected company file    (env SERVICE_END_USER_ID)
+  --ca-cert FILE       trust this CA (for a self-signed target such as the sandbox)
+  --http-url URL       where plain HTTP is answered, if not on the HTTPS port
+  --spec PATH          the OpenAPI document to check against (default: ledger-sim's own)
+  --allow-writes       also run the checks that create and change objects
+  --fuzz N             number of generated negative inputs (default 50)
+  --seed N             seed for generated inputs (default: random, printed so a run can be replayed)
+  --only LIST          comma-separated check ids, id prefixes or areas to run
+  --skip LIST          comma-separated check ids, id prefixes or areas to leave out
+  --reporter NAME      human (default), json or junit
+  --out FILE           where the json/junit report goes (default: standard output)
+  --timeout-ms N       per-request timeout (default 30000); a request that hangs fails its check
+Exit status: 0 when no check failed, 1 when one did, 2 when the command itself was misused.
+`;
+
+class UsageError extends Error {}
+
+function wholeNumber(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, got "${value}"`);
+  return Number(value);
+}
+
+function list(value: string | undefined): string[] | undefined {
+  return value?.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** `ledger-sim contract`: exit code 0 when every check passed or was skipped, 1 when one failed. */
+export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({
+      args,
+      strict: true,
+      options: {
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        'end-user-id': { type: 'string' },
+        'ca-cert': { type: 'string' },
+        'http-url': { type: 'string' },
+        spec: { type: 'string' },
+        'allow-writes': { type: 'boolean' },
+        fuzz: { type: 'string' },
+        seed: { type: 'string' },
+        only: { type: 'string' },
+        skip: { type: 'string' },
+        reporter: { type: 'string' },
+        out: { type: 'string' },
+        'timeout-ms': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+    if (values.help) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    const baseUrl = values['base-url'] ?? env['SERVICE_BASE_URL'];
+    const apiKey = values['api-key'] ?? env['SERVICE_API_KEY'];
+    const endUserId = values['end-user-id'] ?? env['SERVICE_END_USER_ID'];
+    const missing = [!baseUrl && '--base-url', !apiKey && '--api-key', !endUserId && '--end-user-id'].filter(Boolean);
+    if (missing.length > 0 || !baseUrl || !apiKey || !endUserId) throw new UsageError(`missing ${missing.join(', ')}`);
+    if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}"`);
+    const reporter = values.reporter ?? 'human';
+    if (!['human', 'json', 'junit'].includes(reporter)) throw new UsageError(`--reporter is human, json or junit, got "${reporter}"`);
+    const caCertPath = values['ca-cert'];
+    if (caCertPath && !fs.existsSync(caCertPath)) throw new UsageError(`--ca-cert ${caCertPath} does not exist`);
+    const seed = wholeNumber(values.seed, 'seed', Math.floor(Math.random() * 2 ** 31));
+    process.stderr.write(`ledger-sim contract: ${baseUrl} (seed ${seed})\n`);
+    const report: RunReport = await runContract({
+      baseUrl,
+      apiKey,
+      endUserId,
+      specPath: values.spec ?? DEFAULT_SPEC,
+      ...(caCertPath ? { ca: fs.readFileSync(caCertPath, 'utf8'), caCertPath } : {}),
+      ...(values['http-url'] ? { httpUrl: values['http-url'] } : {}),
+      allowWrites: values['allow-writes'] === true,
+      fuzz: wholeNumber(values.fuzz, 'fuzz', 50),
+      seed,
+      only: list(values.only),
+      skip: list(values.skip),
+      timeoutMs: wholeNumber(values['timeout-ms'], 'timeout-ms', 30_000),
+      onResult: (r) => process.stderr.write(`${progressLine(r)}\n`),
+    });
+    const text = reporter === 'json' ? `${JSON.stringify(report, null, 2)}\n` : reporter === 'junit' ? junitReport(report) : `${humanSummary(report)}\n`;
+    if (values.out && reporter !== 'human') {
+      fs.writeFileSync(values.out, text);
+      process.stdout.write(`${humanSummary(report)}\n`);
+    } else {
+      process.stdout.write(text);
+    }
+    return report.results.some((r) => r.status === 'fail') ? 1 : 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`ledger-sim contract: ${error.message}\n\n${HELP}`);
+      return 2;
+    }
+    throw error;
+  }
+}

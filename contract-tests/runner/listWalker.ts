@@ -1,0 +1,68 @@
+import type { CheckContext } from './checkTypes.ts';
+import { CheckFailure, describeExchange } from './CheckFailure.ts';
+import type { Exchange, SendOptions } from './httpClient.ts';
+import type { SpecOperation } from './specModel.ts';
+
+export type Item = Record<string, unknown> & { id?: unknown };
+
+export interface Page {
+  exchange: Exchange;
+  data: Item[];
+  nextCursor: unknown;
+  remainingCount: unknown;
+  hasMore: unknown;
+}
+
+export interface Walk {
+  pages: Page[];
+  items: Item[];
+}
+
+export const MAX_PAGES = 2000;
+
+function pageOf(exchange: Exchange): Page {
+  const body = exchange.json as Record<string, unknown> | undefined;
+  if (exchange.status !== 200 || !body || !Array.isArray(body['data'])) {
+    throw new CheckFailure('a list page (HTTP 200 with data)', describeExchange(exchange), exchange);
+  }
+  return { exchange, data: body['data'] as Item[], nextCursor: body['nextCursor'], remainingCount: body['remainingCount'], hasMore: body['hasMore'] };
+}
+
+/**
+ * Walks a paged list the way official clients do: the same filters and limit on every request plus
+ * the cursor, until `nextCursor` is null or a page is empty.
+ */
+export async function walk(ctx: CheckContext, op: SpecOperation, query: SendOptions['query'] = {}, limit?: number): Promise<Walk> {
+  const pages: Page[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < MAX_PAGES; i += 1) {
+    const exchange = await ctx.client.send({ path: op.path, query: { ...query, ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) } });
+    const page = pageOf(exchange);
+    pages.push(page);
+    if (typeof page.nextCursor !== 'string' || page.data.length === 0) break;
+    cursor = page.nextCursor;
+  }
+  return { pages, items: pages.flatMap((p) => p.data) };
+}
+
+export async function firstPage(ctx: CheckContext, op: SpecOperation, query: SendOptions['query'] = {}): Promise<Page> {
+  return pageOf(await ctx.client.send({ path: op.path, query }));
+}
+
+/** The whole list in full pages, read once per run and shared by the checks that compare with it. */
+export function fullList(ctx: CheckContext, op: SpecOperation, query: SendOptions['query'] = {}): Promise<Walk> {
+  return ctx.memo(`full:${op.operationId}:${JSON.stringify(query)}`, () => walk(ctx, op, query, 150));
+}
+
+export function idOf(item: Item): string {
+  return String(item.id);
+}
+
+/** A list operation's sibling: `customers.list` -> `customers.retrieve`. */
+export function sibling(ctx: CheckContext, op: SpecOperation, verb: string): SpecOperation | undefined {
+  return ctx.spec.byId.get(op.operationId.replace(/\.list$/, `.${verb}`));
+}
+
+export function hasParam(op: SpecOperation, name: string): boolean {
+  return op.parameters.some((p) => p.in === 'query' && p.name === name);
+}

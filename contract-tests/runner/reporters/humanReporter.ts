@@ -1,0 +1,47 @@
+import type { Check, CheckResult, RunReport } from '../checkTypes.ts';
+
+const MARK = { pass: 'ok  ', fail: 'FAIL', skip: 'skip' } as const;
+
+function label(r: { id: string; operationId?: string | undefined }): string {
+  return r.operationId ? `${r.id} (${r.operationId})` : r.id;
+}
+
+/** One line per check as it finishes, for a person watching a run. */
+export function progressLine(result: CheckResult): string {
+  return `${MARK[result.status]} ${label(result).padEnd(58)} ${String(result.ms).padStart(6)} ms${result.status === 'skip' && result.reason ? `  ${result.reason}` : ''}`;
+}
+
+export function startLine(check: Check): string {
+  return `.... ${label(check)}`;
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
+}
+
+/** The summary a person reads at the end: a table, then every failure with how to reproduce it. */
+export function humanSummary(report: RunReport): string {
+  const counts = { pass: 0, fail: 0, skip: 0 };
+  for (const r of report.results) counts[r.status] += 1;
+  const rows = [['check', 'operation', 'result', 'time'], ...report.results.map((r) => [r.id, r.operationId ?? '-', r.status, `${r.ms} ms`])];
+  const failures = report.results.filter((r) => r.status === 'fail');
+  const details = failures.map((r, i) =>
+    [
+      `${i + 1}) ${label(r)}`,
+      `   rule:     ${r.rule}`,
+      `   expected: ${r.expected ?? ''}`,
+      `   received: ${r.received ?? ''}`,
+      ...(r.curl ? [`   repeat:   ${r.curl}`] : []),
+      `   seed:     ${report.seed}`,
+    ].join('\n'),
+  );
+  const skipped = report.results.filter((r) => r.status === 'skip' && r.reason);
+  return [
+    table(rows),
+    '',
+    ...(details.length > 0 ? ['Failures:', ...details, ''] : []),
+    ...(skipped.length > 0 ? ['Skipped:', ...skipped.map((r) => `  ${label(r)}: ${r.reason ?? ''}`), ''] : []),
+    `${counts.pass} passed, ${counts.fail} failed, ${counts.skip} skipped in ${(report.ms / 1000).toFixed(1)} s against ${report.target} (seed ${report.seed}${report.sandboxClock ? ', sandbox clock' : ', real time'})`,
+  ].join('\n');
+}

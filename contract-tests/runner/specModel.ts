@@ -1,0 +1,104 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+/** JSON Schema as found in the dereferenced spec. */
+export interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  additionalProperties?: boolean | Schema;
+  [keyword: string]: unknown;
+}
+
+export interface SpecParameter {
+  name: string;
+  in: string;
+  required: boolean;
+  schema: Schema;
+}
+
+/** An operation of the spec under test, as the runner sees it (it keeps its own model of the spec). */
+export interface SpecOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  parameters: SpecParameter[];
+  requestBody: Schema | undefined;
+  paginated: boolean;
+  validateResponse: ValidateFunction | undefined;
+  validateError: ValidateFunction | undefined;
+}
+
+export interface SpecModel {
+  operations: SpecOperation[];
+  byId: Map<string, SpecOperation>;
+  /** Validates any error body, for responses no operation claims (unknown routes, plain HTTP). */
+  validateErrorBody: ValidateFunction;
+  /** Finds the operation for a method and a path below the base URL. */
+  match(method: string, path: string): SpecOperation | undefined;
+}
+
+type AddFormats = (ajv: Ajv2020) => unknown;
+const formatsExport = addFormatsModule as unknown as AddFormats | { default: AddFormats };
+const addFormats: AddFormats = typeof formatsExport === 'function' ? formatsExport : formatsExport.default;
+
+type RawOperation = {
+  operationId?: string;
+  parameters?: SpecParameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+};
+
+const jsonOf = (content: Record<string, { schema?: Schema }> | undefined): Schema | undefined => content?.['application/json']?.schema;
+
+/** Reads any OpenAPI 3.1 document and compiles the validators the checks use. */
+export async function loadSpecModel(specPath: string): Promise<SpecModel> {
+  const doc = (await new SwaggerParser().dereference(specPath)) as { paths?: Record<string, Record<string, unknown>> };
+  const ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true });
+  addFormats(ajv);
+  const operations: SpecOperation[] = [];
+  let anyError: Schema | undefined;
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const shared = (item['parameters'] as SpecParameter[] | undefined) ?? [];
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+      const op = item[method] as RawOperation | undefined;
+      if (!op) continue;
+      const parameters = [...shared, ...(op.parameters ?? [])].map((p) => ({ ...p, required: p.required === true, schema: p.schema ?? {} }));
+      const ok = jsonOf(op.responses?.['200']?.content);
+      const error = jsonOf((op.responses?.['default'] ?? op.responses?.['400'])?.content);
+      anyError ??= error;
+      operations.push({
+        operationId: op.operationId ?? `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        parameters,
+        requestBody: jsonOf(op.requestBody?.content),
+        paginated: parameters.some((p) => p.in === 'query' && p.name === 'cursor'),
+        validateResponse: ok ? ajv.compile(ok) : undefined,
+        validateError: error ? ajv.compile(error) : undefined,
+      });
+    }
+  }
+  if (!anyError) throw new Error(`${specPath} declares no error response schema`);
+  const errorValidator = ajv.compile(anyError);
+  const patterns = operations.map((op) => ({
+    op,
+    re: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`),
+  }));
+  return {
+    operations,
+    byId: new Map(operations.map((op) => [op.operationId, op])),
+    validateErrorBody: errorValidator,
+    match: (method, path) => patterns.find((p) => p.op.method === method.toUpperCase() && p.re.test(path))?.op,
+  };
+}

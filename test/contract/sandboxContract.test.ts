@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractCommand, DEFAULT_SPEC } from '../../contract-tests/runner/contractCommand.ts';
+import { runContract } from '../../contract-tests/runner/runContract.ts';
+import { SimClock } from '../../simulator/desktop/clock.ts';
+import { startTestSandbox, type TestSandbox } from '../support/testClient.ts';
+
+let api: TestSandbox;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-contract-'));
+
+beforeAll(async () => {
+  // A real-time clock: the runner moves it through the sandbox control, as against a live sandbox.
+  api = await startTestSandbox({ customers: 200, invoices: 260, clock: new SimClock() });
+});
+afterAll(async () => {
+  await api.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function target() {
+  return {
+    baseUrl: api.sandbox.baseUrl,
+    apiKey: api.sandbox.secretKey,
+    endUserId: api.endUser,
+    specPath: DEFAULT_SPEC,
+    ca: api.sandbox.caCert,
+    caCertPath: api.sandbox.caCertPath,
+    httpUrl: api.sandbox.httpUrl,
+  };
+}
+
+describe('the contract runner against the sandbox', () => {
+  it('passes every check, writes included, using the sandbox clock', async () => {
+    const report = await runContract({ ...target(), allowWrites: true, fuzz: 80, seed: 20261121 });
+    const failed = report.results.filter((r) => r.status === 'fail');
+    expect(failed, JSON.stringify(failed, null, 2)).toEqual([]);
+    expect(report.sandboxClock).toBe(true);
+    const skipped = report.results.filter((r) => r.status === 'skip').map((r) => `${r.id}@${r.operationId ?? ''}`);
+    expect(skipped).toEqual(['schema.responses@endUsers.delete']);
+    expect(report.results.length).toBeGreaterThan(50);
+    expect(report.ms).toBeLessThan(30_000);
+  });
+
+  it('is read-only by default and says which checks it skipped and why', async () => {
+    const report = await runContract({ ...target(), allowWrites: false, fuzz: 20, seed: 7 });
+    const writes = report.results.filter((r) => r.area === 'writes');
+    expect(writes.length).toBeGreaterThan(0);
+    for (const r of writes) expect(r).toMatchObject({ status: 'skip', reason: expect.stringContaining('--allow-writes') });
+    expect(report.results.filter((r) => r.status === 'fail')).toEqual([]);
+  });
+
+  it('runs only the checks asked for', async () => {
+    const report = await runContract({ ...target(), allowWrites: false, fuzz: 5, seed: 1, only: ['auth', 'pagination.cursor-stable'], skip: ['auth.no-key'] });
+    const ids = [...new Set(report.results.map((r) => r.id))].sort();
+    expect(ids).toEqual(['auth.end-user-missing', 'auth.end-user-unknown', 'auth.malformed-key', 'auth.unknown-key', 'pagination.cursor-stable']);
+  });
+});
+
+describe('ledger-sim contract', () => {
+  function args(extra: string[]): string[] {
+    const t = target();
+    fs.writeFileSync(path.join(dir, 'ca.pem'), t.ca);
+    return ['--base-url', t.baseUrl, '--api-key', t.apiKey, '--end-user-id', t.endUserId, '--ca-cert', path.join(dir, 'ca.pem'), '--http-url', t.httpUrl, ...extra];
+  }
+
+  it('exits 0 and writes JUnit and JSON reports', async () => {
+    const junit = path.join(dir, 'report.xml');
+    expect(await contractCommand(args(['--seed', '3', '--fuzz', '10', '--reporter', 'junit', '--out', junit]))).toBe(0);
+    const xml = fs.readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites name="ledger-sim contract" tests="\d+"/);
+    expect(xml).toContain('<testcase classname="pagination" name="pagination.cursor-stable (customers.list)"');
+    expect(xml).toContain('<skipped message="changes data');
+    const json = path.join(dir, 'report.json');
+    expect(await contractCommand(args(['--seed', '3', '--fuzz', '10', '--reporter', 'json', '--out', json, '--only', 'auth']))).toBe(0);
+    const report = JSON.parse(fs.readFileSync(json, 'utf8')) as { seed: number; results: { status: string }[] };
+    expect(report.seed).toBe(3);
+    expect(report.results.every((r) => r.status === 'pass')).toBe(true);
+  });
+
+  it('exits 1 when a check fails, naming what was expected and the curl to repeat it, key redacted', async () => {
+    const out: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => out.push(String(chunk)) > 0) as typeof process.stdout.write;
+    try {
+      // Pointing --http-url at the HTTPS API itself: the "plain" side then serves data.
+      const code = await contractCommand(args(['--seed', '4', '--only', 'transport', '--http-url', api.sandbox.baseUrl]));
+      expect(code).toBe(1);
+    } finally {
+      process.stdout.write = write;
+    }
+    const text = out.join('');
+    expect(text).toContain('transport.plain-http-refused');
+    expect(text).toContain('expected: a refused connection or an error status without data');
+    expect(text).toContain('sk_REDACTED');
+    expect(text).not.toContain(api.sandbox.secretKey);
+  });
+
+  it('exits 2 on a missing option', async () => {
+    const err: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => err.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+      expect(await contractCommand(['--base-url', 'https://localhost:1/v1'], {})).toBe(2);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(err.join('')).toContain('missing --api-key, --end-user-id');
+  });
+});
