@@ -18,6 +18,7 @@ import { hasMore } from './pagination/hasMore.ts';
 import { limitBounds } from './pagination/limitBounds.ts';
 import { noDuplicates } from './pagination/noDuplicates.ts';
 import { noMoreResults } from './pagination/noMoreResults.ts';
+import { pageSize } from './pagination/pageSize.ts';
 import { remainingCount } from './pagination/remainingCount.ts';
 import { errorShape } from './schema/errorShape.ts';
 import { responsesMatchSpec } from './schema/responsesMatchSpec.ts';
@@ -29,6 +30,7 @@ import { staleRevision, updateRevision } from './writes/updateRevision.ts';
 const PER_OPERATION: OperationCheck[] = [
   defaultPageSize,
   limitBounds,
+  pageSize,
   cursorStable,
   remainingCount,
   hasMore,

@@ -4,7 +4,7 @@ import { CheckFailure, CheckSkip } from './CheckFailure.ts';
 import { curlFor } from './curl.ts';
 import { HttpClient, type Exchange } from './httpClient.ts';
 import { Rng } from './rng.ts';
-import { loadSpecModel } from './specModel.ts';
+import { loadSpecModel, type SpecModel } from './specModel.ts';
 import { detectClock } from './targetClock.ts';
 
 export interface ContractOptions {
@@ -12,6 +12,8 @@ export interface ContractOptions {
   apiKey: string;
   endUserId: string;
   specPath: string;
+  /** A spec already loaded (by an earlier run), to skip reading it again. */
+  spec?: SpecModel;
   /** PEM of the CA to trust, for a target with a self-signed certificate. */
   ca?: string;
   caCertPath?: string;
@@ -66,7 +68,7 @@ async function runOne(check: Check, ctx: CheckContext, caCertPath: string | unde
 export async function runContract(options: ContractOptions): Promise<RunReport> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const spec = await loadSpecModel(options.specPath);
+  const spec = options.spec ?? (await loadSpecModel(options.specPath));
   const client = new HttpClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,

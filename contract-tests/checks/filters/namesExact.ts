@@ -1,6 +1,7 @@
 import { CheckSkip, expectThat } from '../../runner/CheckFailure.ts';
 import { fullList, hasParam, idOf, walk } from '../../runner/listWalker.ts';
 import type { SpecOperation } from '../../runner/specModel.ts';
+import { errorOf } from '../expectError.ts';
 import type { OperationCheck } from '../operationCheck.ts';
 
 /** The exact-match name filter of a list and the field it matches. */
@@ -27,6 +28,6 @@ export const namesExact: OperationCheck = {
     const got = (await walk(ctx, op, { [filter.param]: values })).items.map(idOf).sort();
     expectThat(JSON.stringify(got) === JSON.stringify(want), `${want.length} objects named ${values.join(' | ')}`, got.join(', '));
     const missing = await ctx.client.send({ path: op.path, query: { [filter.param]: [values[0] ?? '', 'contract check: no such name 7f3a'] } });
-    expectThat(missing.status >= 400, 'an error for the value that does not exist', `HTTP ${missing.status}`, missing);
+    expectThat(missing.status >= 400 && errorOf(missing) !== undefined, 'an error body for the value that does not exist', `HTTP ${missing.status}`, missing);
   },
 };

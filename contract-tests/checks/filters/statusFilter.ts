@@ -1,5 +1,5 @@
 import { expectThat } from '../../runner/CheckFailure.ts';
-import { fullList, hasParam, walk } from '../../runner/listWalker.ts';
+import { fullList, hasParam, idOf, walk } from '../../runner/listWalker.ts';
 import type { OperationCheck } from '../operationCheck.ts';
 
 export const statusFilter: OperationCheck = {
@@ -13,6 +13,8 @@ export const statusFilter: OperationCheck = {
     const all = (await walk(ctx, op, { status: 'all' }, 150)).items;
     expectThat(byDefault.every((i) => i['isActive'] === true), 'only active objects by default', `${byDefault.filter((i) => i['isActive'] !== true).length} not active`);
     expectThat(inactive.every((i) => i['isActive'] === false), 'only inactive objects for status=inactive', `${inactive.filter((i) => i['isActive'] !== false).length} active`);
-    expectThat(all.length === byDefault.length + inactive.length, `status=all = ${byDefault.length} active + ${inactive.length} inactive`, `${all.length}`);
+    const union = [...byDefault, ...inactive].map(idOf).sort();
+    const allIds = all.map(idOf).sort();
+    expectThat(JSON.stringify(allIds) === JSON.stringify(union), `status=all = the ${byDefault.length} active + ${inactive.length} inactive objects`, `${all.length} objects, ${allIds.filter((id) => !union.includes(id)).length} not among them`);
   },
 };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { CheckContext } from '../../runner/checkTypes.ts';
 import { CheckFailure, CheckSkip, describeExchange } from '../../runner/CheckFailure.ts';
 import type { Exchange } from '../../runner/httpClient.ts';
@@ -55,7 +56,10 @@ export function expectOk(exchange: Exchange, what: string): Record<string, unkno
 export async function createOne(ctx: CheckContext, createOp: SpecOperation, label: string): Promise<Record<string, unknown>> {
   const scenario = scenarioOf(createOp);
   if (!scenario) throw new CheckSkip(`no write scenario for ${createOp.operationId}`);
-  const unique = `${ctx.seed}-${label}-${ctx.rng.int(1000, 9999)}`;
+  // The seed alone repeats names in every run, so a second run against the same company file would
+  // hit "name in use" (3100); a tag per run keeps them apart without changing what the seed draws.
+  const runTag = await ctx.memo('write-run-tag', () => Promise.resolve(randomBytes(3).toString('hex')));
+  const unique = `${runTag}-${ctx.seed}-${label}-${ctx.rng.int(1000, 9999)}`;
   const body = await scenario.createBody(ctx, unique);
   return expectOk(await ctx.client.send({ method: 'POST', path: createOp.path, body }), `creating with ${JSON.stringify(body)}`);
 }
