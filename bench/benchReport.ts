@@ -1,4 +1,5 @@
 import type { ThroughputResult, ThroughputSetup } from './benchThroughput.ts';
+import type { FixturesResult, FixturesSetup } from './benchFixtures.ts';
 import type { SeedingRun, SeedingSetup } from './benchSeeding.ts';
 import type { StartupResult, StartupSetup } from './benchStartup.ts';
 import type { MachineInfo } from './machineInfo.ts';
@@ -9,6 +10,7 @@ export interface BenchReport {
   throughput: { setup: Omit<ThroughputSetup, 'cpuProfDir'>; result: ThroughputResult };
   seeding: { setup: SeedingSetup; runs: SeedingRun[] };
   startup: { setup: StartupSetup; result: StartupResult };
+  fixtures: { setup: FixturesSetup; result: FixturesResult };
   /** The ratio the project tracks: sandbox over baseline requests per second. */
   ratioTarget: number;
   loadAvgAtEnd: number;

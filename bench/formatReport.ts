@@ -118,6 +118,21 @@ function startupSection(report: BenchReport): string[] {
   ];
 }
 
+function fixturesSection(report: BenchReport): string[] {
+  const { setup, result } = report.fixtures;
+  const row = (s: { step: string; objects: number; seconds: number; objectsPerSec: number }): string[] => [s.step, whole(s.objects), fixed(s.seconds, 2), whole(s.objectsPerSec)];
+  return [
+    `5. Fixtures: generate then load (seed ${setup.seed}, ${whole(setup.customers)} customers + ${whole(setup.invoices)} invoices asked for)`,
+    `  objects = everything in the fixture: list objects, customers, invoices and payments; JSON file ${fixed(result.fileBytes / 1e6, 1)} MB`,
+    '  generate = what `fixtures generate --out x.json` does; load = what `fixtures load x.json --data-dir DIR` does (one transaction, WAL on disk)',
+    '',
+    formatTable(
+      [{ title: 'step', align: 'left' }, { title: 'objects' }, { title: 'seconds' }, { title: 'objects/s' }],
+      [...result.steps.map(row), row(result.generate), row(result.load)],
+    ),
+  ];
+}
+
 export function formatReport(report: BenchReport): string {
   return [
     ...header(report),
@@ -127,6 +142,8 @@ export function formatReport(report: BenchReport): string {
     ...seedingSection(report),
     '',
     ...startupSection(report),
+    '',
+    ...fixturesSection(report),
     '',
     `Total bench time ${fixed(report.totalSeconds, 1)} s.${report.cpuProfile ? ` Sandbox CPU profile: ${report.cpuProfile}` : ''}`,
     '',

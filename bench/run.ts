@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchReport } from './benchReport.ts';
+import { benchFixtures } from './benchFixtures.ts';
 import { benchSeeding } from './benchSeeding.ts';
 import { benchStartup } from './benchStartup.ts';
 import { benchThroughput, type ThroughputSetup } from './benchThroughput.ts';
@@ -25,6 +26,8 @@ const THROUGHPUT: Omit<ThroughputSetup, 'cpuProfDir'> = {
 // One run per target: each takes 10-20 s on 2 cores, and three would not fit the 3-minute budget.
 const SEEDING = { customers: 10_000, invoices: 30_000, seed: 1 };
 const STARTUP = { runs: 3, timeoutMs: 60_000 };
+// About 100,000 objects asked for; payments and list objects come on top.
+const FIXTURES = { seed: 1, customers: 25_000, invoices: 75_000 };
 const RATIO_TARGET = 0.5;
 
 function progress(message: string): void {
@@ -49,11 +52,14 @@ async function main(): Promise<number> {
     const seeding = await benchSeeding(SEEDING);
     progress(`startup of the CLI, ${STARTUP.runs} runs`);
     const startup = await benchStartup(STARTUP, workDir);
+    progress(`fixtures: generate then load ${FIXTURES.customers} customers + ${FIXTURES.invoices} invoices`);
+    const fixtures = await benchFixtures(FIXTURES);
     const report: BenchReport = {
       machine,
       throughput: { setup: THROUGHPUT, result: throughput },
       seeding: { setup: SEEDING, runs: seeding },
       startup: { setup: STARTUP, result: startup },
+      fixtures: { setup: FIXTURES, result: fixtures },
       ratioTarget: RATIO_TARGET,
       loadAvgAtEnd: os.loadavg()[0] ?? 0,
       totalSeconds: (performance.now() - started) / 1000,

@@ -55,6 +55,8 @@ export interface Sandbox extends SandboxInfo {
 }
 
 export const DEMO_DEFAULTS = { seed: 1, customers: 1000, invoices: 3000 };
+/** The project every sandbox (and `fixtures load --data-dir`) works in. */
+export const TESTING_PROJECT = { id: 'proj_testing', name: 'testing', organization: 'Sandbox organization' };
 const DEMO_SOURCE_ID = 'ledger-sim-demo';
 
 function tlsFor(options: SandboxOptions, dataDir: string | undefined): TlsFiles & { tempDir?: string } {
@@ -92,14 +94,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let origin = '';
   const deps: ServiceDeps = { operations, validators, state, host, clock, logger, resourceTypes, publicOrigin: () => origin };
 
-  state.ensureProject({ id: 'proj_testing', name: 'testing', organization: 'Sandbox organization' });
+  state.ensureProject(TESTING_PROJECT);
   const secretKey = options.secretKey ?? newSecretKey();
   const publishableKey = newPublishableKey();
-  state.addKey('proj_testing', 'secret', secretKey, clock.now());
-  state.addKey('proj_testing', 'publishable', publishableKey, clock.now());
-  let endUser = state.endUserBySource('proj_testing', DEMO_SOURCE_ID);
+  state.addKey(TESTING_PROJECT.id, 'secret', secretKey, clock.now());
+  state.addKey(TESTING_PROJECT.id, 'publishable', publishableKey, clock.now());
+  let endUser = state.endUserBySource(TESTING_PROJECT.id, DEMO_SOURCE_ID);
   if (!endUser) {
-    endUser = { id: newEndUserId(), project_id: 'proj_testing', company_name: 'Demo company', source_id: DEMO_SOURCE_ID, email: 'owner@demo-company.test', created_at: clock.now() };
+    endUser = { id: newEndUserId(), project_id: TESTING_PROJECT.id, company_name: 'Demo company', source_id: DEMO_SOURCE_ID, email: 'owner@demo-company.test', created_at: clock.now() };
     state.addEndUser(endUser);
   }
   connectCompanyFile(deps, endUser, {

@@ -1,4 +1,5 @@
 import { contractCommand } from '../../contract-tests/runner/contractCommand.ts';
+import { fixturesCommand } from './fixturesCommand.ts';
 import { serveCommand } from './serveCommand.ts';
 
 const USAGE = `Usage: ledger-sim <command> [options]
@@ -6,9 +7,10 @@ const USAGE = `Usage: ledger-sim <command> [options]
 Commands:
   serve      Start the HTTPS sandbox with a seeded demo company file (ledger-sim serve --help)
   contract   Check any deployment of the Service against the contract (ledger-sim contract --help)
+  fixtures   Generate, validate, load and export company files as data (ledger-sim fixtures --help)
 `;
 
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { serve: serveCommand, contract: (args) => contractCommand(args) };
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { serve: serveCommand, contract: (args) => contractCommand(args), fixtures: fixturesCommand };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -29,8 +29,7 @@ export class CompanyFile {
   readonly rules: ReadonlyMap<string, ObjectRules>;
   private readonly schemas: ReadonlyMap<string, JsonSchema>;
   private readonly ids: IdAllocator;
-  /** Set while seeding, so derived balances are computed once at the end instead of per object. */
-  bulk = false;
+  private bulkMode = false;
   /** Overrides the clock while seeding, so seeded timestamps come from the seed, not from now. */
   fixedTime: number | undefined;
 
@@ -40,6 +39,16 @@ export class CompanyFile {
     this.rules = options.rules;
     this.schemas = options.schemas;
     this.ids = new IdAllocator(this.store);
+  }
+
+  /** Set while seeding, so derived balances are computed once at the end instead of per object. */
+  get bulk(): boolean {
+    return this.bulkMode;
+  }
+
+  set bulk(on: boolean) {
+    this.bulkMode = on;
+    this.store.cacheDocs(on);
   }
 
   get offsetMinutes(): number {
@@ -154,9 +163,11 @@ export class CompanyFile {
   private resolveReference(field: string, id: string): JsonObject {
     const targets = REFERENCE_TARGETS[field];
     if (!targets) throw new Error(`reference field "${field}" has no target types in REFERENCE_TARGETS`);
-    for (const type of targets) {
-      const name = LIST_OBJECT_ID.test(id) ? this.store.nameOf(type, id) : undefined;
-      if (name !== undefined) return { id, fullName: name };
+    if (LIST_OBJECT_ID.test(id)) {
+      for (const type of targets) {
+        const name = this.bulkMode ? this.cachedNameOf(type, id) : this.store.nameOf(type, id);
+        if (name !== undefined) return { id, fullName: name };
+      }
     }
     throw new DesktopError(
       DESKTOP_STATUS.INVALID_REFERENCE,
@@ -164,36 +175,63 @@ export class CompanyFile {
     );
   }
 
+  /** Linked transactions to store: as given, or as they are when the caller leaves them out. */
+  private linkedText(type: string, doc: JsonObject, linked: JsonObject[] | null | undefined): string | null {
+    if (linked === undefined) return this.store.linkedOf(type, String(doc['id'])) ?? null;
+    return linked === null ? null : JSON.stringify(linked);
+  }
+
+  /** The name column's value (full name, else name) read from the bulk doc cache. */
+  private cachedNameOf(type: string, id: string): string | null | undefined {
+    const doc = this.store.findDoc<JsonObject>(type, id);
+    if (!doc) return undefined;
+    const name = doc['fullName'] ?? doc['name'];
+    return typeof name === 'string' ? name : null;
+  }
+
+  /** What every rules context shares: made once, since a bulk load asks for a context per object. */
+  private readonly contextMethods: Omit<RulesContext, 'now' | 'offsetMinutes' | 'bulk' | 'nextTransactionId'> = {
+    schemaOf: (t) => this.schemaOf(t),
+    resolve: (field, id) => this.resolveReference(field, id),
+    find: (type, id) => this.store.findDoc<JsonObject>(type, id),
+    findAllBy: (type, column, value) =>
+      (
+        this.store.statement(`SELECT doc FROM objects WHERE type = ? AND ${column} = ? ORDER BY seq`).all(type, value) as {
+          doc: Buffer;
+        }[]
+      ).map((r) => parseDoc<JsonObject>(r.doc)),
+    rewrite: (type, doc, linked) => {
+      this.store.update(type, String(doc['id']), indexColumnsOf(this.rulesOf(type), doc), JSON.stringify(doc), this.linkedText(type, doc, linked));
+    },
+    rewriteAmounts: (type, doc, linked) => {
+      this.store.updateAmounts(type, String(doc['id']), indexColumnsOf(this.rulesOf(type), doc), JSON.stringify(doc), this.linkedText(type, doc, linked));
+    },
+    getMeta: (key) => this.store.getMeta(key),
+    setMeta: (key, value) => this.store.setMeta(key, value),
+    linkedOf: (type, id) => {
+      const linked = this.store.linkedOf(type, id);
+      return linked ? (JSON.parse(linked) as JsonObject[]) : [];
+    },
+  };
+
   context(): RulesContext {
     const now = this.nowSeconds();
+    const m = this.contextMethods;
+    // Listed one by one: an object spread here cost more than the closures it replaced.
     return {
+      schemaOf: m.schemaOf,
+      resolve: m.resolve,
+      find: m.find,
+      findAllBy: m.findAllBy,
+      rewrite: m.rewrite,
+      rewriteAmounts: m.rewriteAmounts,
+      getMeta: m.getMeta,
+      setMeta: m.setMeta,
+      linkedOf: m.linkedOf,
       now,
       offsetMinutes: this.offsetMinutes,
       bulk: this.bulk,
-      schemaOf: (t) => this.schemaOf(t),
-      resolve: (field, id) => this.resolveReference(field, id),
-      find: (type, id) => {
-        const row = this.store.get(type, id);
-        return row ? parseDoc<JsonObject>(row.doc) : undefined;
-      },
-      findAllBy: (type, column, value) =>
-        (
-          this.store.statement(`SELECT doc FROM objects WHERE type = ? AND ${column} = ? ORDER BY seq`).all(type, value) as {
-            doc: Buffer;
-          }[]
-        ).map((r) => parseDoc<JsonObject>(r.doc)),
-      rewrite: (type, doc, linked) => {
-        const row = this.store.get(type, String(doc['id']));
-        const keepLinked = linked === undefined ? (row?.linked ?? null) : linked === null ? null : JSON.stringify(linked);
-        this.store.update(type, String(doc['id']), indexColumnsOf(this.rulesOf(type), doc), JSON.stringify(doc), keepLinked);
-      },
-      getMeta: (key) => this.store.getMeta(key),
-      setMeta: (key, value) => this.store.setMeta(key, value),
       nextTransactionId: () => this.ids.transactionId(now),
-      linkedOf: (type, id) => {
-        const linked = this.store.get(type, id)?.linked;
-        return linked ? (JSON.parse(linked) as JsonObject[]) : [];
-      },
     };
   }
 

@@ -33,6 +33,11 @@ export class DesktopApplication {
     return this.queue.run(() => this.file.modify(objectType, id, body));
   }
 
+  /** Work on the company file that must not interleave with requests (a fixture load), in queue order. */
+  exclusive<T>(work: (file: CompanyFile) => T): Promise<T> {
+    return this.queue.run(() => work(this.file));
+  }
+
   /** A trivial round trip through the queue, as the health check sends one. */
   ping(): Promise<void> {
     return this.queue.run(() => undefined);

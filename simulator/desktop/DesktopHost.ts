@@ -48,6 +48,17 @@ export class DesktopHost {
     return app;
   }
 
+  /**
+   * Closes a company file and deletes it: for one created moments ago whose filling failed, so a
+   * failed load leaves no company file behind.
+   */
+  discard(companyFileId: string): void {
+    this.open.get(companyFileId)?.close();
+    this.open.delete(companyFileId);
+    if (!this.options.dataDir) return;
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${this.pathOf(companyFileId)}${suffix}`, { force: true });
+  }
+
   sweepIterators(): void {
     for (const app of this.open.values()) app.sweepIterators();
   }

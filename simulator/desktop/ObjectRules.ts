@@ -14,6 +14,11 @@ export interface RulesContext {
   findAllBy(objectType: string, column: 'entity_id' | 'parent_id', value: string): JsonObject[];
   /** Rewrites a stored object without touching its revision number (derived fields only). */
   rewrite(objectType: string, doc: JsonObject, linked?: JsonObject[] | null): void;
+  /**
+   * Same, for a change of derived amounts only (balances, paid state, linked transactions): the
+   * columns that name and place the object are left alone, so no index has to be rewritten.
+   */
+  rewriteAmounts(objectType: string, doc: JsonObject, linked?: JsonObject[] | null): void;
   nextTransactionId(): string;
   linkedOf(objectType: string, id: string): JsonObject[];
   getMeta(key: string): string | undefined;

@@ -19,10 +19,17 @@ export function isArraySchema(schema: JsonSchema): boolean {
 
 /** A `{id, fullName}` reference, the shape every link to another object takes in responses. */
 export function isReferenceSchema(schema: JsonSchema): boolean {
-  const s = nonNullBranch(schema);
-  const props = s.properties;
-  return props !== undefined && Object.keys(props).length === 2 && 'id' in props && 'fullName' in props;
+  let known = referenceSchemas.get(schema);
+  if (known === undefined) {
+    const props = nonNullBranch(schema).properties;
+    known = props !== undefined && Object.keys(props).length === 2 && 'id' in props && 'fullName' in props;
+    referenceSchemas.set(schema, known);
+  }
+  return known;
 }
+
+/** Asked for every field of every request; schemas never change, so each is looked at once. */
+const referenceSchemas = new WeakMap<JsonSchema, boolean>();
 
 /**
  * Fills a value out to the response schema: every property present, absent ones null (or [] for
@@ -49,12 +56,26 @@ export function shapeValue(schema: JsonSchema, value: JsonValue | undefined): Js
  * a nullable one: lists are always arrays; null only means a list was left out on request.
  */
 export function emptyObject(schema: JsonSchema): JsonObject {
-  const out: JsonObject = {};
-  for (const [key, propSchema] of Object.entries(nonNullBranch(schema).properties ?? {})) {
-    out[key] = isArraySchema(propSchema) ? [] : null;
+  let shape = emptyShapes.get(schema);
+  if (!shape) {
+    const keys: string[] = [];
+    const lists: string[] = [];
+    for (const [key, propSchema] of Object.entries(nonNullBranch(schema).properties ?? {})) {
+      keys.push(key);
+      if (isArraySchema(propSchema)) lists.push(key);
+    }
+    shape = { keys, lists };
+    emptyShapes.set(schema, shape);
   }
+  // A plain loop: V8 copies a 60-key template by spread five times slower than this.
+  const out: JsonObject = {};
+  for (const key of shape.keys) out[key] = null;
+  for (const key of shape.lists) out[key] = [];
   return out;
 }
+
+/** Schemas are compiled once and never change: the empty object of each is worked out once. */
+const emptyShapes = new WeakMap<JsonSchema, { keys: string[]; lists: string[] }>();
 
 export type ReferenceResolver = (field: string, id: string) => JsonObject;
 

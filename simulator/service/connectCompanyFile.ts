@@ -1,18 +1,40 @@
+import type { CompanyFile } from '../desktop/CompanyFile.ts';
 import { seedCompanyFile, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import { newConnectionId } from './serviceIds.ts';
 import type { EndUserRow } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
 
+export interface ConnectResult {
+  connectionId: string;
+  companyFileId: string;
+  created: boolean;
+}
+
 /**
  * What finishing the connect flow does: the end user gets an integration connection to a company
  * file, here a new one seeded from `seed`. An end user that is already connected keeps its file.
  */
-export function connectCompanyFile(deps: Pick<ServiceDeps, 'state' | 'host' | 'clock'>, endUser: EndUserRow, seed: SeedOptions): { connectionId: string; companyFileId: string; created: boolean } {
+export function connectCompanyFile(deps: Pick<ServiceDeps, 'state' | 'host' | 'clock'>, endUser: EndUserRow, seed: SeedOptions): ConnectResult {
+  return connectCompanyFileWith(deps, endUser, (file) => seedCompanyFile(file, seed));
+}
+
+/**
+ * The same with the new company file filled by `fill` (seeding, a fixture). If filling throws, the
+ * new company file is removed again and the end user stays unconnected.
+ */
+export function connectCompanyFileWith(deps: Pick<ServiceDeps, 'state' | 'host' | 'clock'>, endUser: EndUserRow, fill: (file: CompanyFile) => void): ConnectResult {
   const existing = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
   if (existing?.company_file_id) return { connectionId: existing.id, companyFileId: existing.company_file_id, created: false };
   const companyFileId = `company_${endUser.id}`;
   const app = deps.host.application(companyFileId);
-  if (app.file.store.getMeta('company.name') === undefined) seedCompanyFile(app.file, seed);
+  if (app.file.store.getMeta('company.name') === undefined) {
+    try {
+      fill(app.file);
+    } catch (error) {
+      deps.host.discard(companyFileId);
+      throw error;
+    }
+  }
   const connection = deps.state.connections(endUser.id)[0];
   const connectionId = connection?.id ?? newConnectionId();
   if (!connection) {

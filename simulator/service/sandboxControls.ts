@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { authenticate } from './authenticate.ts';
 import { connectCompanyFile } from './connectCompanyFile.ts';
+import { FIXTURE_CONTROLS, handleFixtureControl } from './fixtureControls.ts';
 import { readJsonBody } from './readBody.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { ServiceDeps } from './types.ts';
@@ -13,6 +14,7 @@ const CONTROLS = [
   { method: 'GET', path: '/_sandbox/clock', description: 'The simulator clock: now (ms since epoch) and how far it was advanced.' },
   { method: 'POST', path: '/_sandbox/clock/advance', description: 'Move the clock forward by {"seconds": N} or {"milliseconds": N}; cursors expire by it.' },
   { method: 'POST', path: '/_sandbox/end-users/{id}/company-file', description: 'Connect an end user to a new seeded company file: {"seed", "customers", "invoices"}.' },
+  ...FIXTURE_CONTROLS,
 ];
 
 function wholeNumber(value: unknown, field: string, max: number): number | undefined {
@@ -62,5 +64,7 @@ export async function handleSandboxRequest(deps: ServiceDeps, req: IncomingMessa
     });
     return JSON.stringify({ objectType: 'sandbox_company_file', endUserId: endUser.id, ...result });
   }
+  const fixture = await handleFixtureControl(deps, project, req, method, path);
+  if (fixture !== undefined) return fixture;
   throw ServiceError.of('ROUTE_NOT_FOUND', `Unrecognized sandbox control (${method} ${path}); GET /_sandbox lists them.`);
 }

@@ -88,7 +88,7 @@ export function rollUpBalances(ctx: RulesContext, customerId: string): void {
     const total = own + opening + jobs.reduce((sum, job) => sum + toCents(str(job['totalBalance'])), 0);
     current['balance'] = fromCents(own + opening);
     current['totalBalance'] = fromCents(total);
-    ctx.rewrite('ldg_customer', current);
+    ctx.rewriteAmounts('ldg_customer', current);
     const parent = current['parent'];
     current = isJsonObject(parent) && typeof parent['id'] === 'string' ? ctx.find('ldg_customer', parent['id']) : undefined;
   }

@@ -33,7 +33,8 @@ function fillFromCustomer(ctx: RulesContext, doc: JsonObject, body: JsonObject):
   }
 }
 
-export function computeTotals(ctx: RulesContext, doc: JsonObject): void {
+/** `linked` defaults to what is stored; a new invoice (nothing stored yet) passes [] and spares the lookup. */
+export function computeTotals(ctx: RulesContext, doc: JsonObject, linked: readonly JsonObject[] = ctx.linkedOf('ldg_invoice', String(doc['id']))): void {
   const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
   let subtotal = 0;
   let taxable = 0;
@@ -46,9 +47,7 @@ export function computeTotals(ctx: RulesContext, doc: JsonObject): void {
   const taxItem = ctx.find('ldg_sales_tax_item', refIdOf(doc['salesTaxItem']) ?? '');
   const percent = taxItem && typeof taxItem['taxRate'] === 'string' ? taxItem['taxRate'] : '0';
   const tax = Math.round((taxable * Number(percent)) / 100);
-  const applied = ctx
-    .linkedOf('ldg_invoice', String(doc['id']))
-    .reduce((sum, link) => sum + toCents(String(link['amount'] ?? '0')), 0);
+  const applied = linked.reduce((sum, link) => sum + toCents(String(link['amount'] ?? '0')), 0);
   const balance = subtotal + tax + applied;
   doc['subtotal'] = fromCents(subtotal);
   doc['salesTaxPercentage'] = taxItem ? percent : null;
@@ -91,7 +90,8 @@ export const invoiceRules: ObjectRules = {
       doc['dueDate'] = addDays(String(doc['transactionDate']), days);
     }
     rememberRefNumber(ctx, doc['refNumber'] ?? null);
-    computeTotals(ctx, doc);
+    if (previous) computeTotals(ctx, doc);
+    else computeTotals(ctx, doc, []);
   },
   afterWrite(ctx, doc, previous) {
     if (ctx.bulk) return;

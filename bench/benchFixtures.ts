@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SimClock } from '../simulator/desktop/clock.ts';
+import { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
+import type { JsonObject } from '../simulator/desktop/json.ts';
+import { OBJECT_RULES } from '../simulator/desktop/objectTypes.ts';
+import { checkFixture } from '../simulator/fixtures/checkFixture.ts';
+import { exportFixture } from '../simulator/fixtures/exportFixture.ts';
+import { parseFixtureText, serializeFixture } from '../simulator/fixtures/fixtureFile.ts';
+import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
+import { loadPlan } from '../simulator/fixtures/loadFixture.ts';
+import { SEED_AS_OF, seedCompanyFile } from '../simulator/fixtures/seedCompanyFile.ts';
+
+export interface FixturesSetup {
+  seed: number;
+  customers: number;
+  invoices: number;
+}
+
+/** One timed step; `objects` counts everything in the fixture (list objects and payments included). */
+export interface FixtureStep {
+  step: string;
+  objects: number;
+  seconds: number;
+  objectsPerSec: number;
+}
+
+export interface FixturesResult {
+  objects: number;
+  fileBytes: number;
+  steps: FixtureStep[];
+  /** `fixtures generate` as a whole: seed, export, JSON, write. */
+  generate: FixtureStep;
+  /** `fixtures load --data-dir` as a whole: read, parse, check, load into a company file on disk. */
+  load: FixtureStep;
+}
+
+function countOf(fixture: JsonObject): number {
+  const lists = Object.values((fixture['lists'] ?? {}) as Record<string, unknown[]>).reduce((n, l) => n + l.length, 0);
+  return ['customers', 'invoices', 'payments'].reduce((n, k) => n + ((fixture[k] as unknown[] | undefined)?.length ?? 0), lists);
+}
+
+function companyFile(tools: FixtureTools, filePath: string): CompanyFile {
+  return new CompanyFile({ path: filePath, clock: new SimClock(() => SEED_AS_OF * 1000), rules: OBJECT_RULES, schemas: tools.objectSchemas });
+}
+
+/**
+ * Times what `fixtures generate` and `fixtures load --data-dir` do, step by step, in this process:
+ * generate (seed in memory, export, JSON, write) and load (read, parse, check, add in one
+ * transaction into a company file on disk, recompute balances, commit). The spec is loaded first.
+ */
+export async function benchFixtures(setup: FixturesSetup): Promise<FixturesResult> {
+  const tools = await loadFixtureTools();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-bench-fixtures-'));
+  const file = path.join(dir, 'fixture.json');
+  const steps: FixtureStep[] = [];
+  let objects = 0;
+  const time = <T>(step: string, work: () => T): T => {
+    const started = performance.now();
+    const result = work();
+    const seconds = (performance.now() - started) / 1000;
+    steps.push({ step, objects, seconds, objectsPerSec: objects / seconds });
+    return result;
+  };
+  try {
+    const seeded = companyFile(tools, ':memory:');
+    time('generate: seed in memory', () => seedCompanyFile(seeded, setup));
+    const fixture = time('generate: export', () => exportFixture(seeded, tools));
+    seeded.close();
+    objects = countOf(fixture);
+    for (const s of steps) Object.assign(s, { objects, objectsPerSec: objects / s.seconds });
+    time('generate: JSON + write', () => fs.writeFileSync(file, serializeFixture(fixture, 'json')));
+
+    const root = time('load: read + parse', () => parseFixtureText(fs.readFileSync(file, 'utf8'), 'json').root);
+    const target = companyFile(tools, path.join(dir, 'company.sqlite'));
+    const { plan, problems } = time('load: check (schema, references)', () => checkFixture(root ?? null, tools));
+    if (!plan) throw new Error(`the generated fixture has problems: ${problems[0]?.message ?? '?'}`);
+    time('load: add + balances + commit (disk)', () => loadPlan(target, plan, tools));
+    target.close();
+
+    const total = (prefix: string, step: string): FixtureStep => {
+      const seconds = steps.filter((s) => s.step.startsWith(prefix)).reduce((n, s) => n + s.seconds, 0);
+      return { step, objects, seconds, objectsPerSec: objects / seconds };
+    };
+    return { objects, fileBytes: fs.statSync(file).size, steps, generate: total('generate', 'generate, total'), load: total('load', 'load, total') };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isJsonObject, type JsonValue } from '../desktop/json.ts';
+import { describeProblem, formatOfPath, readFixtureFile, serializeFixture, type FixtureFileFormat } from '../fixtures/fixtureFile.ts';
+import { loadFixtureTools } from '../fixtures/fixtureTools.ts';
+import { generateFixture } from '../fixtures/generateFixture.ts';
+import { SEED_PROFILES, type SeedProfileName } from '../fixtures/seedProfiles.ts';
+import { validateFixture } from '../fixtures/validateFixture.ts';
+import { progressBar } from './progressBar.ts';
+
+export function wholeNumber(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, got "${value}"`);
+  return Number(value);
+}
+
+/** Bad options: reported with a pointer to --help and exit code 2, never with a stack trace. */
+export class UsageError extends Error {}
+
+/** The format an --out file is written in; an unknown extension is a usage mistake. */
+export function outputFormat(file: string): FixtureFileFormat {
+  try {
+    return formatOfPath(file);
+  } catch (error) {
+    throw new UsageError(`--out: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Objects per collection of a parsed fixture, for summaries: `customers 12, invoices 30`. */
+export function countObjects(root: JsonValue | undefined): { total: number; text: string } {
+  if (!isJsonObject(root)) return { total: 0, text: 'no objects' };
+  const parts: [string, number][] = [];
+  const lists = isJsonObject(root['lists']) ? Object.values(root['lists']).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0) : 0;
+  if (lists > 0) parts.push(['list objects', lists]);
+  for (const name of ['customers', 'invoices', 'payments']) {
+    const list = root[name];
+    if (Array.isArray(list) && list.length > 0) parts.push([name, list.length]);
+  }
+  const total = parts.reduce((n, [, c]) => n + c, 0);
+  return { total, text: `${total.toLocaleString('en-US')} objects (${parts.map(([n, c]) => `${c.toLocaleString('en-US')} ${n}`).join(', ') || 'none'})` };
+}
+
+/** Written next to the target first and renamed, so a reader never sees half a fixture. */
+export function writeAtomically(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, text);
+  fs.renameSync(temp, file);
+}
+
+export async function generateCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      seed: { type: 'string' },
+      customers: { type: 'string' },
+      invoices: { type: 'string' },
+      profile: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+  if (positionals.length > 0) throw new UsageError(`generate takes no file argument; use --out FILE (got "${positionals[0]}")`);
+  if (!values.out) throw new UsageError('generate needs --out FILE (.json, .yaml or .yml)');
+  const format = outputFormat(values.out);
+  const profile = values.profile ?? 'standard';
+  if (!(profile in SEED_PROFILES)) throw new UsageError(`--profile must be one of ${Object.keys(SEED_PROFILES).join(', ')}, got "${profile}"`);
+  const started = performance.now();
+  const tools = await loadFixtureTools();
+  const bar = progressBar('generating');
+  const fixture = generateFixture(
+    {
+      seed: wholeNumber(values.seed, 'seed', 1),
+      customers: wholeNumber(values.customers, 'customers', 100),
+      invoices: wholeNumber(values.invoices, 'invoices', 300),
+      profile: profile as SeedProfileName,
+      onProgress: (done, total) => bar.update(done, total),
+    },
+    tools,
+  );
+  bar.finish();
+  writeAtomically(values.out, serializeFixture(fixture, format));
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`wrote ${values.out}: ${countObjects(fixture).text} in ${seconds} s\n`);
+  return 0;
+}
+
+export async function validateCommand(args: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: {} });
+  if (positionals.length === 0) throw new UsageError('validate needs at least one fixture file');
+  const tools = await loadFixtureTools();
+  let failed = 0;
+  for (const file of positionals) {
+    const parsed = readFixtureFile(file);
+    const problems = parsed.root === undefined ? parsed.problems : validateFixture(parsed.root, tools);
+    for (const problem of problems) process.stdout.write(`${describeProblem(file, parsed, problem)}\n`);
+    if (problems.length > 0) {
+      failed += 1;
+      process.stdout.write(`${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}; not loadable\n`);
+    } else process.stdout.write(`${file}: valid, ${countObjects(parsed.root).text}\n`);
+  }
+  return failed > 0 ? 1 : 0;
+}

@@ -1,0 +1,133 @@
+import { parseArgs } from 'node:util';
+import { isJsonObject, type JsonValue } from '../desktop/json.ts';
+import { describeProblem, readFixtureFile, serializeFixture, type ParsedFixture } from '../fixtures/fixtureFile.ts';
+import { FixtureError } from '../fixtures/FixtureProblem.ts';
+import { loadFixtureTools } from '../fixtures/fixtureTools.ts';
+import { randomToken } from '../service/serviceIds.ts';
+import { exportFixtureOfEndUser, loadFixtureForEndUser, type FixtureLoadResult } from '../service/fixtureControls.ts';
+import { countObjects, outputFormat, UsageError, writeAtomically } from './fixtureFileCommands.ts';
+import { openDataDir } from './openDataDir.ts';
+import { progressBar } from './progressBar.ts';
+import { callSandbox, type SandboxTarget } from './sandboxClient.ts';
+
+const TARGET_OPTIONS = {
+  'data-dir': { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'ca-cert': { type: 'string' },
+  'end-user-id': { type: 'string' },
+  'end-user': { type: 'string' },
+} as const;
+
+type Target = { kind: 'dataDir'; dir: string } | { kind: 'sandbox'; sandbox: SandboxTarget };
+
+function targetOf(values: Partial<Record<keyof typeof TARGET_OPTIONS, string>>): Target {
+  const dir = values['data-dir'];
+  const baseUrl = values['base-url'];
+  if (dir !== undefined && baseUrl !== undefined) throw new UsageError('use --data-dir or --base-url, not both');
+  if (dir !== undefined) return { kind: 'dataDir', dir };
+  if (baseUrl === undefined) throw new UsageError('say where the company file is: --data-dir DIR (no server) or --base-url URL of a running sandbox');
+  // The environment variable keeps the key out of shell history and process listings.
+  const apiKey = values['api-key'] ?? process.env['LEDGER_SIM_API_KEY'];
+  if (!apiKey) throw new UsageError('--base-url needs --api-key sk_... (or LEDGER_SIM_API_KEY in the environment)');
+  return { kind: 'sandbox', sandbox: { baseUrl, apiKey, ...(values['ca-cert'] ? { caCertPath: values['ca-cert'] } : {}) } };
+}
+
+function summary(file: string, result: FixtureLoadResult, seconds: number): string {
+  const where = result.newCompanyFile ? 'a new company file' : 'its existing company file';
+  return `loaded ${file} into ${where} of end user ${result.endUserId}: ${result.objects.toLocaleString('en-US')} objects in ${seconds.toFixed(1)} s\n`;
+}
+
+function companyNameOf(root: JsonValue): string {
+  const company = isJsonObject(root) ? root['company'] : undefined;
+  const name = isJsonObject(company) ? company['name'] : undefined;
+  return typeof name === 'string' && name.length > 0 ? name : 'Fixture company';
+}
+
+function reportProblems(file: string, parsed: Pick<ParsedFixture, 'lineOf'>, error: FixtureError): number {
+  for (const problem of error.problems) process.stderr.write(`${describeProblem(file, parsed, problem)}\n`);
+  process.stderr.write(`${file}: not loaded (${error.message}); the company file is unchanged\n`);
+  return 1;
+}
+
+async function loadIntoDataDir(file: string, parsed: ParsedFixture & { root: JsonValue }, dir: string, endUserId: string | undefined): Promise<number> {
+  const tools = await loadFixtureTools();
+  const data = openDataDir(dir, tools);
+  const bar = progressBar('loading');
+  try {
+    const endUser = endUserId ? data.endUser(endUserId) : data.newEndUser(companyNameOf(parsed.root));
+    const started = performance.now();
+    try {
+      const result = await loadFixtureForEndUser(data.deps, endUser, parsed.root, { onProgress: (done, total) => bar.update(done, total) });
+      bar.finish();
+      process.stderr.write(summary(file, result, (performance.now() - started) / 1000));
+      process.stdout.write(`${result.endUserId}\n`);
+      return 0;
+    } catch (error) {
+      bar.finish();
+      if (!endUserId) data.deps.state.deleteEndUser(endUser.id);
+      if (error instanceof FixtureError) return reportProblems(file, parsed, error);
+      throw error;
+    }
+  } finally {
+    data.close();
+  }
+}
+
+async function loadIntoSandbox(file: string, root: JsonValue, sandbox: SandboxTarget, endUserId: string | undefined): Promise<number> {
+  let id = endUserId;
+  if (!id) {
+    const created = await callSandbox(sandbox, 'POST', 'end-users', { companyName: companyNameOf(root), sourceId: `fixture-${randomToken(12)}`, email: 'fixtures@ledger-sim.test' });
+    id = String((created.body as { id: unknown }).id);
+  }
+  const started = performance.now();
+  try {
+    const reply = await callSandbox(sandbox, 'POST', `/_sandbox/end-users/${encodeURIComponent(id)}/fixture`, root);
+    process.stderr.write(summary(file, reply.body as FixtureLoadResult, (performance.now() - started) / 1000));
+    process.stdout.write(`${id}\n`);
+    return 0;
+  } catch (error) {
+    // An end user made for this load goes again with it: a failed load leaves nothing behind.
+    if (!endUserId) await callSandbox(sandbox, 'DELETE', `end-users/${encodeURIComponent(id)}`).catch(() => undefined);
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${message.replaceAll(/^fixture: /gm, `${file}: `)}\n`);
+    return 1;
+  }
+}
+
+export async function loadCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: TARGET_OPTIONS });
+  const [file, ...extra] = positionals;
+  if (!file || extra.length > 0) throw new UsageError('load takes exactly one fixture file');
+  const target = targetOf(values);
+  const parsed = readFixtureFile(file);
+  if (parsed.root === undefined) return reportProblems(file, parsed, new FixtureError(parsed.problems, 'it could not be read'));
+  const endUserId = values['end-user-id'] ?? values['end-user'];
+  if (target.kind === 'dataDir') return loadIntoDataDir(file, { ...parsed, root: parsed.root }, target.dir, endUserId);
+  return loadIntoSandbox(file, parsed.root, target.sandbox, endUserId);
+}
+
+export async function exportCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { ...TARGET_OPTIONS, out: { type: 'string' } } });
+  if (positionals.length > 0) throw new UsageError(`export takes no file argument; use --out FILE (got "${positionals[0]}")`);
+  const endUserId = values['end-user'] ?? values['end-user-id'];
+  if (!endUserId) throw new UsageError('export needs --end-user ID');
+  if (!values.out) throw new UsageError('export needs --out FILE (.json, .yaml or .yml)');
+  const format = outputFormat(values.out);
+  const target = targetOf(values);
+  let fixture: JsonValue;
+  if (target.kind === 'dataDir') {
+    const data = openDataDir(target.dir, await loadFixtureTools());
+    try {
+      fixture = await exportFixtureOfEndUser(data.deps, data.endUser(endUserId));
+    } finally {
+      data.close();
+    }
+  } else {
+    fixture = (await callSandbox(target.sandbox, 'GET', `/_sandbox/end-users/${encodeURIComponent(endUserId)}/fixture`)).body as JsonValue;
+  }
+  if (!isJsonObject(fixture)) throw new Error('the sandbox did not answer with a fixture');
+  writeAtomically(values.out, serializeFixture(fixture, format));
+  process.stdout.write(`wrote ${values.out}: ${countObjects(fixture).text}\n`);
+  return 0;
+}

@@ -1,0 +1,65 @@
+import { FixtureError } from '../fixtures/FixtureProblem.ts';
+import { generateCommand, UsageError, validateCommand } from './fixtureFileCommands.ts';
+import { exportCommand, loadCommand } from './fixtureTargetCommands.ts';
+
+const HELP = `Usage: ledger-sim fixtures <command> [options]
+
+Company files as data: YAML or JSON files in the Service's request shapes, checked against
+fixtures/fixture.schema.json. See fixtures/README.md.
+
+Commands:
+  generate --out FILE [--seed N] [--customers N] [--invoices N] [--profile standard|edge]
+      Write a generated fixture (same options, same bytes). Defaults: seed 1, 100 customers,
+      300 invoices, profile standard. The format follows the extension (.json, .yaml, .yml).
+
+  validate FILE...
+      Report every problem of each file (file, object, field, what is wrong); exit 1 if any.
+
+  load FILE (--data-dir DIR | --base-url URL --api-key KEY [--ca-cert FILE]) [--end-user-id ID]
+      Load into an end user's company file, in one transaction. Without --end-user-id a new end
+      user is created; its id is printed on stdout. With --data-dir the sandbox must not be
+      running on DIR; with --base-url it must be (the key may come from LEDGER_SIM_API_KEY).
+
+  export --end-user ID --out FILE (--data-dir DIR | --base-url URL --api-key KEY [--ca-cert FILE])
+      Write an end user's company file as a fixture; loading it and exporting again gives the
+      same file.
+`;
+
+const SUBCOMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  generate: generateCommand,
+  validate: validateCommand,
+  load: loadCommand,
+  export: exportCommand,
+};
+
+function isParseArgsError(error: unknown): error is Error {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
+}
+
+/** `ledger-sim fixtures ...`: exit 0 on success, 1 when a fixture has problems or a step failed, 2 on bad usage. */
+export async function fixturesCommand(args: string[]): Promise<number> {
+  const [name, ...rest] = args;
+  if (!name || name === '--help' || name === '-h' || rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(HELP);
+    return name ? 0 : 2;
+  }
+  const command = SUBCOMMANDS[name];
+  if (!command) {
+    process.stderr.write(`ledger-sim fixtures: unknown command "${name}"\n\n${HELP}`);
+    return 2;
+  }
+  try {
+    return await command(rest);
+  } catch (error) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      process.stderr.write(`ledger-sim fixtures ${name}: ${error.message}\n(see ledger-sim fixtures --help)\n`);
+      return 2;
+    }
+    if (error instanceof FixtureError) {
+      process.stderr.write(`${error.report('fixture')}\n`);
+      return 1;
+    }
+    process.stderr.write(`ledger-sim fixtures ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

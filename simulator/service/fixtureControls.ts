@@ -1,0 +1,84 @@
+import type { IncomingMessage } from 'node:http';
+import type { JsonValue } from '../desktop/json.ts';
+import { exportFixture } from '../fixtures/exportFixture.ts';
+import { FixtureError, formatProblem } from '../fixtures/FixtureProblem.ts';
+import { fixtureTools } from '../fixtures/fixtureTools.ts';
+import { loadFixture, type LoadOptions, type LoadSummary } from '../fixtures/loadFixture.ts';
+import { connectCompanyFileWith } from './connectCompanyFile.ts';
+import { readJsonBody } from './readBody.ts';
+import { ServiceError } from './ServiceError.ts';
+import type { EndUserRow, Project } from './ServiceState.ts';
+import type { ServiceDeps } from './types.ts';
+
+/** Fixtures are whole company files: far larger than any request the Service itself takes. */
+export const FIXTURE_MAX_BYTES = 128 * 1024 * 1024;
+
+export const FIXTURE_CONTROLS = [
+  {
+    method: 'POST',
+    path: '/_sandbox/end-users/{id}/fixture',
+    description: 'Load a fixture (the fixture JSON as the body) into the end user\'s company file, creating and connecting one if needed; 400 lists every problem.',
+  },
+  { method: 'GET', path: '/_sandbox/end-users/{id}/fixture', description: 'Export the end user\'s company file as a fixture.' },
+];
+
+export interface FixtureLoadResult extends LoadSummary {
+  endUserId: string;
+  connectionId: string;
+  companyFileId: string;
+}
+
+type FixtureDeps = Pick<ServiceDeps, 'state' | 'host' | 'clock' | 'operations'>;
+
+/**
+ * Loads a fixture for an end user: into the company file it is connected to, or into a new one it
+ * is then connected to. Either way in one transaction; a failure leaves everything as it was.
+ */
+export async function loadFixtureForEndUser(deps: FixtureDeps, endUser: EndUserRow, root: JsonValue, options: LoadOptions = {}): Promise<FixtureLoadResult> {
+  const tools = fixtureTools(deps.operations);
+  const connected = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
+  if (connected?.company_file_id) {
+    const summary = await deps.host.application(connected.company_file_id).exclusive((file) => loadFixture(file, root, tools, options));
+    return { ...summary, endUserId: endUser.id, connectionId: connected.id, companyFileId: connected.company_file_id };
+  }
+  let summary: LoadSummary | undefined;
+  const connection = connectCompanyFileWith(deps, endUser, (file) => {
+    summary = loadFixture(file, root, tools, options);
+  });
+  if (!summary) throw new Error(`end user ${endUser.id} was connected while its fixture was loading`);
+  return { ...summary, endUserId: endUser.id, connectionId: connection.connectionId, companyFileId: connection.companyFileId };
+}
+
+export async function exportFixtureOfEndUser(deps: FixtureDeps, endUser: EndUserRow): Promise<JsonValue> {
+  const connected = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
+  if (!connected?.company_file_id) {
+    throw ServiceError.of('INTEGRATION_CONNECTION_NOT_SET_UP', `End user "${endUser.id}" has not finished connecting a company file.`);
+  }
+  const tools = fixtureTools(deps.operations);
+  return deps.host.application(connected.company_file_id).exclusive((file) => exportFixture(file, tools));
+}
+
+/** Every problem, one per line, in the error's message: the Service's error shape has no other place. */
+function invalidFixture(error: FixtureError): ServiceError {
+  const lines = error.problems.map((p) => formatProblem('fixture', p));
+  return ServiceError.of('INVALID_REQUEST', `Invalid request: the fixture was not loaded (${error.message}); the company file is unchanged:\n${lines.join('\n')}`);
+}
+
+/** `/_sandbox/end-users/{id}/fixture`; undefined for any other path, so the caller can go on matching. */
+export async function handleFixtureControl(deps: ServiceDeps, project: Project, req: IncomingMessage, method: string, path: string): Promise<string | undefined> {
+  const match = /^\/_sandbox\/end-users\/([^/]+)\/fixture$/.exec(path);
+  if (!match?.[1]) return undefined;
+  const id = decodeURIComponent(match[1]);
+  const endUser = deps.state.endUser(project.id, id);
+  if (!endUser) throw ServiceError.of('RESOURCE_MISSING', `No end user with id "${id}" exists in this project.`);
+  if (method === 'GET') return JSON.stringify(await exportFixtureOfEndUser(deps, endUser));
+  if (method !== 'POST') throw ServiceError.of('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use GET or POST.`);
+  const body = await readJsonBody(req, FIXTURE_MAX_BYTES);
+  if (body === undefined) throw ServiceError.of('INVALID_REQUEST', 'Invalid request: the body must be a fixture (JSON).');
+  try {
+    return JSON.stringify({ objectType: 'sandbox_fixture_load', ...(await loadFixtureForEndUser(deps, endUser, body)) });
+  } catch (error) {
+    if (error instanceof FixtureError) throw invalidFixture(error);
+    throw error;
+  }
+}

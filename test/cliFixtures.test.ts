@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializeFixture } from '../simulator/fixtures/fixtureFile.ts';
+import { FIXTURE_SCHEMA_PATH } from '../simulator/fixtures/fixtureSchemaFile.ts';
+import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
+import { generateFixture } from '../simulator/fixtures/generateFixture.ts';
+import { runCli } from './support/cliProcess.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-cli-fixtures-'));
+const SAMPLE = path.join(path.dirname(FIXTURE_SCHEMA_PATH), 'sample-company.yaml');
+let tools: FixtureTools;
+beforeAll(async () => {
+  tools = await loadFixtureTools();
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const NO_STACK = /^\s+at .+\(.*:\d+:\d+\)$/m;
+
+describe('ledger-sim fixtures generate and validate', () => {
+  it('writes the same bytes as the library for the same options, in the format of the extension', async () => {
+    const out = path.join(dir, 'gen.yaml');
+    const run = await runCli(['fixtures', 'generate', '--seed', '3', '--customers', '25', '--invoices', '60', '--profile', 'edge', '--out', out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^wrote .*gen\.yaml: [\d,]+ objects \(\d+ list objects, 25 customers, 60 invoices, \d+ payments\) in [\d.]+ s\n$/);
+    expect(run.stderr).toBe('');
+    const expected = serializeFixture(generateFixture({ seed: 3, customers: 25, invoices: 60, profile: 'edge' }, tools), 'yaml');
+    expect(fs.readFileSync(out, 'utf8') === expected).toBe(true);
+  });
+
+  it('reports every problem of every file with file, line, object and field, exits 1, and prints no stack trace', async () => {
+    const bad = path.join(dir, 'bad.yaml');
+    fs.writeFileSync(
+      bad,
+      ['fixtureVersion: 1', 'company: {name: Bad Co}', 'customers:', '  - name: Acme', '    terms: Net 45', '    nickname: Ace', 'invoices:', '  - customer: Nobody', '    transactionDate: 2025-02-30', ''].join('\n'),
+    );
+    const run = await runCli(['fixtures', 'validate', SAMPLE, bad]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`${SAMPLE}: valid, 56 objects`);
+    expect(run.stdout).toContain(`${bad}:5: customers[0] (name "Acme") field "terms": no list object named "Net 45" in lists.terms`);
+    expect(run.stdout).toContain(`${bad}:6: customers[0] (name "Acme") field "nickname": is not a known field`);
+    expect(run.stdout).toContain(`${bad}:8: invoices[0] field "customer": no customer or job with the full name or key "Nobody"`);
+    expect(run.stdout).toContain(`${bad}:9: invoices[0] field "transactionDate": must be a date as YYYY-MM-DD`);
+    expect(run.stdout).toContain(`${bad}: 4 problems; not loadable`);
+    expect(run.stdout + run.stderr).not.toMatch(NO_STACK);
+  });
+
+  it('refuses bad usage with a message and exit 2', async () => {
+    const run = await runCli(['fixtures', 'load', SAMPLE]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('say where the company file is: --data-dir DIR');
+    expect(run.stderr).not.toMatch(NO_STACK);
+  });
+});
+
+describe('ledger-sim fixtures load and export with --data-dir', () => {
+  const dataDir = path.join(dir, 'data');
+
+  it('loads into a new end user, and loading the export then exporting again gives the same file', async () => {
+    const load = await runCli(['fixtures', 'load', SAMPLE, '--data-dir', dataDir]);
+    expect(load.code, load.stderr).toBe(0);
+    const endUser = load.stdout.trim();
+    expect(endUser).toMatch(/^end_usr_[a-z0-9]+$/);
+    expect(load.stderr).toContain(`into a new company file of end user ${endUser}: 56 objects`);
+
+    const first = path.join(dir, 'first.json');
+    expect((await runCli(['fixtures', 'export', '--end-user', endUser, '--data-dir', dataDir, '--out', first])).code).toBe(0);
+    const again = await runCli(['fixtures', 'load', first, '--data-dir', dataDir]);
+    expect(again.code, again.stderr).toBe(0);
+    const second = path.join(dir, 'second.json');
+    const exported = await runCli(['fixtures', 'export', '--end-user', again.stdout.trim(), '--data-dir', dataDir, '--out', second]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(fs.readFileSync(second).equals(fs.readFileSync(first))).toBe(true);
+  });
+});
