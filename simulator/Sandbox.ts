@@ -11,8 +11,10 @@ import { indexOperations } from './spec/indexOperations.ts';
 import { loadSpec } from './spec/loadSpec.ts';
 import { servedObjectTypes } from './spec/servedObjectTypes.ts';
 import { connectCompanyFile } from './service/connectCompanyFile.ts';
-import { answerClientErrors, createServiceApp, httpsRequiredHandler, MAX_HEADER_BYTES } from './service/createServiceApp.ts';
+import { createServiceApp, httpsRequiredHandler, sendError } from './service/createServiceApp.ts';
+import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.ts';
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
+import { ProjectClocks } from './service/ProjectClocks.ts';
 import { newEndUserId, newPublishableKey, newSecretKey } from './service/serviceIds.ts';
 import { ServiceState } from './service/ServiceState.ts';
 import { createTlsMaterial, loadOrCreateTls, type TlsFiles } from './service/tlsCertificates.ts';
@@ -92,16 +94,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = new DesktopHost({ dataDir, clock, servedSchemas: schemas });
   const hostName = options.host ?? '127.0.0.1';
   let origin = '';
-  const deps: ServiceDeps = { operations, validators, state, host, clock, logger, resourceTypes, publicOrigin: () => origin };
+  const clocks = new ProjectClocks(clock, state);
+  const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, resourceTypes, publicOrigin: () => origin };
 
   state.ensureProject(TESTING_PROJECT);
   const secretKey = options.secretKey ?? newSecretKey();
   const publishableKey = newPublishableKey();
-  state.addKey(TESTING_PROJECT.id, 'secret', secretKey, clock.now());
-  state.addKey(TESTING_PROJECT.id, 'publishable', publishableKey, clock.now());
+  const testingClock = clocks.forProject(TESTING_PROJECT.id);
+  state.addKey(TESTING_PROJECT.id, 'secret', secretKey, testingClock.now());
+  state.addKey(TESTING_PROJECT.id, 'publishable', publishableKey, testingClock.now());
   let endUser = state.endUserBySource(TESTING_PROJECT.id, DEMO_SOURCE_ID);
   if (!endUser) {
-    endUser = { id: newEndUserId(), project_id: TESTING_PROJECT.id, company_name: 'Demo company', source_id: DEMO_SOURCE_ID, email: 'owner@demo-company.test', created_at: clock.now() };
+    endUser = { id: newEndUserId(), project_id: TESTING_PROJECT.id, company_name: 'Demo company', source_id: DEMO_SOURCE_ID, email: 'owner@demo-company.test', created_at: testingClock.now() };
     state.addEndUser(endUser);
   }
   connectCompanyFile(deps, endUser, {
@@ -111,10 +115,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   const tls = tlsFor(options, dataDir);
-  const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert, maxHeaderSize: MAX_HEADER_BYTES }, createServiceApp(deps));
-  const httpServer = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, httpsRequiredHandler(deps));
-  answerClientErrors(httpsServer);
-  answerClientErrors(httpServer);
+  const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert, ...SERVER_OPTIONS }, createServiceApp(deps));
+  const httpServer = http.createServer(SERVER_OPTIONS, httpsRequiredHandler(deps));
+  for (const server of [httpsServer, httpServer]) answerHttpLayerRefusals(server, (res, error, requestId) => sendError(deps, res, error, requestId));
   const port = await listen(httpsServer, options.port ?? 0, hostName);
   const httpPort = await listen(httpServer, options.httpPort ?? 0, hostName);
   const urlHost = hostName === '127.0.0.1' || hostName === '0.0.0.0' || hostName === '::' ? 'localhost' : hostName;

@@ -4,11 +4,12 @@ import { SimClock } from '../desktop/clock.ts';
 import { DesktopHost } from '../desktop/DesktopHost.ts';
 import type { FixtureTools } from '../fixtures/fixtureTools.ts';
 import { TESTING_PROJECT } from '../Sandbox.ts';
+import { ProjectClocks } from '../service/ProjectClocks.ts';
 import { newEndUserId, randomToken } from '../service/serviceIds.ts';
 import { ServiceState, type EndUserRow } from '../service/ServiceState.ts';
 
 export interface DataDir {
-  deps: { state: ServiceState; host: DesktopHost; clock: SimClock; operations: FixtureTools['operations'] };
+  deps: { state: ServiceState; host: DesktopHost; clocks: ProjectClocks; operations: FixtureTools['operations'] };
   /** The end user with this id in the testing project, or an error that says so. */
   endUser(id: string): EndUserRow;
   /** A new end user of the testing project, named after the fixture's company. */
@@ -28,8 +29,9 @@ export function openDataDir(dir: string, tools: FixtureTools): DataDir {
   const state = new ServiceState(path.join(dataDir, 'service.sqlite'));
   state.ensureProject(TESTING_PROJECT);
   const host = new DesktopHost({ dataDir, clock, servedSchemas: tools.servedSchemas });
+  const clocks = new ProjectClocks(clock, state);
   return {
-    deps: { state, host, clock, operations: tools.operations },
+    deps: { state, host, clocks, operations: tools.operations },
     endUser(id) {
       const row = state.endUser(TESTING_PROJECT.id, id);
       if (!row) throw new Error(`no end user "${id}" in ${dataDir} (project "${TESTING_PROJECT.name}")`);
@@ -42,7 +44,7 @@ export function openDataDir(dir: string, tools: FixtureTools): DataDir {
         company_name: companyName,
         source_id: `fixture-${randomToken(12)}`,
         email: 'fixtures@ledger-sim.test',
-        created_at: clock.now(),
+        created_at: clocks.forProject(TESTING_PROJECT.id).now(),
       };
       state.addEndUser(row);
       return row;

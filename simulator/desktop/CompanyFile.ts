@@ -7,6 +7,7 @@ import { IdAllocator, LIST_OBJECT_ID } from './IdAllocator.ts';
 import { indexColumnsOf } from './indexColumns.ts';
 import type { JsonObject } from './json.ts';
 import { applyRequestFields, emptyObject } from './materialize.ts';
+import { checkNumericInputs } from './numericInputs.ts';
 import type { ObjectRules, RulesContext } from './ObjectRules.ts';
 import { REFERENCE_TARGETS } from './referenceTargets.ts';
 
@@ -79,6 +80,7 @@ export class CompanyFile {
   }
 
   add(objectType: string, body: JsonObject): JsonObject {
+    checkNumericInputs(body);
     return this.store.transaction(() => {
       const rules = this.rulesOf(objectType);
       const ctx = this.context();
@@ -99,6 +101,7 @@ export class CompanyFile {
   }
 
   modify(objectType: string, id: string, body: JsonObject): JsonObject {
+    checkNumericInputs(body);
     return this.store.transaction(() => {
       const rules = this.rulesOf(objectType);
       const row = this.rowOf(objectType, id);
@@ -161,7 +164,7 @@ export class CompanyFile {
   }
 
   private resolveReference(field: string, id: string): JsonObject {
-    const targets = REFERENCE_TARGETS[field];
+    const targets = REFERENCE_TARGETS.get(field);
     if (!targets) throw new Error(`reference field "${field}" has no target types in REFERENCE_TARGETS`);
     if (LIST_OBJECT_ID.test(id)) {
       for (const type of targets) {

@@ -37,11 +37,14 @@ export class DesktopHost {
     return this.open.has(companyFileId) || (this.options.dataDir !== undefined && fs.existsSync(this.pathOf(companyFileId)));
   }
 
-  /** Opens (creating if needed) a company file. */
-  application(companyFileId: string): DesktopApplication {
+  /**
+   * Opens (creating if needed) a company file, on the clock of the project it belongs to; once open
+   * it keeps that clock.
+   */
+  application(companyFileId: string, clock: Clock = this.options.clock): DesktopApplication {
     let app = this.open.get(companyFileId);
     if (!app) {
-      const file = new CompanyFile({ path: this.pathOf(companyFileId), clock: this.options.clock, rules: OBJECT_RULES, schemas: this.schemas });
+      const file = new CompanyFile({ path: this.pathOf(companyFileId), clock, rules: OBJECT_RULES, schemas: this.schemas });
       app = new DesktopApplication(file);
       this.open.set(companyFileId, app);
     }

@@ -4,7 +4,8 @@ import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import { LIST_OBJECT_ID } from './IdAllocator.ts';
 import { IteratorRegistry, type QueryIterator } from './IteratorRegistry.ts';
 import type { JsonObject, JsonValue } from './json.ts';
-import { EXACT_FILTERS, EXCLUSIVE_GROUPS, FILTERS, OUTPUT_OPTIONS, PAGING_PARAMETERS, QueryInputError, type FilterContext } from './queryFilters.ts';
+import { EXACT_FILTERS, EXCLUSIVE_GROUPS, FILTERS, OUTPUT_OPTIONS, PAGING_PARAMETERS, type FilterContext } from './queryFilters.ts';
+import { RequestInputError } from './RequestInputError.ts';
 import { parseDoc, type PageRow } from './CompanyFileStore.ts';
 
 export type QueryParams = Readonly<Record<string, JsonValue>>;
@@ -36,7 +37,7 @@ function rejectReversedRanges(params: QueryParams, offsetMinutes: number): void 
   }
   for (const group of EXCLUSIVE_GROUPS) {
     const used = group.filter((name) => name in params);
-    if (used.length > 1) throw new QueryInputError(used[1] ?? '', `Use at most one of ${group.join(', ')}; got ${used.join(' and ')}.`);
+    if (used.length > 1) throw new RequestInputError(used[1] ?? '', `Use at most one of ${group.join(', ')}; got ${used.join(' and ')}.`);
   }
 }
 

@@ -1,12 +1,90 @@
-/** Money travels as decimal strings; the desktop application computes in whole cents. */
-export function toCents(value: string | number | null | undefined): number {
-  if (value === null || value === undefined || value === '') return 0;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Math.round(n * 100);
+import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
+
+/**
+ * Money travels as decimal strings; the desktop application computes in whole cents and refuses
+ * amounts it cannot hold. Everything here is exact: products and percentages go through BigInt,
+ * never through a float, so `0.1 + 0.2` style drift and `NaN` cannot reach a stored object.
+ */
+
+/** The largest amount, in cents, the desktop application stores in one field (999,999,999,999.99). */
+export const MAX_AMOUNT_CENTS = 99_999_999_999_999;
+/** Prices and quantities keep up to five decimals in the desktop application. */
+export const DECIMAL_PLACES = 5;
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/** A decimal string as an integer count of 10^-scale units, or undefined when it is not one. */
+export function parseDecimal(text: string, scale: number): bigint | undefined {
+  const match = DECIMAL.exec(text);
+  if (!match) return undefined;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  if (fraction.length > scale) return undefined;
+  const units = BigInt(whole + fraction.padEnd(scale, '0'));
+  return sign === '-' ? -units : units;
 }
 
-export function fromCents(cents: number): string {
+/** Division that rounds half away from zero, as the desktop application rounds amounts. */
+function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  const half = denominator / 2n;
+  return numerator >= 0n ? (numerator + half) / denominator : -((-numerator + half) / denominator);
+}
+
+/** An amount the desktop application cannot hold: refused with its "error while saving" status. */
+export class AmountOverflow extends DesktopError {
+  constructor(what: string) {
+    super(DESKTOP_STATUS.SAVE_FAILED, `${what} is larger than the desktop application can hold (at most 999999999999.99).`);
+  }
+}
+
+function checkedCents(cents: bigint | number, what: string): number {
+  const n = typeof cents === 'bigint' ? cents : BigInt(cents);
+  if (n > BigInt(MAX_AMOUNT_CENTS) || n < -BigInt(MAX_AMOUNT_CENTS)) throw new AmountOverflow(what);
+  return Number(n);
+}
+
+/**
+ * A stored or already validated money string in cents. Anything else is a bug in the simulator,
+ * not bad input (input is checked before it gets here): it throws instead of yielding NaN.
+ */
+export function toCents(value: string | null | undefined): number {
+  if (value === null || value === undefined || value === '') return 0;
+  const units = parseDecimal(value, 2);
+  if (units === undefined) throw new Error(`not a money amount: ${JSON.stringify(value)}`);
+  return checkedCents(units, `The amount ${value}`);
+}
+
+/** Cents as the decimal string the Service sends; refuses what the desktop application cannot hold. */
+export function fromCents(cents: number, what = 'An amount'): string {
+  if (!Number.isSafeInteger(cents)) throw new AmountOverflow(what);
+  checkedCents(cents, what);
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Adds cents, refusing a sum beyond what one field holds (balances of many invoices, say). */
+export function sumCents(values: Iterable<number>, what: string): number {
+  let total = 0n;
+  for (const v of values) total += BigInt(v);
+  return checkedCents(total, what);
+}
+
+/** A quantity as units of 10^-5: the desktop keeps five decimals of a quantity. */
+function quantityUnits(quantity: number): bigint {
+  return BigInt(quantity.toFixed(DECIMAL_PLACES).replace('.', ''));
+}
+
+/** quantity x rate in cents, rounded once at the end as the desktop application does. */
+export function lineAmountCents(quantity: number, rate: string, what: string): number {
+  const rateUnits = parseDecimal(rate, DECIMAL_PLACES);
+  if (rateUnits === undefined) throw new Error(`not a rate: ${JSON.stringify(rate)}`);
+  const scale = 10n ** BigInt(2 * DECIMAL_PLACES - 2);
+  return checkedCents(divideRounded(quantityUnits(quantity) * rateUnits, scale), what);
+}
+
+/** `percent` per cent of an amount in cents (sales tax on the taxable lines, say). */
+export function percentOfCents(cents: number, percent: string, what: string): number {
+  const units = parseDecimal(percent, DECIMAL_PLACES);
+  if (units === undefined) throw new Error(`not a percentage: ${JSON.stringify(percent)}`);
+  return checkedCents(divideRounded(BigInt(cents) * units, 100n * 10n ** BigInt(DECIMAL_PLACES)), what);
 }

@@ -1,17 +1,9 @@
 import { isValidDate, parseTimeBound } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import type { JsonValue } from './json.ts';
-import { toCents } from './money.ts';
+import { MAX_AMOUNT_CENTS, parseDecimal } from './money.ts';
+import { RequestInputError } from './RequestInputError.ts';
 
-/** A filter that the request, not the desktop application, got wrong: answered as a 400. */
-export class QueryInputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface FilterContext {
   offsetMinutes: number;
@@ -48,8 +40,12 @@ function dateBound(op: '>=' | '<=', field: string): Filter {
 }
 
 function money(field: string, value: JsonValue): number {
-  if (!/^-?\d+(\.\d+)?$/.test(String(value))) throw new QueryInputError(field, `${field} must be a decimal amount such as "125.50".`);
-  return toCents(String(value));
+  const cents = parseDecimal(String(value), 2);
+  if (cents === undefined) throw new RequestInputError(field, `${field} must be a decimal amount with at most two decimals, such as "125.50".`);
+  if (cents > BigInt(MAX_AMOUNT_CENTS) || cents < -BigInt(MAX_AMOUNT_CENTS)) {
+    throw new RequestInputError(field, `${field} is outside the range of amounts the desktop application holds (at most 999999999999.99).`);
+  }
+  return Number(cents);
 }
 
 function balance(op: string, field: string): Filter {

@@ -15,7 +15,7 @@ export const ITEM_TYPES = [
   'ldg_item_group',
 ];
 
-export const REFERENCE_TARGETS: Record<string, readonly string[]> = {
+const TARGETS: Record<string, readonly string[]> = {
   parent: ['ldg_customer'],
   customer: ['ldg_customer'],
   class: ['ldg_class'],
@@ -40,3 +40,6 @@ export const REFERENCE_TARGETS: Record<string, readonly string[]> = {
   inventorySiteLocation: ['ldg_inventory_site_location'],
   overrideUnitOfMeasureSet: ['ldg_unit_of_measure_set'],
 };
+
+/** Keyed by field names that may come from a client: a Map, so `constructor` or `__proto__` is just a miss. */
+export const REFERENCE_TARGETS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(TARGETS));

@@ -11,6 +11,12 @@ export interface ErrorBody {
   integrationCode?: string;
 }
 
+export interface ServiceErrorOptions {
+  integrationCode?: string;
+  userFacingMessage?: string;
+  closeConnection?: boolean;
+}
+
 /** One error class for everything the Service answers with; `renderError` turns it into a response. */
 export class ServiceError extends Error {
   readonly code: ErrorCode;
@@ -18,8 +24,10 @@ export class ServiceError extends Error {
   readonly status: number;
   readonly userFacingMessage: string;
   readonly integrationCode: string | undefined;
+  /** The answer ends the connection (`Connection: close`): the request left it unusable. */
+  readonly closeConnection: boolean;
 
-  constructor(code: ErrorCode, message: string, options: { integrationCode?: string; userFacingMessage?: string } = {}) {
+  constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
     super(message);
     const spec: { type: ErrorType; status: number; userFacing?: string } = ERROR_CODES[code];
     this.code = code;
@@ -27,9 +35,10 @@ export class ServiceError extends Error {
     this.status = spec.status;
     this.integrationCode = options.integrationCode;
     this.userFacingMessage = options.userFacingMessage ?? spec.userFacing ?? GENERIC_USER_MESSAGE;
+    this.closeConnection = options.closeConnection ?? false;
   }
 
-  static of(code: ErrorCode, message: string, options?: { integrationCode?: string; userFacingMessage?: string }): ServiceError {
+  static of(code: ErrorCode, message: string, options?: ServiceErrorOptions): ServiceError {
     return new ServiceError(code, message, options);
   }
 

@@ -35,7 +35,8 @@ export interface AuthSessionRow {
 }
 
 const SCHEMA = `
-CREATE TABLE IF NOT EXISTS projects (id TEXT PRIMARY KEY, name TEXT NOT NULL, organization TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS projects (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, organization TEXT NOT NULL, clock_offset_ms INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS api_keys (
   hash TEXT PRIMARY KEY, project_id TEXT NOT NULL, kind TEXT NOT NULL, created_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS end_users (
@@ -75,6 +76,18 @@ export class ServiceState {
       this.db.pragma('synchronous = FULL');
     }
     this.db.exec(SCHEMA);
+    // Data dirs made before projects kept their own clock.
+    const columns = this.db.prepare('PRAGMA table_info(projects)').all() as { name: string }[];
+    if (!columns.some((c) => c.name === 'clock_offset_ms')) this.db.exec('ALTER TABLE projects ADD COLUMN clock_offset_ms INTEGER NOT NULL DEFAULT 0');
+  }
+
+  clockOffset(projectId: string): number {
+    const row = this.sql('SELECT clock_offset_ms AS ms FROM projects WHERE id = ?').get(projectId) as { ms: number } | undefined;
+    return row?.ms ?? 0;
+  }
+
+  setClockOffset(projectId: string, offsetMs: number): void {
+    this.sql('UPDATE projects SET clock_offset_ms = ? WHERE id = ?').run(offsetMs, projectId);
   }
 
   ensureProject(project: Project): void {

@@ -1,8 +1,16 @@
 import type { CompanyFile } from '../desktop/CompanyFile.ts';
+import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
 import { seedCompanyFile, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import { newConnectionId } from './serviceIds.ts';
 import type { EndUserRow } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
+
+type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks'>;
+
+/** An end user's company file, open on the clock of the end user's project. */
+export function companyFileApp(deps: Pick<ServiceDeps, 'host' | 'clocks'>, endUser: Pick<EndUserRow, 'project_id'>, companyFileId: string): DesktopApplication {
+  return deps.host.application(companyFileId, deps.clocks.forProject(endUser.project_id));
+}
 
 export interface ConnectResult {
   connectionId: string;
@@ -14,7 +22,7 @@ export interface ConnectResult {
  * What finishing the connect flow does: the end user gets an integration connection to a company
  * file, here a new one seeded from `seed`. An end user that is already connected keeps its file.
  */
-export function connectCompanyFile(deps: Pick<ServiceDeps, 'state' | 'host' | 'clock'>, endUser: EndUserRow, seed: SeedOptions): ConnectResult {
+export function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow, seed: SeedOptions): ConnectResult {
   return connectCompanyFileWith(deps, endUser, (file) => seedCompanyFile(file, seed));
 }
 
@@ -22,11 +30,11 @@ export function connectCompanyFile(deps: Pick<ServiceDeps, 'state' | 'host' | 'c
  * The same with the new company file filled by `fill` (seeding, a fixture). If filling throws, the
  * new company file is removed again and the end user stays unconnected.
  */
-export function connectCompanyFileWith(deps: Pick<ServiceDeps, 'state' | 'host' | 'clock'>, endUser: EndUserRow, fill: (file: CompanyFile) => void): ConnectResult {
+export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, fill: (file: CompanyFile) => void): ConnectResult {
   const existing = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
   if (existing?.company_file_id) return { connectionId: existing.id, companyFileId: existing.company_file_id, created: false };
   const companyFileId = `company_${endUser.id}`;
-  const app = deps.host.application(companyFileId);
+  const app = companyFileApp(deps, endUser, companyFileId);
   if (app.file.store.getMeta('company.name') === undefined) {
     try {
       fill(app.file);
@@ -38,7 +46,7 @@ export function connectCompanyFileWith(deps: Pick<ServiceDeps, 'state' | 'host' 
   const connection = deps.state.connections(endUser.id)[0];
   const connectionId = connection?.id ?? newConnectionId();
   if (!connection) {
-    deps.state.addConnection({ id: connectionId, end_user_id: endUser.id, created_at: deps.clock.now(), company_file_id: null, last_request_at: null, last_success_at: null });
+    deps.state.addConnection({ id: connectionId, end_user_id: endUser.id, created_at: deps.clocks.forProject(endUser.project_id).now(), company_file_id: null, last_request_at: null, last_success_at: null });
   }
   deps.state.attachCompanyFile(connectionId, companyFileId);
   return { connectionId, companyFileId, created: true };

@@ -1,6 +1,6 @@
 import { DesktopError } from '../desktop/DesktopError.ts';
 import { IteratorError } from '../desktop/IteratorRegistry.ts';
-import { QueryInputError } from '../desktop/queryFilters.ts';
+import { RequestInputError } from '../desktop/RequestInputError.ts';
 import { ServiceError } from './ServiceError.ts';
 
 /** Translates what the desktop side reports into the Service's errors, as the real Service does. */
@@ -16,6 +16,6 @@ export function fromDesktop(error: unknown): unknown {
     if (error.reason === 'exhausted') return ServiceError.of('NO_MORE_RESULTS', error.message);
     return ServiceError.of('CURSOR_INVALID', error.message);
   }
-  if (error instanceof QueryInputError) return ServiceError.of('INVALID_REQUEST', `Invalid request: ${error.message} at "${error.field}"`);
+  if (error instanceof RequestInputError) return ServiceError.of('INVALID_REQUEST', `Invalid request at "${error.field}": ${error.message}`);
   return error;
 }

@@ -1,11 +1,10 @@
-import type { IncomingMessage } from 'node:http';
-import type { JsonValue } from '../desktop/json.ts';
+import type { JsonObject, JsonValue } from '../desktop/json.ts';
 import { exportFixture } from '../fixtures/exportFixture.ts';
 import { FixtureError, formatProblem } from '../fixtures/FixtureProblem.ts';
 import { fixtureTools } from '../fixtures/fixtureTools.ts';
 import { loadFixture, type LoadOptions, type LoadSummary } from '../fixtures/loadFixture.ts';
-import { connectCompanyFileWith } from './connectCompanyFile.ts';
-import { readJsonBody } from './readBody.ts';
+import { companyFileApp, connectCompanyFileWith } from './connectCompanyFile.ts';
+import { endUserIdIn } from './pathSegments.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { EndUserRow, Project } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
@@ -28,7 +27,7 @@ export interface FixtureLoadResult extends LoadSummary {
   companyFileId: string;
 }
 
-type FixtureDeps = Pick<ServiceDeps, 'state' | 'host' | 'clock' | 'operations'>;
+type FixtureDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'operations'>;
 
 /**
  * Loads a fixture for an end user: into the company file it is connected to, or into a new one it
@@ -38,7 +37,7 @@ export async function loadFixtureForEndUser(deps: FixtureDeps, endUser: EndUserR
   const tools = fixtureTools(deps.operations);
   const connected = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
   if (connected?.company_file_id) {
-    const summary = await deps.host.application(connected.company_file_id).exclusive((file) => loadFixture(file, root, tools, options));
+    const summary = await companyFileApp(deps, endUser, connected.company_file_id).exclusive((file) => loadFixture(file, root, tools, options));
     return { ...summary, endUserId: endUser.id, connectionId: connected.id, companyFileId: connected.company_file_id };
   }
   let summary: LoadSummary | undefined;
@@ -55,7 +54,7 @@ export async function exportFixtureOfEndUser(deps: FixtureDeps, endUser: EndUser
     throw ServiceError.of('INTEGRATION_CONNECTION_NOT_SET_UP', `End user "${endUser.id}" has not finished connecting a company file.`);
   }
   const tools = fixtureTools(deps.operations);
-  return deps.host.application(connected.company_file_id).exclusive((file) => exportFixture(file, tools));
+  return companyFileApp(deps, endUser, connected.company_file_id).exclusive((file) => exportFixture(file, tools));
 }
 
 /** Every problem, one per line, in the error's message: the Service's error shape has no other place. */
@@ -65,15 +64,21 @@ function invalidFixture(error: FixtureError): ServiceError {
 }
 
 /** `/_sandbox/end-users/{id}/fixture`; undefined for any other path, so the caller can go on matching. */
-export async function handleFixtureControl(deps: ServiceDeps, project: Project, req: IncomingMessage, method: string, path: string): Promise<string | undefined> {
+export async function handleFixtureControl(
+  deps: ServiceDeps,
+  project: Project,
+  method: string,
+  path: string,
+  readBody: () => JsonObject | undefined,
+): Promise<string | undefined> {
   const match = /^\/_sandbox\/end-users\/([^/]+)\/fixture$/.exec(path);
   if (!match?.[1]) return undefined;
-  const id = decodeURIComponent(match[1]);
+  const id = endUserIdIn(match[1]);
   const endUser = deps.state.endUser(project.id, id);
   if (!endUser) throw ServiceError.of('RESOURCE_MISSING', `No end user with id "${id}" exists in this project.`);
   if (method === 'GET') return JSON.stringify(await exportFixtureOfEndUser(deps, endUser));
   if (method !== 'POST') throw ServiceError.of('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use GET or POST.`);
-  const body = await readJsonBody(req, FIXTURE_MAX_BYTES);
+  const body = readBody();
   if (body === undefined) throw ServiceError.of('INVALID_REQUEST', 'Invalid request: the body must be a fixture (JSON).');
   try {
     return JSON.stringify({ objectType: 'sandbox_fixture_load', ...(await loadFixtureForEndUser(deps, endUser, body)) });

@@ -1,14 +1,14 @@
 import type { IncomingMessage } from 'node:http';
-import type { JsonObject } from '../desktop/json.ts';
-import { describeIssue } from '../spec/compileValidators.ts';
+import type { JsonObject, JsonValue } from '../desktop/json.ts';
+import { describeIssue, type OperationValidators } from '../spec/compileValidators.ts';
 import type { OperationSpec } from '../spec/types.ts';
 import { authenticate } from './authenticate.ts';
 import { authSessionHandlers } from './handlers/authSessionHandlers.ts';
 import { desktopHandlerFor } from './handlers/desktopHandlers.ts';
 import { endUserHandlers } from './handlers/endUserHandlers.ts';
 import type { RouteResult } from './matchRoute.ts';
-import { parseQuery } from './parseQuery.ts';
-import { readJsonBody } from './readBody.ts';
+import { parseHeaderParameters, parseQuery } from './parseQuery.ts';
+import { parseJsonObject, readBody } from './readBody.ts';
 import { resolveDataTarget } from './resolveDataTarget.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { Handler, ResponseBody, ServiceDeps, ServiceRequest } from './types.ts';
@@ -30,9 +30,18 @@ function invalid(field: string, message: string): ServiceError {
   return ServiceError.of('INVALID_REQUEST', field ? `Invalid request at "${field}": ${message}` : `Invalid request: ${message}`);
 }
 
+/** Runs one of an operation's validators; the first problem becomes a 400 naming its field. */
+function validate(check: OperationValidators[keyof OperationValidators], value: JsonValue): void {
+  if (check && !check(value)) {
+    const issue = describeIssue(check.errors);
+    throw invalid(issue.field, issue.message);
+  }
+}
+
 /**
  * One `/v1` request from start to the JSON of its 200 body: auth, route, validation by the spec's
- * validators, end user and company file, then the operation's handler.
+ * validators, end user and company file, then the operation's handler. The body is read whole
+ * before anything is decided, so every answer leaves the connection ready for the next request.
  */
 export async function handleApiRequest(
   deps: ServiceDeps,
@@ -41,6 +50,7 @@ export async function handleApiRequest(
   req: IncomingMessage,
   requestId: string,
 ): Promise<ResponseBody> {
+  const bytes = await readBody(req);
   const url = new URL(req.url ?? '/', 'https://sandbox.invalid');
   const project = authenticate(deps.state, req.headers.authorization);
   const routed = route(req.method ?? 'GET', url.pathname);
@@ -48,9 +58,12 @@ export async function handleApiRequest(
   if (routed.kind === 'method') {
     throw ServiceError.of('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}; use ${routed.allowed.join(' or ')}.`);
   }
+  if (routed.kind === 'badParam') throw invalid(routed.name, `"${routed.raw}" is not valid percent-encoding`);
   const { op, pathParams } = routed.match;
   const validators = deps.validators.get(op.operationId);
   if (!validators) throw new Error(`no validators for ${op.operationId}`);
+  validate(validators.path, { ...pathParams });
+  validate(validators.headers, parseHeaderParameters(op, req.headers));
 
   const target = op.parameters.some((p) => p.in === 'header' && p.name === 'Service-End-User-Id')
     ? resolveDataTarget(deps, project, req.headers['service-end-user-id'])
@@ -58,30 +71,26 @@ export async function handleApiRequest(
 
   const sentQuery = parseQuery(op, url.searchParams);
   const query = structuredClone(sentQuery);
-  if (!validators.query(query)) {
-    const issue = describeIssue(validators.query.errors);
-    throw invalid(issue.field, issue.message);
-  }
-  const rawBody = await readJsonBody(req);
+  validate(validators.query, query);
   let body: JsonObject = {};
+  // Operations that take no body ignore one, as the Service does; the rest must send JSON.
   if (validators.body) {
-    if (rawBody === undefined) throw invalid('', 'a JSON body is required');
-    if (!validators.body(rawBody)) {
-      const issue = describeIssue(validators.body.errors);
-      throw invalid(issue.field, issue.message);
-    }
-    body = rawBody;
+    const parsed = parseJsonObject(bytes, req.headers['content-type']);
+    if (parsed === undefined) throw invalid('', 'a JSON body is required');
+    validate(validators.body, parsed);
+    body = parsed;
   }
   const handler = handlers.get(op.operationId);
   if (!handler) throw new Error(`no handler for ${op.operationId}`);
   const request: ServiceRequest = { requestId, op, project, pathParams, query, sentQuery, body, target, url: `/v1${op.path}` };
   if (!target) return handler(request, deps);
+  const clock = deps.clocks.forProject(project.id);
   try {
     const json = await handler(request, deps);
-    deps.state.recordRequest(target.connection.id, deps.clock.now(), true);
+    deps.state.recordRequest(target.connection.id, clock.now(), true);
     return json;
   } catch (error) {
-    deps.state.recordRequest(target.connection.id, deps.clock.now(), false);
+    deps.state.recordRequest(target.connection.id, clock.now(), false);
     throw error;
   }
 }

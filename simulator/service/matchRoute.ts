@@ -1,4 +1,5 @@
 import type { OperationSpec } from '../spec/types.ts';
+import { decodeSegment } from './pathSegments.ts';
 
 export interface RouteMatch {
   op: OperationSpec;
@@ -11,7 +12,12 @@ interface CompiledRoute {
   byMethod: Map<string, OperationSpec>;
 }
 
-export type RouteResult = { kind: 'found'; match: RouteMatch } | { kind: 'method'; allowed: string[] } | { kind: 'none' };
+export type RouteResult =
+  | { kind: 'found'; match: RouteMatch }
+  | { kind: 'method'; allowed: string[] }
+  | { kind: 'none' }
+  /** A path parameter that is not valid percent-encoding (`%zz`): the request's fault, named. */
+  | { kind: 'badParam'; name: string; raw: string };
 
 /**
  * Routes `/v1/...` paths to spec operations. `ledger_desktop` is accepted for `ledger-desktop`,
@@ -48,10 +54,13 @@ export function compileRoutes(operations: Iterable<OperationSpec>): (method: str
       if (!m) continue;
       const op = route.byMethod.get(method.toUpperCase());
       if (!op) return { kind: 'method', allowed: [...route.byMethod.keys()] };
-      const pathParams: Record<string, string> = {};
-      route.names.forEach((name, i) => {
-        pathParams[name] = decodeURIComponent(m[i + 1] ?? '');
-      });
+      const pathParams: Record<string, string> = Object.create(null) as Record<string, string>;
+      for (const [i, name] of route.names.entries()) {
+        const raw = m[i + 1] ?? '';
+        const value = decodeSegment(raw);
+        if (value === undefined) return { kind: 'badParam', name, raw };
+        pathParams[name] = value;
+      }
       return { kind: 'found', match: { op, pathParams } };
     }
     return { kind: 'none' };

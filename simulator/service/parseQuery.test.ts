@@ -37,8 +37,21 @@ describe('parseQuery', () => {
     ['includeLineItems=false', { includeLineItems: false }],
     ['includeLineItems=maybe', { includeLineItems: 'maybe' }],
     ['nameContains=42', { nameContains: '42' }],
-    ['unknown=1', { unknown: '1' }],
   ])('types %s by the spec, leaving what does not fit for the validator', (search, expected) => {
     expect(parseQuery(op, new URLSearchParams(search))).toEqual(expected);
+  });
+
+  it.each(['unknown=1', '__proto__=x', 'constructor=x', 'toString=1', 'hasOwnProperty=1', 'limit=1&__proto__[x]=1'])(
+    'refuses the key nobody declared in %s, naming it',
+    (search) => {
+      const name = [...new URLSearchParams(search).keys()].find((k) => k !== 'limit');
+      expect(() => parseQuery(op, new URLSearchParams(search))).toThrow(`Invalid request at "${name}"`);
+    },
+  );
+
+  it('keeps every declared key as an own property', () => {
+    const query = parseQuery(op, new URLSearchParams('nameContains=a'));
+    expect(Object.getPrototypeOf(query)).toBe(Object.prototype);
+    expect(Object.keys(query)).toEqual(['nameContains']);
   });
 });

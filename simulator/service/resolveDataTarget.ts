@@ -1,3 +1,4 @@
+import { companyFileApp } from './connectCompanyFile.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { Project } from './ServiceState.ts';
 import type { DataTarget, ServiceDeps } from './types.ts';
@@ -17,5 +18,5 @@ export function resolveDataTarget(deps: ServiceDeps, project: Project, header: s
   if (!connection?.company_file_id) {
     throw ServiceError.of('INTEGRATION_CONNECTION_NOT_SET_UP', `End user "${endUserId}" has not finished connecting a company file.`);
   }
-  return { endUser, connection, desktop: deps.host.application(connection.company_file_id) };
+  return { endUser, connection, desktop: companyFileApp(deps, endUser, connection.company_file_id) };
 }

@@ -1,18 +1,23 @@
 import type { IncomingMessage } from 'node:http';
 import { authenticate } from './authenticate.ts';
 import { connectCompanyFile } from './connectCompanyFile.ts';
-import { FIXTURE_CONTROLS, handleFixtureControl } from './fixtureControls.ts';
-import { readJsonBody } from './readBody.ts';
+import { FIXTURE_CONTROLS, FIXTURE_MAX_BYTES, handleFixtureControl } from './fixtureControls.ts';
+import { endUserIdIn } from './pathSegments.ts';
+import { MAX_BODY_BYTES, parseJsonObject, readBody } from './readBody.ts';
 import { ServiceError } from './ServiceError.ts';
+import type { Project } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
+import type { JsonObject } from '../desktop/json.ts';
 
-/** Sent on every response so a client (or the contract runner) can tell it is talking to ledger-sim. */
-export const SANDBOX_HEADER = 'ledger-sim; controls=/_sandbox';
 
 const CONTROLS = [
   { method: 'GET', path: '/_sandbox', description: 'This description of the sandbox and its controls.' },
-  { method: 'GET', path: '/_sandbox/clock', description: 'The simulator clock: now (ms since epoch) and how far it was advanced.' },
-  { method: 'POST', path: '/_sandbox/clock/advance', description: 'Move the clock forward by {"seconds": N} or {"milliseconds": N}; cursors expire by it.' },
+  { method: 'GET', path: '/_sandbox/clock', description: "Your project's clock: now (ms since epoch) and how far your project advanced it." },
+  {
+    method: 'POST',
+    path: '/_sandbox/clock/advance',
+    description: 'Move your project\'s clock forward by {"seconds": N} or {"milliseconds": N}; its cursors expire by it, other projects are not affected.',
+  },
   { method: 'POST', path: '/_sandbox/end-users/{id}/company-file', description: 'Connect an end user to a new seeded company file: {"seed", "customers", "invoices"}.' },
   ...FIXTURE_CONTROLS,
 ];
@@ -25,8 +30,15 @@ function wholeNumber(value: unknown, field: string, max: number): number | undef
   return value;
 }
 
-function clockBody(deps: ServiceDeps): string {
-  return JSON.stringify({ objectType: 'sandbox_clock', now: deps.clock.now(), nowIso: new Date(deps.clock.now()).toISOString(), advancedMs: deps.clock.offset });
+/** What a project's clock governs, said in `GET /_sandbox` so nobody has to guess. */
+const CLOCK_COVERS =
+  "The clock of the caller's project: the 10-second life of its cursors, the desktop timestamps and revision numbers of its end users' company files, " +
+  'auth session expiry and the request times of its end users. Each project has its own; advancing it never touches another project.';
+
+function clockOf(deps: ServiceDeps, project: Project): Record<string, unknown> {
+  const clock = deps.clocks.forProject(project.id);
+  const now = clock.now();
+  return { objectType: 'sandbox_clock', scope: 'project', projectId: project.id, now, nowIso: new Date(now).toISOString(), advancedMs: clock.offset };
 }
 
 /**
@@ -34,27 +46,29 @@ function clockBody(deps: ServiceDeps): string {
  * the same secret keys, so a sandbox reachable by others cannot be steered by them.
  */
 export async function handleSandboxRequest(deps: ServiceDeps, req: IncomingMessage, pathname: string): Promise<string> {
+  const path = pathname.replace(/\/$/, '') || '/_sandbox';
+  const bytes = await readBody(req, path.endsWith('/fixture') ? FIXTURE_MAX_BYTES : MAX_BODY_BYTES);
   const project = authenticate(deps.state, req.headers.authorization);
   const method = req.method ?? 'GET';
-  const path = pathname.replace(/\/$/, '') || '/_sandbox';
+  const jsonBody = (): JsonObject => parseJsonObject(bytes, req.headers['content-type']) ?? {};
   if (method === 'GET' && path === '/_sandbox') {
-    return JSON.stringify({ objectType: 'sandbox', sandbox: true, name: 'ledger-sim', clock: JSON.parse(clockBody(deps)) as unknown, controls: CONTROLS });
+    return JSON.stringify({ objectType: 'sandbox', sandbox: true, name: 'ledger-sim', clock: { ...clockOf(deps, project), covers: CLOCK_COVERS }, controls: CONTROLS });
   }
-  if (method === 'GET' && path === '/_sandbox/clock') return clockBody(deps);
+  if (method === 'GET' && path === '/_sandbox/clock') return JSON.stringify(clockOf(deps, project));
   if (method === 'POST' && path === '/_sandbox/clock/advance') {
-    const body = (await readJsonBody(req)) ?? {};
+    const body = jsonBody();
     const unknownKey = Object.keys(body).find((k) => k !== 'seconds' && k !== 'milliseconds');
     if (unknownKey) throw ServiceError.of('INVALID_REQUEST', `Invalid request at "${unknownKey}": is not a known field`);
     const ms = (wholeNumber(body['seconds'], 'seconds', 10 * 365 * 86_400) ?? 0) * 1000 + (wholeNumber(body['milliseconds'], 'milliseconds', 10 * 365 * 86_400_000) ?? 0);
-    deps.clock.advance(ms);
+    deps.clocks.forProject(project.id).advance(ms);
     deps.host.sweepIterators();
-    return clockBody(deps);
+    return JSON.stringify(clockOf(deps, project));
   }
   const connect = /^\/_sandbox\/end-users\/([^/]+)\/company-file$/.exec(path);
   if (method === 'POST' && connect?.[1]) {
-    const endUser = deps.state.endUser(project.id, decodeURIComponent(connect[1]));
+    const endUser = deps.state.endUser(project.id, endUserIdIn(connect[1]));
     if (!endUser) throw ServiceError.of('RESOURCE_MISSING', `No end user with id "${connect[1]}" exists in this project.`);
-    const body = (await readJsonBody(req)) ?? {};
+    const body = jsonBody();
     const unknownKey = Object.keys(body).find((k) => !['seed', 'customers', 'invoices'].includes(k));
     if (unknownKey) throw ServiceError.of('INVALID_REQUEST', `Invalid request at "${unknownKey}": is not a known field`);
     const result = connectCompanyFile(deps, endUser, {
@@ -64,7 +78,7 @@ export async function handleSandboxRequest(deps: ServiceDeps, req: IncomingMessa
     });
     return JSON.stringify({ objectType: 'sandbox_company_file', endUserId: endUser.id, ...result });
   }
-  const fixture = await handleFixtureControl(deps, project, req, method, path);
+  const fixture = await handleFixtureControl(deps, project, method, path, () => parseJsonObject(bytes, req.headers['content-type']));
   if (fixture !== undefined) return fixture;
   throw ServiceError.of('ROUTE_NOT_FOUND', `Unrecognized sandbox control (${method} ${path}); GET /_sandbox lists them.`);
 }

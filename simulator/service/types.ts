@@ -5,6 +5,7 @@ import type { JsonObject, JsonValue } from '../desktop/json.ts';
 import type { OperationValidators } from '../spec/compileValidators.ts';
 import type { OperationSpec } from '../spec/types.ts';
 import type { Logger } from './logger.ts';
+import type { ProjectClocks } from './ProjectClocks.ts';
 import type { ConnectionRow, EndUserRow, Project, ServiceState } from './ServiceState.ts';
 
 /** Everything the Service is built from; one instance per running sandbox. */
@@ -13,7 +14,9 @@ export interface ServiceDeps {
   validators: ReadonlyMap<string, OperationValidators>;
   state: ServiceState;
   host: DesktopHost;
+  /** The sandbox's clock; what belongs to a project reads that project's clock in `clocks`. */
   clock: SimClock;
+  clocks: ProjectClocks;
   logger: Logger;
   /** Object type served by each resource, read from the spec (`customers` -> `ldg_customer`). */
   resourceTypes: ReadonlyMap<string, string>;

@@ -10,20 +10,26 @@ export interface ValidationIssue {
 
 export interface OperationValidators {
   query: ValidateFunction;
+  /** Declared header parameters other than the end-user header; unknown headers are allowed. */
+  headers: ValidateFunction;
+  path: ValidateFunction;
   body: ValidateFunction | undefined;
   response: ValidateFunction | undefined;
   error: ValidateFunction | undefined;
 }
 
-/** The query parameters of an operation as one object schema; unknown parameters are refused. */
-export function querySchemaOf(op: OperationSpec): JsonSchema {
-  const params = op.parameters.filter((p) => p.in === 'query');
+function parameterSchema(params: OperationSpec['parameters'], additionalProperties: boolean): JsonSchema {
   return {
     type: 'object',
     properties: Object.fromEntries(params.map((p) => [p.name, p.schema])),
     required: params.filter((p) => p.required).map((p) => p.name),
-    additionalProperties: false,
+    additionalProperties,
   };
+}
+
+/** The query parameters of an operation as one object schema; unknown parameters are refused. */
+export function querySchemaOf(op: OperationSpec): JsonSchema {
+  return parameterSchema(op.parameters.filter((p) => p.in === 'query'), false);
 }
 
 /** Compiles every validator once, at start. */
@@ -34,6 +40,8 @@ export function compileValidators(operations: ReadonlyMap<string, OperationSpec>
   for (const op of operations.values()) {
     out.set(op.operationId, {
       query: requests.compile(querySchemaOf(op)),
+      headers: requests.compile(parameterSchema(op.parameters.filter((p) => p.in === 'header' && p.name !== 'Service-End-User-Id'), true)),
+      path: requests.compile(parameterSchema(op.parameters.filter((p) => p.in === 'path'), false)),
       body: op.requestBody ? requests.compile(op.requestBody) : undefined,
       response: op.responseBody ? responses.compile(op.responseBody) : undefined,
       error: op.errorBody ? responses.compile(op.errorBody) : undefined,

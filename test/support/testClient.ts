@@ -86,10 +86,14 @@ export class TestSandbox {
   }
 
   /** A sandbox control request (`/_sandbox/...`, outside `/v1`, not part of the spec). */
-  async control(method: string, path: string, body?: unknown, key: string | null = this.sandbox.secretKey): Promise<ApiResponse> {
+  control(method: string, path: string, body?: unknown, key: string | null = this.sandbox.secretKey): Promise<ApiResponse> {
+    return this.controlRaw(method, path, body === undefined ? undefined : JSON.stringify(body), key);
+  }
+
+  /** The same with the body as text, sent as JSON whatever it holds. */
+  async controlRaw(method: string, path: string, payload: string | undefined, key: string | null = this.sandbox.secretKey): Promise<ApiResponse> {
     const url = new URL(path, this.sandbox.baseUrl);
     const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
-    const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const response = await send(https, url, method, headers, payload, this.agent);
     if (response.status !== 200) {

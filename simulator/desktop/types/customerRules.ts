@@ -2,7 +2,7 @@ import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { formatDesktopTime } from '../desktopTime.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { nonNullBranch, shapeValue } from '../materialize.ts';
-import { fromCents, toCents } from '../money.ts';
+import { fromCents, sumCents, toCents } from '../money.ts';
 import type { ObjectRules, RulesContext } from '../ObjectRules.ts';
 
 /** The desktop application allows five levels of jobs below a customer. */
@@ -82,11 +82,13 @@ function notesOf(ctx: RulesContext, doc: JsonObject, body: JsonObject): void {
 export function rollUpBalances(ctx: RulesContext, customerId: string): void {
   let current = ctx.find('ldg_customer', customerId);
   while (current) {
-    const own = ctx.findAllBy('ldg_invoice', 'entity_id', str(current['id'])).reduce((sum, inv) => sum + toCents(str(inv['balanceRemaining'])), 0);
+    const name = str(current['fullName']);
     const opening = Number(ctx.getMeta(`openingBalance:${str(current['id'])}`) ?? 0);
-    const jobs = ctx.findAllBy('ldg_customer', 'parent_id', str(current['id']));
-    const total = own + opening + jobs.reduce((sum, job) => sum + toCents(str(job['totalBalance'])), 0);
-    current['balance'] = fromCents(own + opening);
+    const invoices = ctx.findAllBy('ldg_invoice', 'entity_id', str(current['id'])).map((inv) => toCents(str(inv['balanceRemaining'])));
+    const own = sumCents([opening, ...invoices], `The balance of customer "${name}"`);
+    const jobs = ctx.findAllBy('ldg_customer', 'parent_id', str(current['id'])).map((job) => toCents(str(job['totalBalance'])));
+    const total = sumCents([own, ...jobs], `The total balance of customer "${name}"`);
+    current['balance'] = fromCents(own);
     current['totalBalance'] = fromCents(total);
     ctx.rewriteAmounts('ldg_customer', current);
     const parent = current['parent'];

@@ -2,7 +2,8 @@ import type { JsonSchema } from '../../spec/types.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { applyRequestFields, emptyObject, nonNullBranch } from '../materialize.ts';
-import { fromCents, toCents } from '../money.ts';
+import { AmountOverflow, fromCents, lineAmountCents, toCents } from '../money.ts';
+import { RequestInputError } from '../RequestInputError.ts';
 import type { RulesContext } from '../ObjectRules.ts';
 
 /** Request keys of a line that are not fields of the line itself. */
@@ -27,7 +28,7 @@ export function customFieldsOf(sent: unknown): JsonObject[] {
  * Builds one invoice line: reference fields resolve by the generic naming rules, then the item's
  * defaults fill description, rate and tax code, and the amount follows from quantity and rate.
  */
-function buildLine(ctx: RulesContext, input: JsonObject, existing: JsonObject | undefined): JsonObject {
+function buildLine(ctx: RulesContext, input: JsonObject, existing: JsonObject | undefined, position: number): JsonObject {
   const line: JsonObject = existing ? structuredClone(existing) : emptyObject(lineSchemaOf(ctx, 'lines'));
   if (!existing) {
     line['id'] = ctx.nextTransactionId();
@@ -52,12 +53,23 @@ function buildLine(ctx: RulesContext, input: JsonObject, existing: JsonObject | 
   }
   if (!('amount' in input) && (('quantity' in input) || ('rate' in input) || !existing)) {
     const quantity = typeof line['quantity'] === 'number' ? line['quantity'] : 1;
-    line['amount'] = fromCents(Math.round(toCents(String(line['rate'] ?? '0')) * quantity));
+    const rate = typeof line['rate'] === 'string' ? line['rate'] : '0';
+    line['amount'] = fromCents(lineAmountOf(quantity, rate, position));
   } else if (typeof line['amount'] === 'string') {
     line['amount'] = fromCents(toCents(line['amount']));
   }
   if (line['amount'] === null) line['amount'] = '0.00';
   return line;
+}
+
+/** An amount too large for the desktop comes from the numbers the request sent: refused as bad input. */
+function lineAmountOf(quantity: number, rate: string, position: number): number {
+  try {
+    return lineAmountCents(quantity, rate, 'quantity x rate');
+  } catch (error) {
+    if (error instanceof AmountOverflow) throw new RequestInputError(`lines[${position}]`, `quantity x rate (${quantity} x ${rate}) is larger than the desktop application can hold`);
+    throw error;
+  }
 }
 
 function findItem(ctx: RulesContext, id: string): JsonObject | undefined {
@@ -72,14 +84,14 @@ export function linesOf(ctx: RulesContext, sent: unknown, previous: JsonObject |
   const old = new Map(
     (Array.isArray(previous?.['lines']) ? previous['lines'] : []).filter(isJsonObject).map((l) => [String(l['id']), l]),
   );
-  return (Array.isArray(sent) ? sent : []).filter(isJsonObject).map((input) => {
+  return (Array.isArray(sent) ? sent : []).filter(isJsonObject).map((input, position) => {
     const id = input['id'];
     if (typeof id === 'string' && id !== '-1') {
       const existing = old.get(id);
       if (!existing) throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Invoice line "${id}" specified in the request cannot be found.`);
-      return buildLine(ctx, input, existing);
+      return buildLine(ctx, input, existing, position);
     }
-    return buildLine(ctx, input, undefined);
+    return buildLine(ctx, input, undefined, position);
   });
 }
 

@@ -1,7 +1,7 @@
 import { addDays } from '../desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { fromCents, toCents } from '../money.ts';
+import { fromCents, percentOfCents, sumCents, toCents } from '../money.ts';
 import type { ObjectRules, RulesContext } from '../ObjectRules.ts';
 import { rollUpBalances } from './customerRules.ts';
 import { lineGroupsOf, linesOf } from './invoiceLines.ts';
@@ -36,19 +36,15 @@ function fillFromCustomer(ctx: RulesContext, doc: JsonObject, body: JsonObject):
 /** `linked` defaults to what is stored; a new invoice (nothing stored yet) passes [] and spares the lookup. */
 export function computeTotals(ctx: RulesContext, doc: JsonObject, linked: readonly JsonObject[] = ctx.linkedOf('ldg_invoice', String(doc['id']))): void {
   const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
-  let subtotal = 0;
-  let taxable = 0;
-  for (const line of lines) {
-    const amount = toCents(String(line['amount'] ?? '0'));
-    subtotal += amount;
-    const code = ctx.find('ldg_sales_tax_code', refIdOf(line['salesTaxCode']) ?? '');
-    if (code?.['isTaxable'] === true) taxable += amount;
-  }
+  const amounts = lines.map((line) => toCents(String(line['amount'] ?? '0')));
+  const taxableAmounts = lines.filter((line) => ctx.find('ldg_sales_tax_code', refIdOf(line['salesTaxCode']) ?? '')?.['isTaxable'] === true);
+  const subtotal = sumCents(amounts, 'The subtotal of the invoice');
+  const taxable = sumCents(taxableAmounts.map((line) => toCents(String(line['amount'] ?? '0'))), 'The taxable amount of the invoice');
   const taxItem = ctx.find('ldg_sales_tax_item', refIdOf(doc['salesTaxItem']) ?? '');
   const percent = taxItem && typeof taxItem['taxRate'] === 'string' ? taxItem['taxRate'] : '0';
-  const tax = Math.round((taxable * Number(percent)) / 100);
-  const applied = linked.reduce((sum, link) => sum + toCents(String(link['amount'] ?? '0')), 0);
-  const balance = subtotal + tax + applied;
+  const tax = percentOfCents(taxable, percent, 'The sales tax of the invoice');
+  const applied = sumCents(linked.map((link) => toCents(String(link['amount'] ?? '0'))), 'The amount applied to the invoice');
+  const balance = sumCents([subtotal, tax, applied], 'The balance of the invoice');
   doc['subtotal'] = fromCents(subtotal);
   doc['salesTaxPercentage'] = taxItem ? percent : null;
   doc['salesTaxTotal'] = fromCents(tax);

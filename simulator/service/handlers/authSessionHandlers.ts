@@ -3,7 +3,7 @@ import { newAuthSessionId, randomToken, serviceTimestamp } from '../serviceIds.t
 import type { Handler } from '../types.ts';
 
 export const authSessionHandlers: Record<string, Handler> = {
-  'authSessions.create': async (req, { state, clock, publicOrigin }) => {
+  'authSessions.create': async (req, { state, clocks, publicOrigin }) => {
     const body = req.body as { publishableKey: string; endUserId: string; linkExpiryMins: number; redirectUrl?: string };
     const keyProject = state.projectForKey('publishable', body.publishableKey);
     if (!keyProject || keyProject.id !== req.project.id) {
@@ -11,7 +11,7 @@ export const authSessionHandlers: Record<string, Handler> = {
     }
     const endUser = state.endUser(req.project.id, body.endUserId);
     if (!endUser) throw ServiceError.of('RESOURCE_MISSING', `No end user with id "${body.endUserId}" exists in this project.`);
-    const now = clock.now();
+    const now = clocks.forProject(req.project.id).now();
     const clientSecret = `auth_sess_client_secret_${randomToken(24)}`;
     const row = {
       id: newAuthSessionId(),

@@ -74,9 +74,10 @@ const update: Handler = async (req, deps) => {
 };
 
 const health: Handler = async (req, deps) => {
-  const started = deps.clock.now();
+  const clock = deps.clocks.forProject(req.project.id);
+  const started = clock.now();
   await targetOf(req).desktop.ping();
-  return JSON.stringify({ duration: deps.clock.now() - started, status: 'ok' });
+  return JSON.stringify({ duration: clock.now() - started, status: 'ok' });
 };
 
 const BY_VERB: Record<string, Handler> = { list, retrieve, create, update };

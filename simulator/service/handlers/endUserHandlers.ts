@@ -29,12 +29,12 @@ function endUserOrMissing(state: ServiceState, projectId: string, id: string): E
 }
 
 export const endUserHandlers: Record<string, Handler> = {
-  'endUsers.create': async (req, { state, clock }) => {
+  'endUsers.create': async (req, { state, clocks }) => {
     const { companyName, sourceId, email } = req.body as { companyName: string; sourceId: string; email: string };
     if (state.endUserBySource(req.project.id, sourceId)) {
       throw ServiceError.of('INVALID_REQUEST', `Invalid request: an end user with sourceId "${sourceId}" already exists in this project at "sourceId"`);
     }
-    const row: EndUserRow = { id: newEndUserId(), project_id: req.project.id, company_name: companyName, source_id: sourceId, email, created_at: clock.now() };
+    const row: EndUserRow = { id: newEndUserId(), project_id: req.project.id, company_name: companyName, source_id: sourceId, email, created_at: clocks.forProject(req.project.id).now() };
     state.addEndUser(row);
     return JSON.stringify(renderEndUser(state, row));
   },

@@ -1,0 +1,49 @@
+import type { Clock } from '../desktop/clock.ts';
+
+/**
+ * A project's view of time: the sandbox's clock plus what this project's own controls moved it.
+ * Everything of the project reads it (its company files' cursors and timestamps, auth session
+ * expiry, end users' request times), so one project moving time never expires another's cursors.
+ */
+export class ProjectClock implements Clock {
+  constructor(
+    private readonly base: Clock,
+    private offsetMs: number,
+    private readonly persist: (offsetMs: number) => void,
+  ) {}
+
+  now(): number {
+    return this.base.now() + this.offsetMs;
+  }
+
+  advance(ms: number): number {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
+    this.offsetMs += ms;
+    this.persist(this.offsetMs);
+    return this.now();
+  }
+
+  /** How far this project's controls moved its time, in milliseconds. */
+  get offset(): number {
+    return this.offsetMs;
+  }
+}
+
+/** The clock of every project, made on first use from the offset the project has kept. */
+export class ProjectClocks {
+  private readonly clocks = new Map<string, ProjectClock>();
+
+  constructor(
+    readonly base: Clock,
+    private readonly store: { clockOffset(projectId: string): number; setClockOffset(projectId: string, offsetMs: number): void },
+  ) {}
+
+  forProject(projectId: string): ProjectClock {
+    let clock = this.clocks.get(projectId);
+    if (!clock) {
+      clock = new ProjectClock(this.base, this.store.clockOffset(projectId), (ms) => this.store.setClockOffset(projectId, ms));
+      this.clocks.set(projectId, clock);
+    }
+    return clock;
+  }
+}
