@@ -4,7 +4,6 @@ import path from 'node:path';
 import { SimClock } from '../simulator/desktop/clock.ts';
 import { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
 import type { JsonObject } from '../simulator/desktop/json.ts';
-import { OBJECT_RULES } from '../simulator/desktop/objectTypes.ts';
 import { checkFixture } from '../simulator/fixtures/checkFixture.ts';
 import { exportFixture } from '../simulator/fixtures/exportFixture.ts';
 import { parseFixtureText, serializeFixture } from '../simulator/fixtures/fixtureFile.ts';
@@ -37,12 +36,11 @@ export interface FixturesResult {
 }
 
 function countOf(fixture: JsonObject): number {
-  const lists = Object.values((fixture['lists'] ?? {}) as Record<string, unknown[]>).reduce((n, l) => n + l.length, 0);
-  return ['customers', 'invoices', 'payments'].reduce((n, k) => n + ((fixture[k] as unknown[] | undefined)?.length ?? 0), lists);
+  return Object.values(fixture).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
 }
 
 function companyFile(tools: FixtureTools, filePath: string): CompanyFile {
-  return new CompanyFile({ path: filePath, clock: new SimClock(() => SEED_AS_OF * 1000), rules: OBJECT_RULES, schemas: tools.objectSchemas });
+  return new CompanyFile({ path: filePath, clock: new SimClock(() => SEED_AS_OF * 1000), types: tools.types });
 }
 
 /**
@@ -65,7 +63,7 @@ export async function benchFixtures(setup: FixturesSetup): Promise<FixturesResul
   };
   try {
     const seeded = companyFile(tools, ':memory:');
-    time('generate: seed in memory', () => seedCompanyFile(seeded, setup));
+    time('generate: seed in memory', () => seedCompanyFile(seeded, { seed: setup.seed, sizes: { customers: setup.customers, invoices: setup.invoices } }));
     const fixture = time('generate: export', () => exportFixture(seeded, tools));
     seeded.close();
     objects = countOf(fixture);

@@ -6,8 +6,9 @@ import { DesktopHost } from '../simulator/desktop/DesktopHost.ts';
 import { seedCompanyFile } from '../simulator/fixtures/seedCompanyFile.ts';
 import { indexOperations } from '../simulator/spec/indexOperations.ts';
 import { loadSpec } from '../simulator/spec/loadSpec.ts';
-import { servedObjectTypes } from '../simulator/spec/servedObjectTypes.ts';
-import type { JsonSchema } from '../simulator/spec/types.ts';
+import { buildTypeRegistry } from '../simulator/desktop/engine/checkTypeTable.ts';
+import type { TypeRegistry } from '../simulator/desktop/engine/TypeRegistry.ts';
+import { TYPE_TABLE } from '../simulator/desktop/types/typeTable.ts';
 
 export interface SeedingSetup {
   customers: number;
@@ -33,12 +34,12 @@ function sizeOf(dir: string): number {
   return total;
 }
 
-function seedOnce(schemas: ReadonlyMap<string, JsonSchema>, setup: SeedingSetup, dataDir: string | undefined): SeedingRun {
-  const host = new DesktopHost({ dataDir, clock: new SimClock(), servedSchemas: schemas });
+function seedOnce(types: TypeRegistry, setup: SeedingSetup, dataDir: string | undefined): SeedingRun {
+  const host = new DesktopHost({ dataDir, clock: new SimClock(), types });
   try {
     const app = host.application('company_bench');
     const started = performance.now();
-    seedCompanyFile(app.file, { seed: setup.seed, customers: setup.customers, invoices: setup.invoices });
+    seedCompanyFile(app.file, { seed: setup.seed, sizes: { customers: setup.customers, invoices: setup.invoices } });
     const seconds = (performance.now() - started) / 1000;
     const row = app.file.store.db.prepare('SELECT COUNT(*) AS n FROM objects').get() as { n: number };
     host.closeAll();
@@ -53,11 +54,11 @@ function seedOnce(schemas: ReadonlyMap<string, JsonSchema>, setup: SeedingSetup,
  * `npm start` does). Only seedCompanyFile is timed: the spec is loaded once, before either run.
  */
 export async function benchSeeding(setup: SeedingSetup): Promise<SeedingRun[]> {
-  const { schemas } = servedObjectTypes(indexOperations(await loadSpec()));
-  const memory = seedOnce(schemas, setup, undefined);
+  const types = buildTypeRegistry(TYPE_TABLE, indexOperations(await loadSpec()));
+  const memory = seedOnce(types, setup, undefined);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-bench-seed-'));
   try {
-    return [memory, seedOnce(schemas, setup, dir)];
+    return [memory, seedOnce(types, setup, dir)];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -9,11 +9,13 @@ import { DesktopHost } from './desktop/DesktopHost.ts';
 import { compileValidators } from './spec/compileValidators.ts';
 import { indexOperations } from './spec/indexOperations.ts';
 import { loadSpec } from './spec/loadSpec.ts';
-import { servedObjectTypes } from './spec/servedObjectTypes.ts';
+import { buildTypeRegistry } from './desktop/engine/checkTypeTable.ts';
+import { TYPE_TABLE } from './desktop/types/typeTable.ts';
 import { connectCompanyFile } from './service/connectCompanyFile.ts';
 import { createServiceApp, httpsRequiredHandler, sendError } from './service/createServiceApp.ts';
 import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.ts';
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
+import type { SeedSizes } from './fixtures/seedCompanyFile.ts';
 import { ProjectClocks } from './service/ProjectClocks.ts';
 import { newEndUserId, newPublishableKey, newSecretKey } from './service/serviceIds.ts';
 import { ServiceState } from './service/ServiceState.ts';
@@ -28,8 +30,8 @@ export interface SandboxOptions {
   dataDir?: string;
   memory?: boolean;
   seed?: number;
-  customers?: number;
-  invoices?: number;
+  /** Objects of each sized type in the demo company file, by resource; left out: the demo counts. */
+  sizes?: SeedSizes;
   certPath?: string;
   keyPath?: string;
   /** What clients should trust when `certPath` is not self-signed (its CA); defaults to `certPath`. */
@@ -56,7 +58,7 @@ export interface Sandbox extends SandboxInfo {
   close(): Promise<void>;
 }
 
-export const DEMO_DEFAULTS = { seed: 1, customers: 1000, invoices: 3000 };
+export const DEMO_SEED = 1;
 /** The project every sandbox (and `fixtures load --data-dir`) works in. */
 export const TESTING_PROJECT = { id: 'proj_testing', name: 'testing', organization: 'Sandbox organization' };
 const DEMO_SOURCE_ID = 'ledger-sim-demo';
@@ -89,13 +91,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const doc = await loadSpec();
   const operations = indexOperations(doc);
   const validators = compileValidators(operations);
-  const { resourceTypes, schemas } = servedObjectTypes(operations);
+  const types = buildTypeRegistry(TYPE_TABLE, operations);
   const state = new ServiceState(dataDir ? path.join(dataDir, 'service.sqlite') : ':memory:');
-  const host = new DesktopHost({ dataDir, clock, servedSchemas: schemas });
+  const host = new DesktopHost({ dataDir, clock, types });
   const hostName = options.host ?? '127.0.0.1';
   let origin = '';
   const clocks = new ProjectClocks(clock, state);
-  const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, resourceTypes, publicOrigin: () => origin };
+  const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, publicOrigin: () => origin };
 
   state.ensureProject(TESTING_PROJECT);
   const secretKey = options.secretKey ?? newSecretKey();
@@ -109,9 +111,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     state.addEndUser(endUser);
   }
   connectCompanyFile(deps, endUser, {
-    seed: options.seed ?? DEMO_DEFAULTS.seed,
-    customers: options.customers ?? DEMO_DEFAULTS.customers,
-    invoices: options.invoices ?? DEMO_DEFAULTS.invoices,
+    seed: options.seed ?? DEMO_SEED,
+    sizes: options.sizes ?? {},
   });
 
   const tls = tlsFor(options, dataDir);

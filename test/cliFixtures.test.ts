@@ -25,7 +25,7 @@ describe('ledger-sim fixtures generate and validate', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^wrote .*gen\.yaml: [\d,]+ objects \(\d+ list objects, 25 customers, 60 invoices, \d+ payments\) in [\d.]+ s\n$/);
     expect(run.stderr).toBe('');
-    const expected = serializeFixture(generateFixture({ seed: 3, customers: 25, invoices: 60, profile: 'edge' }, tools), 'yaml');
+    const expected = serializeFixture(generateFixture({ seed: 3, sizes: { customers: 25, invoices: 60 }, profile: 'edge' }, tools), 'yaml');
     expect(fs.readFileSync(out, 'utf8') === expected).toBe(true);
   });
 
@@ -33,14 +33,14 @@ describe('ledger-sim fixtures generate and validate', () => {
     const bad = path.join(dir, 'bad.yaml');
     fs.writeFileSync(
       bad,
-      ['fixtureVersion: 1', 'company: {name: Bad Co}', 'customers:', '  - name: Acme', '    terms: Net 45', '    nickname: Ace', 'invoices:', '  - customer: Nobody', '    transactionDate: 2025-02-30', ''].join('\n'),
+      ['fixtureVersion: 2', 'company: {name: Bad Co}', 'customers:', '  - name: Acme', '    terms: Net 45', '    nickname: Ace', 'invoices:', '  - customer: Nobody', '    transactionDate: 2025-02-30', ''].join('\n'),
     );
     const run = await runCli(['fixtures', 'validate', SAMPLE, bad]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(`${SAMPLE}: valid, 56 objects`);
-    expect(run.stdout).toContain(`${bad}:5: customers[0] (name "Acme") field "terms": no list object named "Net 45" in lists.terms`);
+    expect(run.stdout).toContain(`${SAMPLE}: valid, 90 objects (65 list objects, 10 customers, 10 invoices, 5 payments)`);
+    expect(run.stdout).toContain(`${bad}:5: customers[0] (name "Acme") field "terms": no standard term or date driven term with the full name or key "Net 45"`);
     expect(run.stdout).toContain(`${bad}:6: customers[0] (name "Acme") field "nickname": is not a known field`);
-    expect(run.stdout).toContain(`${bad}:8: invoices[0] field "customer": no customer or job with the full name or key "Nobody"`);
+    expect(run.stdout).toContain(`${bad}:8: invoices[0] field "customer": no customer with the full name or key "Nobody"`);
     expect(run.stdout).toContain(`${bad}:9: invoices[0] field "transactionDate": must be a date as YYYY-MM-DD`);
     expect(run.stdout).toContain(`${bad}: 4 problems; not loadable`);
     expect(run.stdout + run.stderr).not.toMatch(NO_STACK);
@@ -62,7 +62,7 @@ describe('ledger-sim fixtures load and export with --data-dir', () => {
     expect(load.code, load.stderr).toBe(0);
     const endUser = load.stdout.trim();
     expect(endUser).toMatch(/^end_usr_[a-z0-9]+$/);
-    expect(load.stderr).toContain(`into a new company file of end user ${endUser}: 56 objects`);
+    expect(load.stderr).toContain(`into a new company file of end user ${endUser}: 90 objects`);
 
     const first = path.join(dir, 'first.json');
     expect((await runCli(['fixtures', 'export', '--end-user', endUser, '--data-dir', dataDir, '--out', first])).code).toBe(0);

@@ -111,8 +111,8 @@ describe('name matching (case-insensitive, on the full name)', () => {
   it.each([
     ['nameContains', 'AND', (n: string, v: string) => n.includes(v)],
     ['nameContains', 'Remodel', (n: string, v: string) => n.includes(v)],
-    ['nameStartsWith', 'HO', (n: string, v: string) => n.startsWith(v)],
-    ['nameStartsWith', 'strosin and sons:', (n: string, v: string) => n.startsWith(v)],
+    ['nameStartsWith', 'KO', (n: string, v: string) => n.startsWith(v)],
+    ['nameStartsWith', 'stokes llc:', (n: string, v: string) => n.startsWith(v)],
     ['nameEndsWith', 'Inc', (n: string, v: string) => n.endsWith(v)],
     ['nameEndsWith', 'SONS', (n: string, v: string) => n.endsWith(v)],
   ])('%s=%s', async (filter, value, matches) => {

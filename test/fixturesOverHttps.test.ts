@@ -12,7 +12,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-https-fixtures-'))
 const SAMPLE = path.join(path.dirname(FIXTURE_SCHEMA_PATH), 'sample-company.yaml');
 let api: TestSandbox;
 beforeAll(async () => {
-  api = await startTestSandbox({ customers: 5, invoices: 5 });
+  api = await startTestSandbox({ sizes: { customers: 5, invoices: 5 } });
 });
 afterAll(async () => {
   await api.close();
@@ -73,8 +73,8 @@ describe('fixtures into a running sandbox over HTTPS', () => {
     const { args, env } = target();
     const run = await runCli(['fixtures', 'load', bad, ...args], { env });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`${bad}: customers[0] (name "Alder Creek Dental") field "terms": no list object named "Net 45"`);
-    expect(run.stderr).toContain(`${bad}: customers[1] (name "Juniper Row Apartments") field "salesRepresentative": no list object named "Nobody Here"`);
+    expect(run.stderr).toContain(`${bad}: customers[0] (name "Alder Creek Dental") field "terms": no standard term or date driven term with the full name or key "Net 45"`);
+    expect(run.stderr).toContain(`${bad}: customers[1] (name "Juniper Row Apartments") field "salesRepresentative": no sales representative with the full name or key "Nobody Here"`);
     expect(await endUserCount()).toBe(before);
   });
 });
@@ -88,14 +88,14 @@ describe('the fixture controls', () => {
     expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', type: 'INVALID_REQUEST_ERROR' });
     const message = String(res.body.error?.['message']);
     expect(message).toContain('fixture: invoices[10] field "colour": is not a known field');
-    expect(message).toContain('fixture: invoices[10] field "customer": no customer or job with the full name or key "Ghost" in the fixture or in the company file');
+    expect(message).toContain('fixture: invoices[10] field "customer": no customer with the full name or key "Ghost" in the fixture or in the company file');
     expect(message).toContain('the company file is unchanged');
   });
 
   it('add to the connected company file of an existing end user, referring to its objects by name', async () => {
     const demo = await api.get('/ledger-desktop/customers', { query: { limit: 1 } });
     const existing = (demo.body['data'] as JsonObject[])[0];
-    const more = { fixtureVersion: 1, company: { name: 'Demo' }, invoices: [{ customer: String(existing?.['fullName']), transactionDate: '2025-06-01', refNumber: 'FX-1', lines: [{ item: 'Consulting', quantity: 2 }] }] };
+    const more = { fixtureVersion: 2, company: { name: 'Demo' }, invoices: [{ customer: String(existing?.['fullName']), transactionDate: '2025-06-01', refNumber: 'FX-1', lines: [{ item: 'Consulting', quantity: 2 }] }] };
     const res = await api.control('POST', `/_sandbox/end-users/${api.endUser}/fixture`, more);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ objectType: 'sandbox_fixture_load', endUserId: api.endUser, objects: 1, newCompanyFile: false });

@@ -5,7 +5,7 @@ let api: TestSandbox;
 let allActive: string[];
 
 beforeAll(async () => {
-  api = await startTestSandbox({ customers: 170, invoices: 320 });
+  api = await startTestSandbox({ sizes: { customers: 170, invoices: 320 } });
   allActive = idsOf(await walk(api, '/ledger-desktop/customers'));
 });
 afterAll(() => api.close());
@@ -132,7 +132,7 @@ describe('cursor life', () => {
   it("refuses another end user's cursor", async () => {
     const created = await api.post('/end-users', { companyName: 'Second Co', sourceId: 'second-co', email: 'a@second.test' });
     const other = String(created.body['id']);
-    const connect = await api.control('POST', `/_sandbox/end-users/${other}/company-file`, { seed: 3, customers: 30, invoices: 10 });
+    const connect = await api.control('POST', `/_sandbox/end-users/${other}/company-file`, { seed: 3, sizes: { customers: 30, invoices: 10 } });
     expect(connect.status).toBe(200);
     const first = await api.get('/ledger-desktop/customers', { query: { limit: 5 } });
     const res = await api.get('/ledger-desktop/customers', { endUser: other, query: { limit: 5, cursor: String(first.body['nextCursor']) } });

@@ -33,7 +33,7 @@ describe('end users', () => {
   it('deletes an end user with its connections: its data is no longer reachable', async () => {
     const created = await api.post('/end-users', { companyName: 'Gone', sourceId: 'gone', email: 'g@gone.test' });
     const id = String(created.body['id']);
-    await api.control('POST', `/_sandbox/end-users/${id}/company-file`, { customers: 5, invoices: 5 });
+    await api.control('POST', `/_sandbox/end-users/${id}/company-file`, { sizes: { customers: 5, invoices: 5 } });
     expect((await api.get('/ledger-desktop/customers', { endUser: id })).status).toBe(200);
     await api.request('DELETE', `/end-users/${id}`);
     expect((await api.get('/ledger-desktop/customers', { endUser: id })).status).toBe(404);

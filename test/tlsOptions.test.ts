@@ -13,7 +13,7 @@ describe('TLS set-up', () => {
     fs.writeFileSync(files.certPath, material.cert);
     fs.writeFileSync(files.keyPath, material.key);
     fs.writeFileSync(files.caCertPath, material.caCert);
-    const api = await startTestSandbox({ ...files, customers: 5, invoices: 5 });
+    const api = await startTestSandbox({ ...files, sizes: { customers: 5, invoices: 5 } });
     try {
       expect(api.sandbox.caCertPath).toBe(files.caCertPath);
       expect((await api.get('/ledger-desktop/health-check')).status).toBe(200);
@@ -24,7 +24,7 @@ describe('TLS set-up', () => {
   });
 
   it('removes the CA file of an in-memory sandbox when it closes', async () => {
-    const api = await startTestSandbox({ customers: 5, invoices: 5 });
+    const api = await startTestSandbox({ sizes: { customers: 5, invoices: 5 } });
     const caPath = api.sandbox.caCertPath;
     expect(fs.existsSync(caPath)).toBe(true);
     await api.close();

@@ -254,16 +254,16 @@ describe('update', () => {
 describe('writes are seen by later lists with the same filters', () => {
   it('a new invoice and its update show up in customer, payment, date and reference filters', async () => {
     const billed = topLevel(4);
-    const filters = { customerIds: billed.id, paymentStatus: 'not_paid', transactionDateFrom: '2025-06-10', transactionDateTo: '2025-06-10' };
+    const filters = { customerIds: billed.id, paymentStatus: 'not_paid', transactionDateFrom: '2026-01-10', transactionDateTo: '2026-01-10' };
     expect(await fetchAll<InvoiceView>(api, PATH, filters)).toEqual([]);
-    const invoice = await create({ customerId: billed.id, transactionDate: '2025-06-10', lines: threeLines() });
+    const invoice = await create({ customerId: billed.id, transactionDate: '2026-01-10', lines: threeLines() });
     expect(await fetchAll<InvoiceView>(api, PATH, filters)).toEqual([invoice]);
     expect(sortedIds(await fetchAll<InvoiceView>(api, PATH, { refNumbers: invoice.refNumber ?? '' }))).toEqual([invoice.id]);
     const changed = await update(invoice.id, { revisionNumber: invoice.revisionNumber, memo: 'Rush', lines: [{ id: invoice.lines[0]?.id ?? '' }] });
     expect(await fetchAll<InvoiceView>(api, PATH, filters)).toEqual([changed]);
     expect(await fetchAll<InvoiceView>(api, PATH, { ...filters, includeLineItems: false })).toEqual([{ ...changed, lines: [] }]);
-    const moved = await update(invoice.id, { revisionNumber: changed.revisionNumber, transactionDate: '2025-06-11' });
+    const moved = await update(invoice.id, { revisionNumber: changed.revisionNumber, transactionDate: '2026-01-11' });
     expect(await fetchAll<InvoiceView>(api, PATH, filters)).toEqual([]);
-    expect(sortedIds(await fetchAll<InvoiceView>(api, PATH, { ...filters, transactionDateTo: '2025-06-11' }))).toEqual([moved.id]);
+    expect(sortedIds(await fetchAll<InvoiceView>(api, PATH, { ...filters, transactionDateTo: '2026-01-11' }))).toEqual([moved.id]);
   });
 });

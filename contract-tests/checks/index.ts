@@ -7,6 +7,7 @@ import { idsExact } from './filters/idsExact.ts';
 import { idsMissing } from './filters/idsMissing.ts';
 import { namesExact } from './filters/namesExact.ts';
 import { statusFilter } from './filters/statusFilter.ts';
+import { cursorIsolation, objectIdIsolation } from './isolation/isolationChecks.ts';
 import { fuzzInputs } from './negative/fuzzInputs.ts';
 import type { OperationCheck } from './operationCheck.ts';
 import { completeWalk } from './pagination/completeWalk.ts';
@@ -44,6 +45,8 @@ const PER_OPERATION: OperationCheck[] = [
   namesExact,
   statusFilter,
   dateRange,
+  cursorIsolation,
+  objectIdIsolation,
   createRetrieveList,
   updateRevision,
   staleRevision,

@@ -3,7 +3,7 @@ import type { Rng } from './rng.ts';
 import type { SpecModel } from './specModel.ts';
 import type { TargetClock } from './targetClock.ts';
 
-export type Area = 'transport' | 'auth' | 'schema' | 'pagination' | 'filters' | 'writes' | 'negative';
+export type Area = 'transport' | 'auth' | 'isolation' | 'schema' | 'pagination' | 'filters' | 'writes' | 'negative';
 
 /** What a check may use: the target, the spec, time, and data shared between checks. */
 export interface CheckContext {
@@ -14,6 +14,10 @@ export interface CheckContext {
   seed: number;
   fuzzCases: number;
   allowWrites: boolean;
+  /** An end user of another company file, for the isolation checks (`--other-end-user-id`). */
+  otherEndUserId: string | undefined;
+  /** Undo steps for what the run made outside company files (a second end user), run at the end. */
+  cleanups: (() => Promise<void>)[];
   /** Exchanges seen so far, for the checks that judge all traffic. */
   exchanges: readonly Exchange[];
   /** Memo for expensive reads several checks share (the full list of a resource). */

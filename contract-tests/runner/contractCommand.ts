@@ -18,6 +18,9 @@ Options:
   --base-url URL       the Service's base URL, ending in /v1        (env SERVICE_BASE_URL)
   --api-key KEY        a secret key of the project                  (env SERVICE_API_KEY)
   --end-user-id ID     an end user with a connected company file    (env SERVICE_END_USER_ID)
+  --other-end-user-id ID
+                       an end user of another company file, for the isolation checks
+                       (without it, --allow-writes creates one and removes it at the end)
   --ca-cert FILE       trust this CA (for a self-signed target such as the sandbox)
   --http-url URL       where plain HTTP is answered, if not on the HTTPS port
   --spec PATH          the OpenAPI document to check against (default: ledger-sim's own)
@@ -29,6 +32,7 @@ Options:
   --reporter NAME      human (default), json or junit
   --out FILE           where the json/junit report goes (default: standard output)
   --timeout-ms N       per-request timeout (default 30000); a request that hangs fails its check
+Areas: transport, auth, isolation, schema, pagination, filters, writes, negative.
 Exit status: 0 when no check failed, 1 when one did, 2 when the command itself was misused.
 `;
 
@@ -55,6 +59,7 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
         'base-url': { type: 'string' },
         'api-key': { type: 'string' },
         'end-user-id': { type: 'string' },
+        'other-end-user-id': { type: 'string' },
         'ca-cert': { type: 'string' },
         'http-url': { type: 'string' },
         spec: { type: 'string' },
@@ -89,6 +94,7 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
       baseUrl,
       apiKey,
       endUserId,
+      ...(values['other-end-user-id'] ? { otherEndUserId: values['other-end-user-id'] } : {}),
       specPath: values.spec ?? DEFAULT_SPEC,
       ...(caCertPath ? { ca: fs.readFileSync(caCertPath, 'utf8'), caCertPath } : {}),
       ...(values['http-url'] ? { httpUrl: values['http-url'] } : {}),

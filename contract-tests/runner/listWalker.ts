@@ -30,13 +30,14 @@ function pageOf(exchange: Exchange): Page {
 
 /**
  * Walks a paged list the way official clients do: the same filters and limit on every request plus
- * the cursor, until `nextCursor` is null or a page is empty.
+ * the cursor, until `nextCursor` is null or a page is empty. An unpaged list is one request, without
+ * `limit` (there it cuts the answer short instead of sizing pages).
  */
 export async function walk(ctx: CheckContext, op: SpecOperation, query: SendOptions['query'] = {}, limit?: number): Promise<Walk> {
   const pages: Page[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < MAX_PAGES; i += 1) {
-    const exchange = await ctx.client.send({ path: op.path, query: { ...query, ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) } });
+    const exchange = await ctx.client.send({ path: op.path, query: { ...query, ...(limit && op.paginated ? { limit } : {}), ...(cursor ? { cursor } : {}) } });
     const page = pageOf(exchange);
     pages.push(page);
     if (typeof page.nextCursor !== 'string' || page.data.length === 0) break;

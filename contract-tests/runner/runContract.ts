@@ -11,6 +11,8 @@ export interface ContractOptions {
   baseUrl: string;
   apiKey: string;
   endUserId: string;
+  /** Another end user, for the isolation checks; without it they create one (with writes) or skip. */
+  otherEndUserId?: string;
   specPath: string;
   /** A spec already loaded (by an earlier run), to skip reading it again. */
   spec?: SpecModel;
@@ -29,9 +31,10 @@ export interface ContractOptions {
   onResult?: (result: CheckResult) => void;
 }
 
-/** `--only`/`--skip` name a check id, an id prefix or an area (`pagination`), or `id@operationId`. */
+/** `--only`/`--skip` name a check id, an id prefix or an area (`pagination`), each alone or `@operationId`. */
 function selected(check: Check, only: string[] | undefined, skip: string[] | undefined): boolean {
-  const names = [check.id, check.area, `${check.id}@${check.operationId ?? ''}`];
+  const on = `@${check.operationId ?? ''}`;
+  const names = [check.id, check.area, `${check.id}${on}`, `${check.area}${on}`];
   const hit = (patterns: string[]): boolean => patterns.some((p) => names.some((n) => n === p || n.startsWith(`${p}.`)));
   if (only && only.length > 0 && !hit(only)) return false;
   return !(skip && hit(skip));
@@ -77,6 +80,7 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     timeoutMs: options.timeoutMs ?? 30_000,
   });
   const exchanges: Exchange[] = [];
+  let cleanups: (() => Promise<void>)[] = [];
   client.observe((e) => exchanges.push(e));
   try {
     const clock = await detectClock(client);
@@ -89,6 +93,8 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
       seed: options.seed,
       fuzzCases: options.fuzz,
       allowWrites: options.allowWrites,
+      otherEndUserId: options.otherEndUserId,
+      cleanups: [],
       exchanges,
       memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
         let value = memo.get(key) as Promise<T> | undefined;
@@ -99,6 +105,7 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
         return value;
       },
     };
+    cleanups = ctx.cleanups;
     const checks = allChecks(spec, { httpUrl: options.httpUrl }).filter((c) => selected(c, options.only, options.skip));
     const ordered = [...checks.filter((c) => !c.last), ...checks.filter((c) => c.last)];
     const results: CheckResult[] = [];
@@ -110,6 +117,7 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     }
     return { target: options.baseUrl, seed: options.seed, startedAt, ms: Math.round(performance.now() - started), sandboxClock: clock.controllable, results };
   } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     client.close();
   }
 }

@@ -35,6 +35,10 @@ export interface SpecOperation {
   parameters: SpecParameter[];
   requestBody: Schema | undefined;
   paginated: boolean;
+  /** A list (its answer has `data`), paged or not. */
+  list: boolean;
+  /** The schema of the object the operation answers with, or of one list item. */
+  objectSchema: Schema | undefined;
   validateResponse: ValidateFunction | undefined;
   validateError: ValidateFunction | undefined;
 }
@@ -58,6 +62,25 @@ type RawOperation = {
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 };
+
+/** Properties and required names of a schema, `allOf` parts merged (list envelopes are composed). */
+export function flatten(schema: Schema | undefined): Schema | undefined {
+  if (!schema) return undefined;
+  const parts = Array.isArray(schema['allOf']) ? (schema['allOf'] as Schema[]).map((p) => flatten(p) ?? {}) : [];
+  if (parts.length === 0) return schema;
+  return {
+    ...schema,
+    properties: Object.assign({}, ...parts.map((p) => p.properties ?? {}), schema.properties ?? {}) as Record<string, Schema>,
+    required: [...new Set([...parts.flatMap((p) => p.required ?? []), ...(schema.required ?? [])])],
+  };
+}
+
+function objectOf(ok: Schema | undefined): { list: boolean; objectSchema: Schema | undefined } {
+  const flat = flatten(ok);
+  const data = flat?.properties?.['data'];
+  if (data?.items) return { list: true, objectSchema: flatten(data.items) };
+  return { list: false, objectSchema: flat };
+}
 
 const jsonOf = (content: Record<string, { schema?: Schema }> | undefined): Schema | undefined => content?.['application/json']?.schema;
 
@@ -84,6 +107,7 @@ export async function loadSpecModel(specPath: string): Promise<SpecModel> {
         parameters,
         requestBody: jsonOf(op.requestBody?.content),
         paginated: parameters.some((p) => p.in === 'query' && p.name === 'cursor'),
+        ...objectOf(ok),
         validateResponse: ok ? ajv.compile(ok) : undefined,
         validateError: error ? ajv.compile(error) : undefined,
       });

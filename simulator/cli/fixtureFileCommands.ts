@@ -5,9 +5,27 @@ import { isJsonObject, type JsonValue } from '../desktop/json.ts';
 import { describeProblem, formatOfPath, readFixtureFile, serializeFixture, type FixtureFileFormat } from '../fixtures/fixtureFile.ts';
 import { loadFixtureTools } from '../fixtures/fixtureTools.ts';
 import { generateFixture } from '../fixtures/generateFixture.ts';
+import { parseSizes } from '../fixtures/seedCompanyFile.ts';
 import { SEED_PROFILES, type SeedProfileName } from '../fixtures/seedProfiles.ts';
 import { validateFixture } from '../fixtures/validateFixture.ts';
 import { progressBar } from './progressBar.ts';
+
+/** `--size customers=100,vendors=20`: a usage error when a key or count is wrong. */
+function parseSizesOption(text: string | undefined): Record<string, number> {
+  try {
+    return parseSizes(text ?? '');
+  } catch (error) {
+    throw new UsageError(`--size: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** `--customers N` and `--invoices N`, the shorthands for those two sizes. */
+function shorthands(values: { customers?: string; invoices?: string }): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (values.customers !== undefined) out['customers'] = wholeNumber(values.customers, 'customers', 0);
+  if (values.invoices !== undefined) out['invoices'] = wholeNumber(values.invoices, 'invoices', 0);
+  return out;
+}
 
 export function wholeNumber(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -31,12 +49,15 @@ export function outputFormat(file: string): FixtureFileFormat {
 export function countObjects(root: JsonValue | undefined): { total: number; text: string } {
   if (!isJsonObject(root)) return { total: 0, text: 'no objects' };
   const parts: [string, number][] = [];
-  const lists = isJsonObject(root['lists']) ? Object.values(root['lists']).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0) : 0;
-  if (lists > 0) parts.push(['list objects', lists]);
-  for (const name of ['customers', 'invoices', 'payments']) {
-    const list = root[name];
-    if (Array.isArray(list) && list.length > 0) parts.push([name, list.length]);
+  const headline = ['customers', 'invoices', 'payments'];
+  let others = 0;
+  for (const [name, list] of Object.entries(root)) {
+    if (!Array.isArray(list) || list.length === 0) continue;
+    if (headline.includes(name)) parts.push([name, list.length]);
+    else others += list.length;
   }
+  parts.sort((a, b) => headline.indexOf(a[0]) - headline.indexOf(b[0]));
+  if (others > 0) parts.unshift(['list objects', others]);
   const total = parts.reduce((n, [, c]) => n + c, 0);
   return { total, text: `${total.toLocaleString('en-US')} objects (${parts.map(([n, c]) => `${c.toLocaleString('en-US')} ${n}`).join(', ') || 'none'})` };
 }
@@ -56,6 +77,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       seed: { type: 'string' },
+      size: { type: 'string' },
       customers: { type: 'string' },
       invoices: { type: 'string' },
       profile: { type: 'string' },
@@ -73,8 +95,7 @@ export async function generateCommand(args: string[]): Promise<number> {
   const fixture = generateFixture(
     {
       seed: wholeNumber(values.seed, 'seed', 1),
-      customers: wholeNumber(values.customers, 'customers', 100),
-      invoices: wholeNumber(values.invoices, 'invoices', 300),
+      sizes: { customers: 100, invoices: 300, ...parseSizesOption(values.size), ...shorthands(values) },
       profile: profile as SeedProfileName,
       onProgress: (done, total) => bar.update(done, total),
     },

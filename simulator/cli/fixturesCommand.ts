@@ -8,9 +8,10 @@ Company files as data: YAML or JSON files in the Service's request shapes, check
 fixtures/fixture.schema.json. See fixtures/README.md.
 
 Commands:
-  generate --out FILE [--seed N] [--customers N] [--invoices N] [--profile standard|edge]
+  generate --out FILE [--seed N] [--size K=N,...] [--customers N] [--invoices N] [--profile standard|edge]
       Write a generated fixture (same options, same bytes). Defaults: seed 1, 100 customers,
-      300 invoices, profile standard. The format follows the extension (.json, .yaml, .yml).
+      300 invoices, the demo counts of every other sized type (--size vendors=200,employees=30),
+      profile standard. The format follows the extension (.json, .yaml, .yml).
 
   validate FILE...
       Report every problem of each file (file, object, field, what is wrong); exit 1 if any.

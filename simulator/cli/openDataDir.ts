@@ -28,7 +28,7 @@ export function openDataDir(dir: string, tools: FixtureTools): DataDir {
   const clock = new SimClock();
   const state = new ServiceState(path.join(dataDir, 'service.sqlite'));
   state.ensureProject(TESTING_PROJECT);
-  const host = new DesktopHost({ dataDir, clock, servedSchemas: tools.servedSchemas });
+  const host = new DesktopHost({ dataDir, clock, types: tools.types });
   const clocks = new ProjectClocks(clock, state);
   return {
     deps: { state, host, clocks, operations: tools.operations },

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEMO_DEFAULTS, startSandbox, type SandboxInfo } from '../Sandbox.ts';
+import { parseSizes } from '../fixtures/seedCompanyFile.ts';
+import { sizeKeys } from '../fixtures/seed/seedTable.ts';
+import { DEMO_SEED, startSandbox, type SandboxInfo } from '../Sandbox.ts';
 import type { LogLevel } from '../service/logger.ts';
 
 const HELP = `Usage: ledger-sim serve [options]
@@ -14,9 +16,11 @@ Options:
   --host HOST        address to listen on (default 127.0.0.1)
   --data-dir DIR     where company files, Service records and certificates live (default ./.ledger-sim)
   --memory           keep everything in memory; nothing is written but the public CA certificate
-  --seed N           seed of the demo company file (default ${DEMO_DEFAULTS.seed})
-  --customers N      customers in the demo company file (default ${DEMO_DEFAULTS.customers})
-  --invoices N       invoices in the demo company file (default ${DEMO_DEFAULTS.invoices})
+  --seed N           seed of the demo company file (default ${DEMO_SEED})
+  --size K=N,...     objects of each sized type in the demo company file, by resource
+                     (${[...sizeKeys()].map(([k, v]) => `${k}=${v.demo}`).join(', ')})
+  --customers N      shorthand for --size customers=N
+  --invoices N       shorthand for --size invoices=N
   --cert FILE --key FILE   serve this certificate instead of the generated one
   --ca-cert FILE     with --cert: the CA clients should trust (default: the certificate itself)
   --secret-key KEY   accept this secret key (sk_...) instead of issuing a new one
@@ -31,6 +35,15 @@ function count(value: string | undefined, name: string, fallback: number): numbe
   return Number(value);
 }
 
+/** `--size` and its shorthands as one sizes map. */
+function sizesOf(values: { size?: string; customers?: string; invoices?: string }): Record<string, number> {
+  const sizes = parseSizes(values.size ?? '');
+  const shorthands: Record<string, number> = {};
+  if (values.customers !== undefined) shorthands['customers'] = count(values.customers, 'customers', 0);
+  if (values.invoices !== undefined) shorthands['invoices'] = count(values.invoices, 'invoices', 0);
+  return { ...sizes, ...parseSizes(Object.entries(shorthands).map(([k, v]) => `${k}=${v}`).join(',')) };
+}
+
 export async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -42,6 +55,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       'data-dir': { type: 'string' },
       memory: { type: 'boolean' },
       seed: { type: 'string' },
+      size: { type: 'string' },
       customers: { type: 'string' },
       invoices: { type: 'string' },
       cert: { type: 'string' },
@@ -66,9 +80,8 @@ export async function serveCommand(args: string[]): Promise<number> {
     host: values.host,
     dataDir: values['data-dir'],
     memory: values.memory,
-    seed: count(values.seed, 'seed', DEMO_DEFAULTS.seed),
-    customers: count(values.customers, 'customers', DEMO_DEFAULTS.customers),
-    invoices: count(values.invoices, 'invoices', DEMO_DEFAULTS.invoices),
+    seed: count(values.seed, 'seed', DEMO_SEED),
+    sizes: sizesOf(values),
     certPath: values.cert,
     keyPath: values.key,
     caCertPath: values['ca-cert'],

@@ -3,52 +3,60 @@ import type { Clock } from './clock.ts';
 import { CompanyFileStore, parseDoc, type StoredRow } from './CompanyFileStore.ts';
 import { formatDesktopTime } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
+import { applyRequest } from './engine/applyRequest.ts';
+import { applyDerivedName } from './engine/derivedName.ts';
+import { placeInTree } from './engine/hierarchy.ts';
+import { identifiedLists } from './engine/identifiedLists.ts';
+import { indexColumnsOf, nameOf } from './engine/indexColumns.ts';
+import { assertCanDeactivate, assertNameFree, propagateRename } from './engine/listIntegrity.ts';
+import type { TypeModel } from './engine/TypeModel.ts';
+import { referencesIn } from './engine/TypeModel.ts';
+import type { TypeRegistry } from './engine/TypeRegistry.ts';
 import { IdAllocator, LIST_OBJECT_ID } from './IdAllocator.ts';
-import { indexColumnsOf } from './indexColumns.ts';
-import type { JsonObject } from './json.ts';
-import { applyRequestFields, emptyObject } from './materialize.ts';
+import { isJsonObject, type JsonObject } from './json.ts';
+import { emptyObject, nonNullBranch } from './materialize.ts';
 import { checkNumericInputs } from './numericInputs.ts';
-import type { ObjectRules, RulesContext } from './ObjectRules.ts';
-import { REFERENCE_TARGETS } from './referenceTargets.ts';
+import type { RulesContext } from './types/TypeRules.ts';
 
-const SYSTEM_KEYS = new Set(['revisionNumber']);
+const SINGLETON_ID = 'singleton';
 
 export interface CompanyFileOptions {
   path: string;
   clock: Clock;
-  rules: ReadonlyMap<string, ObjectRules>;
-  schemas: ReadonlyMap<string, JsonSchema>;
+  types: TypeRegistry;
 }
 
 /**
- * The fake desktop application's view of one company file: adds, modifies and retrieves objects by
- * the generic rules plus each type's table entry. Knows nothing of HTTP.
+ * The fake desktop application's view of one company file: adds, modifies and retrieves objects of
+ * every type by the generic engine reading each type's row, plus the row's own rules. Knows
+ * nothing of HTTP.
  */
 export class CompanyFile {
   readonly store: CompanyFileStore;
   readonly clock: Clock;
-  readonly rules: ReadonlyMap<string, ObjectRules>;
-  private readonly schemas: ReadonlyMap<string, JsonSchema>;
+  readonly types: TypeRegistry;
   private readonly ids: IdAllocator;
   private bulkMode = false;
+  /** Names of objects added during a bulk load, by id: references resolve without a query each. */
+  private bulkNames: Map<string, { type: string; name: string | null }> | undefined;
   /** Overrides the clock while seeding, so seeded timestamps come from the seed, not from now. */
   fixedTime: number | undefined;
 
   constructor(options: CompanyFileOptions) {
     this.store = new CompanyFileStore(options.path);
     this.clock = options.clock;
-    this.rules = options.rules;
-    this.schemas = options.schemas;
+    this.types = options.types;
     this.ids = new IdAllocator(this.store);
   }
 
-  /** Set while seeding, so derived balances are computed once at the end instead of per object. */
+  /** Set while seeding or loading, so derived balances are computed once at the end instead of per object. */
   get bulk(): boolean {
     return this.bulkMode;
   }
 
   set bulk(on: boolean) {
     this.bulkMode = on;
+    this.bulkNames = on ? new Map() : undefined;
     this.store.cacheDocs(on);
   }
 
@@ -60,16 +68,12 @@ export class CompanyFile {
     return this.fixedTime ?? Math.floor(this.clock.now() / 1000);
   }
 
-  rulesOf(objectType: string): ObjectRules {
-    const rules = this.rules.get(objectType);
-    if (!rules) throw new Error(`no rules for object type ${objectType}`);
-    return rules;
+  modelOf(objectType: string): TypeModel {
+    return this.types.modelOf(objectType);
   }
 
   schemaOf(objectType: string): JsonSchema {
-    const schema = this.schemas.get(objectType);
-    if (!schema) throw new Error(`no schema for object type ${objectType}`);
-    return schema;
+    return this.types.schemaOf(objectType);
   }
 
   retrieve(objectType: string, id: string): JsonObject {
@@ -79,136 +83,222 @@ export class CompanyFile {
     return doc;
   }
 
+  /** The one object of a singleton type (the company, its preferences). */
+  single(objectType: string): JsonObject {
+    const row = this.store.get(objectType, SINGLETON_ID);
+    if (!row) throw new DesktopError(DESKTOP_STATUS.NOT_FOUND, `The company file has no ${objectType} record.`);
+    return parseDoc<JsonObject>(row.doc);
+  }
+
   add(objectType: string, body: JsonObject): JsonObject {
     checkNumericInputs(body);
-    return this.store.transaction(() => {
-      const rules = this.rulesOf(objectType);
-      const ctx = this.context();
-      const doc = emptyObject(this.schemaOf(objectType));
-      const stamp = formatDesktopTime(ctx.now, ctx.offsetMinutes);
-      doc['id'] = rules.kind === 'list' ? this.ids.listObjectId(ctx.now) : this.ids.transactionId(ctx.now);
-      doc['objectType'] = objectType;
-      doc['createdAt'] = stamp;
-      doc['updatedAt'] = stamp;
-      doc['revisionNumber'] = String(ctx.now);
-      this.applyBody(rules, ctx, doc, body, undefined);
-      const columns = indexColumnsOf(rules, doc);
-      this.assertNameFree(rules, columns.name, String(doc['id']));
-      this.store.insert(objectType, String(doc['id']), columns, JSON.stringify(doc), null);
-      rules.afterWrite?.(ctx, doc, undefined);
-      return doc;
-    });
+    return this.store.transaction(() => this.addNow(this.modelOf(objectType), body));
   }
 
   modify(objectType: string, id: string, body: JsonObject): JsonObject {
     checkNumericInputs(body);
+    return this.store.transaction(() => this.modifyNow(this.modelOf(objectType), id, body));
+  }
+
+  /**
+   * Sets fields the desktop application keeps for itself and no request can set (a seeded account's
+   * special type, the company's details), without changing the revision number.
+   */
+  setDerived(objectType: string, id: string, fields: JsonObject): JsonObject {
     return this.store.transaction(() => {
-      const rules = this.rulesOf(objectType);
-      const row = this.rowOf(objectType, id);
-      const previous = parseDoc<JsonObject>(row.doc);
-      const sent = body['revisionNumber'];
-      if (sent !== previous['revisionNumber']) {
-        throw new DesktopError(
-          DESKTOP_STATUS.STALE_REVISION,
-          `The provided revision number (edit sequence) "${String(sent)}" is out-of-date.`,
-        );
-      }
-      const ctx = this.context();
-      const doc = structuredClone(previous);
-      this.applyBody(rules, ctx, doc, body, previous);
-      doc['updatedAt'] = formatDesktopTime(ctx.now, ctx.offsetMinutes);
-      // Revision numbers only grow, even for two edits within the same second.
-      doc['revisionNumber'] = String(Math.max(ctx.now, Number(previous['revisionNumber']) + 1));
-      const columns = indexColumnsOf(rules, doc);
-      this.assertNameFree(rules, columns.name, id);
-      this.store.update(objectType, id, columns, JSON.stringify(doc), row.linked);
-      rules.afterWrite?.(ctx, doc, previous);
-      if (row.linked) doc['linkedTransactions'] = JSON.parse(row.linked) as JsonObject[];
+      const model = this.modelOf(objectType);
+      const row = this.store.get(objectType, id);
+      const doc = row ? parseDoc<JsonObject>(row.doc) : emptyObject(model.schema);
+      Object.assign(doc, fields);
+      if (row) this.store.update(objectType, id, indexColumnsOf(model, doc), JSON.stringify(doc), row.linked);
+      else this.store.setReferences(this.store.insert(objectType, id, indexColumnsOf(model, doc), JSON.stringify(doc), null), referencesIn(model, doc));
       return doc;
     });
   }
 
-  private applyBody(rules: ObjectRules, ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void {
-    const own = new Set([...SYSTEM_KEYS, ...rules.ownKeys]);
-    const leftover = applyRequestFields(this.schemaOf(rules.objectType), doc, body, ctx.resolve, own);
-    if (leftover.length > 0) {
-      // The spec allows a key that neither the naming rules nor the type's table entry handle:
-      // refuse loudly rather than drop what the client sent.
-      throw new Error(`${rules.objectType}: request keys not handled: ${leftover.join(', ')}`);
-    }
-    rules.compute?.(ctx, doc, body, previous);
+  /** Stores the one object of a singleton type (seeding: the Service cannot write it). */
+  setSingle(objectType: string, doc: JsonObject): void {
+    this.setDerived(objectType, SINGLETON_ID, doc);
   }
 
-  private assertNameFree(rules: ObjectRules, name: string | null, ownId: string): void {
-    if (rules.kind !== 'list' || name === null) return;
-    const clash = this.store
-      .statement('SELECT id FROM objects WHERE type = ? AND name_lc = ? AND id <> ? LIMIT 1')
-      .get(rules.objectType, name.toLowerCase(), ownId);
-    if (clash) {
-      throw new DesktopError(DESKTOP_STATUS.NAME_IN_USE, `The name "${name}" of the list element is already in use.`);
+  private keyOf(model: TypeModel, doc: JsonObject): string {
+    if (typeof doc['id'] === 'string') return doc['id'];
+    if (model.row.keyField) return String(doc[model.row.keyField]);
+    return SINGLETON_ID;
+  }
+
+  private addNow(model: TypeModel, body: JsonObject): JsonObject {
+    const ctx = this.context(model.objectType);
+    const doc = emptyObject(model.schema);
+    const stamp = formatDesktopTime(ctx.now, ctx.offsetMinutes);
+    if (model.has('id')) doc['id'] = model.row.kind === 'transaction' ? this.ids.transactionId(model.objectType, ctx.now) : this.ids.listObjectId(model.objectType, ctx.now);
+    if (model.has('objectType')) doc['objectType'] = model.objectType;
+    if (model.has('createdAt')) doc['createdAt'] = stamp;
+    if (model.has('updatedAt')) doc['updatedAt'] = stamp;
+    if (model.has('revisionNumber')) doc['revisionNumber'] = String(ctx.now);
+    this.applyBody(model, ctx, doc, body, undefined);
+    this.fillDefaults(model, ctx, doc, body);
+    applyDerivedName(model.row, doc);
+    if (model.row.hierarchical) placeInTree(model, doc, (id) => this.store.findDoc<JsonObject>(model.objectType, id));
+    model.row.rules?.compute?.(ctx, doc, body, undefined);
+    const key = this.keyOf(model, doc);
+    const columns = indexColumnsOf(model, doc);
+    assertNameFree(this, model, columns.name, key);
+    const seq = this.store.insert(model.objectType, key, columns, JSON.stringify(doc), null);
+    this.store.setReferences(seq, referencesIn(model, doc));
+    this.bulkNames?.set(key, { type: model.objectType, name: columns.name });
+    this.rememberRefNumber(model, doc);
+    model.row.rules?.afterWrite?.(ctx, doc, undefined);
+    return this.afterRules(model, key, doc);
+  }
+
+  /** The object as stored once the rules ran: they may rewrite what they derive (balances) after the write. */
+  private afterRules(model: TypeModel, key: string, doc: JsonObject): JsonObject {
+    if (!model.row.rules?.afterWrite || this.bulkNames) return doc;
+    return this.store.findDoc<JsonObject>(model.objectType, key) ?? doc;
+  }
+
+  private modifyNow(model: TypeModel, id: string, body: JsonObject): JsonObject {
+    const row = this.rowOf(model.objectType, id);
+    const previous = parseDoc<JsonObject>(row.doc);
+    const sent = body['revisionNumber'];
+    if (sent !== previous['revisionNumber']) {
+      throw new DesktopError(DESKTOP_STATUS.STALE_REVISION, `The provided revision number (edit sequence) "${String(sent)}" is out-of-date.`);
     }
+    const ctx = this.context(model.objectType);
+    const doc = structuredClone(previous);
+    this.applyBody(model, ctx, doc, body, previous);
+    doc['updatedAt'] = formatDesktopTime(ctx.now, ctx.offsetMinutes);
+    // Revision numbers only grow, even for two edits within the same second.
+    doc['revisionNumber'] = String(Math.max(ctx.now, Number(previous['revisionNumber']) + 1));
+    applyDerivedName(model.row, doc);
+    if (model.row.hierarchical) placeInTree(model, doc, (parentId) => this.store.findDoc<JsonObject>(model.objectType, parentId));
+    if (previous['isActive'] !== false && doc['isActive'] === false) assertCanDeactivate(this, model, doc);
+    model.row.rules?.compute?.(ctx, doc, body, previous);
+    const columns = indexColumnsOf(model, doc);
+    assertNameFree(this, model, columns.name, id);
+    const seq = this.store.update(model.objectType, id, columns, JSON.stringify(doc), row.linked);
+    if (seq !== undefined) this.store.setReferences(seq, referencesIn(model, doc));
+    if (nameOf(model, previous) !== columns.name) propagateRename(this, model, doc);
+    this.rememberRefNumber(model, doc);
+    model.row.rules?.afterWrite?.(ctx, doc, previous);
+    const stored = this.afterRules(model, id, doc);
+    if (row.linked) stored['linkedTransactions'] = JSON.parse(row.linked) as JsonObject[];
+    return stored;
+  }
+
+  private applyBody(model: TypeModel, ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void {
+    const skip = new Set(['revisionNumber', ...(model.row.requestOnly ?? [])]);
+    const leftover = applyRequest(model.schema, doc, body, {
+      resolve: (path, id) => this.resolveReference(model, path, id),
+      skip,
+      lists: identifiedLists(ctx.now, ctx.offsetMinutes),
+    });
+    if (leftover.length > 0) {
+      // The spec allows a key that neither the naming rules nor the type's row handle: refuse loudly
+      // rather than drop what the client sent (the start check should have caught it).
+      throw new Error(`${model.objectType}: request keys not handled: ${leftover.join(', ')}`);
+    }
+    void previous;
+  }
+
+  /**
+   * What a new object gets for what the request left out: active, required flags false, the row's
+   * defaults, fields copied from the object it names (a new invoice takes its customer's terms),
+   * and the next reference number.
+   */
+  private fillDefaults(model: TypeModel, ctx: RulesContext, doc: JsonObject, body: JsonObject): void {
+    const props = nonNullBranch(model.schema).properties ?? {};
+    const required = new Set(nonNullBranch(model.schema).required ?? []);
+    if ('isActive' in props && doc['isActive'] === null) doc['isActive'] = true;
+    for (const [field, schema] of Object.entries(props)) {
+      if (doc[field] === null && required.has(field) && schema.type === 'boolean') doc[field] = false;
+    }
+    for (const [field, value] of Object.entries(model.row.defaults ?? {})) if (doc[field] === null) doc[field] = structuredClone(value);
+    const copy = model.row.copyDefaults;
+    const source = copy && isJsonObject(doc[copy.from]) ? (doc[copy.from] as JsonObject)['id'] : undefined;
+    if (copy && typeof source === 'string') {
+      const from = this.findAmong(model.targetsOf(copy.from), source);
+      for (const field of copy.fields) {
+        const sent = field in body || `${field}Id` in body;
+        if (!sent && doc[field] === null && from) doc[field] = structuredClone(from[field] ?? null);
+      }
+    }
+    const counter = model.row.refNumber;
+    if (counter && doc['refNumber'] === null) {
+      doc['refNumber'] = String(Number(ctx.getMeta(`${counter.counter}.lastRefNumber`) ?? String(counter.start)) + 1);
+    }
+  }
+
+  /** The next free number follows the highest all-digit reference number, as the desktop counts. */
+  private rememberRefNumber(model: TypeModel, doc: JsonObject): void {
+    const counter = model.row.refNumber;
+    const refNumber = doc['refNumber'];
+    if (!counter || typeof refNumber !== 'string' || !/^\d{1,11}$/.test(refNumber)) return;
+    const key = `${counter.counter}.lastRefNumber`;
+    if (Number(refNumber) > Number(this.store.getMeta(key) ?? String(counter.start))) this.store.setMeta(key, refNumber);
+  }
+
+  private findAmong(types: readonly string[], id: string): JsonObject | undefined {
+    for (const type of types) {
+      const found = this.store.findDoc<JsonObject>(type, id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** `{id, fullName}` of the object `id` among the types a reference at `path` may point at, or 3140. */
+  resolveReference(model: TypeModel, path: string, id: string): JsonObject {
+    const targets = model.targetsOf(path);
+    if (targets.length === 0) throw new Error(`${model.objectType}.${path}: a reference with no target type`);
+    if (LIST_OBJECT_ID.test(id)) {
+      const cached = this.bulkNames?.get(id);
+      if (cached && targets.includes(cached.type)) return { id, fullName: cached.name };
+      const found = this.store.nameAmong(targets, id);
+      if (found !== undefined) return { id, fullName: found };
+    }
+    throw new DesktopError(DESKTOP_STATUS.INVALID_REFERENCE, `There is an invalid reference in the field "${path.split('.').pop() ?? path}Id": no object with id "${id}" exists.`);
   }
 
   rowOf(objectType: string, id: string): StoredRow {
-    if (!LIST_OBJECT_ID.test(id)) {
+    const model = this.modelOf(objectType);
+    if (!model.row.keyField && !LIST_OBJECT_ID.test(id)) {
       throw new DesktopError(DESKTOP_STATUS.INVALID_ID, `Object id "${id}" is not in the form the desktop application uses.`);
     }
     const row = this.store.get(objectType, id);
     if (!row) {
-      throw new DesktopError(
-        DESKTOP_STATUS.NOT_FOUND,
-        `The query request has not been fully completed: no ${objectType} with id "${id}" could be found.`,
-      );
+      throw new DesktopError(DESKTOP_STATUS.NOT_FOUND, `The query request has not been fully completed: no ${objectType} with id "${id}" could be found.`);
     }
     return row;
   }
 
-  private resolveReference(field: string, id: string): JsonObject {
-    const targets = REFERENCE_TARGETS.get(field);
-    if (!targets) throw new Error(`reference field "${field}" has no target types in REFERENCE_TARGETS`);
-    if (LIST_OBJECT_ID.test(id)) {
-      for (const type of targets) {
-        const name = this.bulkMode ? this.cachedNameOf(type, id) : this.store.nameOf(type, id);
-        if (name !== undefined) return { id, fullName: name };
-      }
-    }
-    throw new DesktopError(
-      DESKTOP_STATUS.INVALID_REFERENCE,
-      `There is an invalid reference in the field "${field}Id": no object with id "${id}" exists.`,
-    );
-  }
-
   /** Linked transactions to store: as given, or as they are when the caller leaves them out. */
   private linkedText(type: string, doc: JsonObject, linked: JsonObject[] | null | undefined): string | null {
-    if (linked === undefined) return this.store.linkedOf(type, String(doc['id'])) ?? null;
+    if (linked === undefined) return this.store.linkedOf(type, this.keyOf(this.modelOf(type), doc)) ?? null;
     return linked === null ? null : JSON.stringify(linked);
   }
 
-  /** The name column's value (full name, else name) read from the bulk doc cache. */
-  private cachedNameOf(type: string, id: string): string | null | undefined {
-    const doc = this.store.findDoc<JsonObject>(type, id);
-    if (!doc) return undefined;
-    const name = doc['fullName'] ?? doc['name'];
-    return typeof name === 'string' ? name : null;
+  /** Rewrites a stored object's derived fields, keeping its revision number; its references may change. */
+  rewrite(type: string, doc: JsonObject, linked?: JsonObject[] | null): void {
+    const model = this.modelOf(type);
+    const key = this.keyOf(model, doc);
+    const seq = this.store.update(type, key, indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked));
+    if (seq !== undefined) this.store.setReferences(seq, referencesIn(model, doc));
   }
 
   /** What every rules context shares: made once, since a bulk load asks for a context per object. */
   private readonly contextMethods: Omit<RulesContext, 'now' | 'offsetMinutes' | 'bulk' | 'nextTransactionId'> = {
     schemaOf: (t) => this.schemaOf(t),
-    resolve: (field, id) => this.resolveReference(field, id),
+    resolve: (type, path, id) => this.resolveReference(this.modelOf(type), path, id),
     find: (type, id) => this.store.findDoc<JsonObject>(type, id),
-    findAllBy: (type, column, value) =>
-      (
-        this.store.statement(`SELECT doc FROM objects WHERE type = ? AND ${column} = ? ORDER BY seq`).all(type, value) as {
-          doc: Buffer;
-        }[]
-      ).map((r) => parseDoc<JsonObject>(r.doc)),
-    rewrite: (type, doc, linked) => {
-      this.store.update(type, String(doc['id']), indexColumnsOf(this.rulesOf(type), doc), JSON.stringify(doc), this.linkedText(type, doc, linked));
-    },
+    referencing: (type, path, id) => this.store.referencing(type, path, id).map((doc) => parseDoc<JsonObject>(doc)),
+    all: (type) => this.store.allOf(type).map((doc) => parseDoc<JsonObject>(doc)),
+    rewrite: (type, doc, linked) => this.rewrite(type, doc, linked),
     rewriteAmounts: (type, doc, linked) => {
-      this.store.updateAmounts(type, String(doc['id']), indexColumnsOf(this.rulesOf(type), doc), JSON.stringify(doc), this.linkedText(type, doc, linked));
+      const model = this.modelOf(type);
+      this.store.updateAmounts(type, this.keyOf(model, doc), indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked));
     },
+    addDerived: (type, body) => this.addNow(this.modelOf(type), body),
     getMeta: (key) => this.store.getMeta(key),
     setMeta: (key, value) => this.store.setMeta(key, value),
     linkedOf: (type, id) => {
@@ -217,7 +307,8 @@ export class CompanyFile {
     },
   };
 
-  context(): RulesContext {
+  /** The rules context of a write of `objectType` (its new lines count in that type's id block). */
+  context(objectType = 'ldg_invoice'): RulesContext {
     const now = this.nowSeconds();
     const m = this.contextMethods;
     // Listed one by one: an object spread here cost more than the closures it replaced.
@@ -225,16 +316,18 @@ export class CompanyFile {
       schemaOf: m.schemaOf,
       resolve: m.resolve,
       find: m.find,
-      findAllBy: m.findAllBy,
+      referencing: m.referencing,
+      all: m.all,
       rewrite: m.rewrite,
       rewriteAmounts: m.rewriteAmounts,
+      addDerived: m.addDerived,
       getMeta: m.getMeta,
       setMeta: m.setMeta,
       linkedOf: m.linkedOf,
       now,
       offsetMinutes: this.offsetMinutes,
       bulk: this.bulk,
-      nextTransactionId: () => this.ids.transactionId(now),
+      nextTransactionId: () => this.ids.transactionId(objectType, now),
     };
   }
 
@@ -242,3 +335,4 @@ export class CompanyFile {
     this.store.close();
   }
 }
+

@@ -12,13 +12,16 @@ export interface IndexColumns {
   is_active: number;
   updated_at: number;
   txn_date: string | null;
-  entity_id: string | null;
-  account_id: string | null;
-  class_id: string | null;
-  currency_id: string | null;
-  parent_id: string | null;
+  /** A field of the type's own (see `TypeRow.tag`), for filters on it. */
+  tag: string | null;
   is_paid: number | null;
   balance_cents: number | null;
+}
+
+/** One edge of the reference graph: the object at `from_seq` points at `to_id` from `path`. */
+export interface ReferenceEdge {
+  path: string;
+  id: string;
 }
 
 export interface StoredRow extends IndexColumns {
@@ -54,11 +57,7 @@ CREATE TABLE IF NOT EXISTS objects (
   is_active INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
   txn_date TEXT,
-  entity_id TEXT,
-  account_id TEXT,
-  class_id TEXT,
-  currency_id TEXT,
-  parent_id TEXT,
+  tag TEXT,
   is_paid INTEGER,
   balance_cents INTEGER,
   doc BLOB NOT NULL,
@@ -69,8 +68,15 @@ CREATE INDEX IF NOT EXISTS objects_sort ON objects (type, sort_key);
 CREATE INDEX IF NOT EXISTS objects_active_sort ON objects (type, is_active, sort_key);
 CREATE INDEX IF NOT EXISTS objects_name ON objects (type, name_lc);
 CREATE INDEX IF NOT EXISTS objects_ref ON objects (type, ref_number);
-CREATE INDEX IF NOT EXISTS objects_entity ON objects (type, entity_id);
-CREATE INDEX IF NOT EXISTS objects_parent ON objects (type, parent_id);
+CREATE INDEX IF NOT EXISTS objects_id ON objects (id);
+CREATE TABLE IF NOT EXISTS refs (
+  from_seq INTEGER NOT NULL,
+  path TEXT NOT NULL,
+  to_id TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS refs_from ON refs (from_seq);
+CREATE INDEX IF NOT EXISTS refs_to ON refs (to_id, path);
+CREATE INDEX IF NOT EXISTS refs_path ON refs (path, to_id, from_seq);
 `;
 
 /** Lower-cased name, and a sort key that keeps jobs right after their parent ("a:b" before "a b"). */
@@ -104,6 +110,8 @@ export class CompanyFileStore {
   private readonly getDocStmt: Database.Statement;
   private readonly updateAmountsStmt: Database.Statement;
   private readonly getLinkedStmt: Database.Statement;
+  private readonly deleteRefsStmt: Database.Statement;
+  private readonly insertRefStmt: Database.Statement;
   /**
    * Parsed objects kept while a bulk load runs: every invoice line reads its item, tax code and
    * customer, and parsing them each time was most of the cost of seeding. Off outside bulk loads.
@@ -123,14 +131,14 @@ export class CompanyFileStore {
     this.db.exec(SCHEMA);
     this.db.function('ref_compare', { deterministic: true }, (a: unknown, b: unknown) => compareRefNumbers(typeof a === 'string' ? a : null, String(b)));
     this.insertStmt = this.db.prepare(`INSERT INTO objects
-      (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, entity_id, account_id, class_id,
-       currency_id, parent_id, is_paid, balance_cents, doc, linked)
-      VALUES (@type, @id, @name, @name_lc, @sort_key, @ref_number, @is_active, @updated_at, @txn_date, @entity_id,
-       @account_id, @class_id, @currency_id, @parent_id, @is_paid, @balance_cents, @doc, @linked)`);
+      (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, doc, linked)
+      VALUES (@type, @id, @name, @name_lc, @sort_key, @ref_number, @is_active, @updated_at, @txn_date, @tag, @is_paid,
+       @balance_cents, @doc, @linked)`);
     this.updateStmt = this.db.prepare(`UPDATE objects SET name=@name, name_lc=@name_lc, sort_key=@sort_key,
-      ref_number=@ref_number, is_active=@is_active, updated_at=@updated_at, txn_date=@txn_date, entity_id=@entity_id,
-      account_id=@account_id, class_id=@class_id, currency_id=@currency_id, parent_id=@parent_id, is_paid=@is_paid,
+      ref_number=@ref_number, is_active=@is_active, updated_at=@updated_at, txn_date=@txn_date, tag=@tag, is_paid=@is_paid,
       balance_cents=@balance_cents, doc=@doc, linked=@linked WHERE type=@type AND id=@id RETURNING seq`);
+    this.deleteRefsStmt = this.db.prepare('DELETE FROM refs WHERE from_seq = ?');
+    this.insertRefStmt = this.db.prepare('INSERT INTO refs (from_seq, path, to_id) VALUES (?, ?, ?)');
     this.getStmt = this.db.prepare('SELECT * FROM objects WHERE type = ? AND id = ?');
     this.getSeqStmt = this.db.prepare('SELECT * FROM objects WHERE seq = ?');
     this.updateAmountsStmt = this.db.prepare(`UPDATE objects SET is_paid=@is_paid, balance_cents=@balance_cents, doc=@doc, linked=@linked
@@ -141,17 +149,26 @@ export class CompanyFileStore {
     this.metaSet = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
   }
 
-  insert(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): void {
+  /** Adds an object; returns its sequence number (its place in creation order). */
+  insert(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): number {
     this.docCache?.get(type)?.delete(id);
-    this.insertStmt.run({ type, id, ...columns, ...nameKeys(columns.name), doc: Buffer.from(doc, 'utf8'), linked });
+    return Number(this.insertStmt.run({ type, id, ...columns, ...nameKeys(columns.name), doc: Buffer.from(doc, 'utf8'), linked }).lastInsertRowid);
   }
 
-  update(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): void {
+  /** Rewrites an object; returns its sequence number, or undefined when there is no such object. */
+  update(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): number | undefined {
     this.docCache?.get(type)?.delete(id);
     const changed = this.updateStmt.get({ type, id, ...columns, ...nameKeys(columns.name), doc: Buffer.from(doc, 'utf8'), linked }) as
       | { seq: number }
       | undefined;
     if (changed) this.pageRows.drop(changed.seq);
+    return changed?.seq;
+  }
+
+  /** Replaces the reference-graph edges of one object. */
+  setReferences(seq: number, edges: readonly ReferenceEdge[]): void {
+    this.deleteRefsStmt.run(seq);
+    for (const edge of edges) this.insertRefStmt.run(seq, edge.path, edge.id);
   }
 
   get(type: string, id: string): StoredRow | undefined {
@@ -254,9 +271,28 @@ export class CompanyFileStore {
     }
   }
 
-  nameOf(type: string, id: string): string | null | undefined {
-    const row = this.statement('SELECT name FROM objects WHERE type = ? AND id = ?').get(type, id) as { name: string | null } | undefined;
+  /** The name column of the object `id` if it is of one of `types`; undefined when there is none. */
+  nameAmong(types: readonly string[], id: string): string | null | undefined {
+    const row = this.statement(`SELECT name FROM objects WHERE id = ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`).get(id, ...types) as
+      | { name: string | null }
+      | undefined;
     return row?.name;
+  }
+
+  /** Objects of `type` whose reference at `path` points at `id`, in creation order, as stored bytes. */
+  referencing(type: string, path: string, id: string): Buffer[] {
+    return this.statement('SELECT o.doc FROM refs r JOIN objects o ON o.seq = r.from_seq WHERE r.to_id = ? AND r.path = ? AND o.type = ? ORDER BY o.seq')
+      .pluck()
+      .all(id, path, type) as Buffer[];
+  }
+
+  /** Every object referring to `id` from anywhere, once each. */
+  referrers(id: string): StoredRow[] {
+    return this.statement('SELECT o.* FROM objects o WHERE o.seq IN (SELECT from_seq FROM refs WHERE to_id = ?) ORDER BY o.seq').all(id) as StoredRow[];
+  }
+
+  allOf(type: string): Buffer[] {
+    return this.statement('SELECT doc FROM objects WHERE type = ? ORDER BY seq').pluck().all(type) as Buffer[];
   }
 
   /** Runs `fn` as one transaction: all of it is written, or none. */

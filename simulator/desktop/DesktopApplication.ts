@@ -21,6 +21,15 @@ export class DesktopApplication {
     );
   }
 
+  /** Every match of a list that has no pages. */
+  list(objectType: string, params: QueryParams, limit: number | undefined): Promise<Buffer[]> {
+    return this.queue.run(() => this.queries.all(objectType, params, limit));
+  }
+
+  single(objectType: string): Promise<JsonObject> {
+    return this.queue.run(() => this.file.single(objectType));
+  }
+
   retrieve(objectType: string, id: string): Promise<JsonObject> {
     return this.queue.run(() => this.file.retrieve(objectType, id));
   }

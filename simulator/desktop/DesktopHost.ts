@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { JsonSchema } from '../spec/types.ts';
 import type { Clock } from './clock.ts';
 import { CompanyFile } from './CompanyFile.ts';
 import { DesktopApplication } from './DesktopApplication.ts';
-import { OBJECT_RULES, objectSchemas } from './objectTypes.ts';
+import type { TypeRegistry } from './engine/TypeRegistry.ts';
 
 export interface DesktopHostOptions {
   /** Folder for company files; undefined keeps them in memory. */
   dataDir: string | undefined;
   clock: Clock;
-  servedSchemas: ReadonlyMap<string, JsonSchema>;
+  types: TypeRegistry;
 }
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -21,10 +20,8 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export class DesktopHost {
   private readonly open = new Map<string, DesktopApplication>();
-  private readonly schemas: Map<string, JsonSchema>;
 
   constructor(private readonly options: DesktopHostOptions) {
-    this.schemas = objectSchemas(options.servedSchemas);
     if (options.dataDir) fs.mkdirSync(path.join(options.dataDir, 'company-files'), { recursive: true });
   }
 
@@ -44,7 +41,7 @@ export class DesktopHost {
   application(companyFileId: string, clock: Clock = this.options.clock): DesktopApplication {
     let app = this.open.get(companyFileId);
     if (!app) {
-      const file = new CompanyFile({ path: this.pathOf(companyFileId), clock, rules: OBJECT_RULES, schemas: this.schemas });
+      const file = new CompanyFile({ path: this.pathOf(companyFileId), clock, types: this.options.types });
       app = new DesktopApplication(file);
       this.open.set(companyFileId, app);
     }
@@ -64,6 +61,10 @@ export class DesktopHost {
 
   sweepIterators(): void {
     for (const app of this.open.values()) app.sweepIterators();
+  }
+
+  get types(): TypeRegistry {
+    return this.options.types;
   }
 
   closeAll(): void {

@@ -1,27 +1,41 @@
+import { createHash } from 'node:crypto';
 import type { CompanyFileStore } from './CompanyFileStore.ts';
+
+/** Ids one type can hand out before its block is spent. */
+const BLOCK_SIZE = 2 ** 24;
+
+/**
+ * Each type counts in a block of its own, chosen by a hash of its name: ids stay unique across every
+ * type (as the desktop's are), and adding a type to the company file never moves another type's ids.
+ * The start refuses a type table in which two types share a block.
+ */
+export function idBlockOf(objectType: string): number {
+  return createHash('sha256').update(`ledger-sim:${objectType}`).digest().readUInt16BE(0) & 0xfff;
+}
 
 /**
  * Desktop-style ids: a hex sequence number and the creation time in epoch seconds. List objects
- * count up from 80000001; transactions and their lines share a second sequence, so a transaction id
- * is unique across every transaction type. Counters live in the company file, so ids never repeat
- * across restarts.
+ * count up from 80000001 within their type's block; transactions (and their lines) from 1A0 within
+ * theirs. Counters live in the company file, so ids never repeat across restarts.
  */
 export class IdAllocator {
   constructor(private readonly store: CompanyFileStore) {}
 
-  private next(counter: string, start: number): number {
-    const current = Number(this.store.getMeta(counter) ?? start - 1);
-    const value = current + 1;
+  private next(objectType: string, base: number): number {
+    const counter = `counter.${objectType}`;
+    const start = base + idBlockOf(objectType) * BLOCK_SIZE;
+    const value = Number(this.store.getMeta(counter) ?? start - 1) + 1;
+    if (value >= start + BLOCK_SIZE) throw new Error(`${objectType}: the company file holds at most ${BLOCK_SIZE - 1} objects of one type`);
     this.store.setMeta(counter, String(value));
     return value;
   }
 
-  listObjectId(epochSeconds: number): string {
-    return `${this.next('counter.list', 0x80000001).toString(16).toUpperCase()}-${epochSeconds}`;
+  listObjectId(objectType: string, epochSeconds: number): string {
+    return `${this.next(objectType, 0x80000001).toString(16).toUpperCase()}-${epochSeconds}`;
   }
 
-  transactionId(epochSeconds: number): string {
-    return `${this.next('counter.txn', 0x1a0).toString(16).toUpperCase()}-${epochSeconds}`;
+  transactionId(objectType: string, epochSeconds: number): string {
+    return `${this.next(objectType, 0x1a0).toString(16).toUpperCase()}-${epochSeconds}`;
   }
 }
 

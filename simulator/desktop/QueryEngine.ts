@@ -4,7 +4,8 @@ import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import { LIST_OBJECT_ID } from './IdAllocator.ts';
 import { IteratorRegistry, type QueryIterator } from './IteratorRegistry.ts';
 import type { JsonObject, JsonValue } from './json.ts';
-import { EXACT_FILTERS, EXCLUSIVE_GROUPS, FILTERS, OUTPUT_OPTIONS, PAGING_PARAMETERS, type FilterContext } from './queryFilters.ts';
+import { parameterUse } from './engine/filterBindings.ts';
+import { EXACT_FILTERS, EXCLUSIVE_GROUPS, OUTPUT_OPTIONS, PAGING_PARAMETERS, type FilterContext } from './queryFilters.ts';
 import { RequestInputError } from './RequestInputError.ts';
 import { parseDoc, type PageRow } from './CompanyFileStore.ts';
 
@@ -54,9 +55,15 @@ export class QueryEngine {
 
   firstPage(objectType: string, params: QueryParams, limit: number): QueryPage {
     const seqs = this.matchingSeqs(objectType, params);
-    const output = Object.fromEntries(Object.entries(params).filter(([k]) => OUTPUT_OPTIONS.has(k)));
-    const iterator = this.iterators.open(objectType, filterKeyOf(params), output, seqs);
+    const iterator = this.iterators.open(objectType, filterKeyOf(params), outputOf(params), seqs);
     return this.page(iterator, limit);
+  }
+
+  /** Every match at once, for the lists that have no pages; `limit` (no maximum) keeps the first ones. */
+  all(objectType: string, params: QueryParams, limit: number | undefined): Buffer[] {
+    const seqs = this.matchingSeqs(objectType, params);
+    const output = outputOf(params);
+    return this.file.store.getManyBySeq(limit === undefined ? seqs : seqs.slice(0, limit)).map((row) => shapeForOutput(row, output));
   }
 
   nextPage(objectType: string, cursor: string, params: QueryParams, limit: number): QueryPage {
@@ -75,19 +82,19 @@ export class QueryEngine {
   }
 
   private matchingSeqs(objectType: string, params: QueryParams): number[] {
-    const rules = this.file.rulesOf(objectType);
-    const order = rules.kind === 'list' ? 'sort_key, seq' : 'seq';
-    const exact = Object.keys(EXACT_FILTERS).find((name) => name in params);
+    const model = this.file.modelOf(objectType);
+    // Named lists in the desktop's alphabetical order (jobs right after their parent), the rest as added.
+    const order = model.row.kind === 'transaction' || model.row.kind === 'singleton' ? 'seq' : 'sort_key, seq';
+    const exact = Object.keys(EXACT_FILTERS).find((name) => Object.hasOwn(params, name));
     if (exact !== undefined) return this.exactMatch(objectType, exact, params[exact] ?? [], order);
     rejectReversedRanges(params, this.file.offsetMinutes);
     const ctx: FilterContext = { offsetMinutes: this.file.offsetMinutes, where: ['type = ?'], params: [objectType] };
     for (const [name, value] of Object.entries(params)) {
-      if (PAGING_PARAMETERS.has(name) || OUTPUT_OPTIONS.has(name)) continue;
-      const filter = FILTERS[name];
-      if (!filter) throw new Error(`no filter implementation for "${name}"`);
-      filter(ctx, value, params);
+      const use = parameterUse(model, name);
+      if (!use) throw new Error(`${objectType}: no filter serves the parameter "${name}"`);
+      if (use.kind === 'filter') use.filter(ctx, value, params);
     }
-    if (rules.kind === 'list' && !('status' in params)) ctx.where.push('is_active = 1');
+    if (model.has('isActive') && !Object.hasOwn(params, 'status')) ctx.where.push('is_active = 1');
     const sql = `SELECT seq FROM objects WHERE ${ctx.where.join(' AND ')} ORDER BY ${order}`;
     return this.file.store.statement(sql).pluck().all(...ctx.params) as number[];
   }
@@ -114,6 +121,10 @@ export class QueryEngine {
     }
     return rows.map((r) => r.seq);
   }
+}
+
+function outputOf(params: QueryParams): Record<string, JsonValue> {
+  return Object.fromEntries(Object.entries(params).filter(([k]) => OUTPUT_OPTIONS.has(k)));
 }
 
 /**

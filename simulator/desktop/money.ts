@@ -88,3 +88,31 @@ export function percentOfCents(cents: number, percent: string, what: string): nu
   if (units === undefined) throw new Error(`not a percentage: ${JSON.stringify(percent)}`);
   return checkedCents(divideRounded(BigInt(cents) * units, 100n * 10n ** BigInt(DECIMAL_PLACES)), what);
 }
+
+/** An amount in cents divided by a quantity, as a price with up to five decimals (an average cost). */
+export function divideCents(cents: number, quantity: number): string {
+  const quantityUnits = BigInt(quantity.toFixed(DECIMAL_PLACES).replace('.', ''));
+  if (quantityUnits === 0n) return '0.00';
+  // cents x 10^3 gives 10^-5 units; quantity units carry 10^5, so scale the numerator by 10^5 more.
+  const units = divideRounded(BigInt(cents) * 1000n * 10n ** BigInt(DECIMAL_PLACES), quantityUnits);
+  return formatUnits(units, DECIMAL_PLACES);
+}
+
+/** A price moved by a percentage (`-10` is ten per cent less), rounded to cents. */
+export function adjustByPercent(price: string, percent: string): string {
+  const priceUnits = parseDecimal(price, DECIMAL_PLACES) ?? 0n;
+  const percentUnits = parseDecimal(percent, DECIMAL_PLACES) ?? 0n;
+  const scale = 100n * 10n ** BigInt(DECIMAL_PLACES);
+  const adjusted = divideRounded(priceUnits * (scale + percentUnits), scale);
+  const cents = divideRounded(adjusted, 10n ** BigInt(DECIMAL_PLACES - 2));
+  return fromCents(checkedCents(cents, `The price ${price} adjusted by ${percent}%`));
+}
+
+/** Units of 10^-places as a decimal string with at least two decimals and no trailing zeros beyond them. */
+function formatUnits(units: bigint, places: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, -places);
+  const fraction = digits.slice(-places).replace(/0+$/, '').padEnd(2, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}

@@ -17,9 +17,30 @@ function list(value: JsonValue): string[] {
   return Array.isArray(value) ? value.map(String) : [String(value)];
 }
 
-function inList(column: string, values: string[], ctx: FilterContext): void {
-  ctx.where.push(`${column} IN (${values.map(() => '?').join(',')})`);
-  ctx.params.push(...values);
+function placeholders(values: readonly unknown[]): string {
+  return values.map(() => '?').join(',');
+}
+
+/** Objects whose reference at one of `paths` points at one of the ids sent: read from the reference graph. */
+export function referenceFilter(paths: readonly string[]): Filter {
+  return (ctx, value) => {
+    const ids = list(value);
+    ctx.where.push(`seq IN (SELECT from_seq FROM refs WHERE path IN (${placeholders(paths)}) AND to_id IN (${placeholders(ids)}))`);
+    ctx.params.push(...paths, ...ids);
+  };
+}
+
+/** Objects whose tag column holds one of the values the sent value maps to. */
+export function tagFilter(map: (value: string) => readonly string[] = (v) => [v]): Filter {
+  return (ctx, value) => {
+    const tags = [...new Set(list(value).flatMap(map))];
+    if (tags.length === 0) {
+      ctx.where.push('0');
+      return;
+    }
+    ctx.where.push(`tag IN (${placeholders(tags)})`);
+    ctx.params.push(...tags);
+  };
 }
 
 function timeBound(column: string, op: '>=' | '<=', bound: 'lower' | 'upper', field: string): Filter {
@@ -68,11 +89,14 @@ function textMatch(column: string, kind: 'contains' | 'startsWith' | 'endsWith')
   };
 }
 
+export type { Filter };
+
 /**
- * Every list filter the simulator understands, keyed by its query parameter name. A parameter in
- * the spec without an entry here (or in OUTPUT_OPTIONS) stops the simulator at start.
+ * The engine's own list filters, the same on every type, keyed by query parameter name. Any other
+ * parameter must be bound by the type's row (or be an `xIds` filter on a reference `x`); one with
+ * no binding stops the simulator at start.
  */
-export const FILTERS: Record<string, Filter> = {
+export const FILTERS: Readonly<Record<string, Filter>> = {
   status: (ctx, value) => {
     if (value === 'active') ctx.where.push('is_active = 1');
     if (value === 'inactive') ctx.where.push('is_active = 0');
@@ -106,10 +130,6 @@ export const FILTERS: Record<string, Filter> = {
     ctx.where.push('ref_compare(ref_number, ?) <= 0');
     ctx.params.push(String(value));
   },
-  customerIds: (ctx, value) => inList('entity_id', list(value), ctx),
-  accountIds: (ctx, value) => inList('account_id', list(value), ctx),
-  currencyIds: (ctx, value) => inList('currency_id', list(value), ctx),
-  classIds: (ctx, value) => inList('class_id', list(value), ctx),
   paymentStatus: (ctx, value) => {
     if (value === 'paid') ctx.where.push('is_paid = 1');
     if (value === 'not_paid') ctx.where.push('is_paid = 0');
@@ -122,7 +142,7 @@ export const FILTERS: Record<string, Filter> = {
 };
 
 /** Exact-match filters: when one is present the rest are ignored, and every value must exist. */
-export const EXACT_FILTERS: Record<string, { column: 'id' | 'name_lc' | 'ref_number'; caseInsensitive: boolean }> = {
+export const EXACT_FILTERS: Readonly<Record<string, { column: 'id' | 'name_lc' | 'ref_number'; caseInsensitive: boolean }>> = {
   ids: { column: 'id', caseInsensitive: false },
   fullNames: { column: 'name_lc', caseInsensitive: true },
   names: { column: 'name_lc', caseInsensitive: true },

@@ -7,7 +7,8 @@ import { MAX_BODY_BYTES, parseJsonObject, readBody } from './readBody.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { Project } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
-import type { JsonObject } from '../desktop/json.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../desktop/json.ts';
+import { sizeKeys } from '../fixtures/seed/seedTable.ts';
 
 
 const CONTROLS = [
@@ -18,9 +19,28 @@ const CONTROLS = [
     path: '/_sandbox/clock/advance',
     description: 'Move your project\'s clock forward by {"seconds": N} or {"milliseconds": N}; its cursors expire by it, other projects are not affected.',
   },
-  { method: 'POST', path: '/_sandbox/end-users/{id}/company-file', description: 'Connect an end user to a new seeded company file: {"seed", "customers", "invoices"}.' },
+  {
+    method: 'POST',
+    path: '/_sandbox/end-users/{id}/company-file',
+    description: 'Connect an end user to a new seeded company file: {"seed", "sizes": {"customers": N, "vendors": N, ...}}; "customers" and "invoices" are shorthands.',
+  },
   ...FIXTURE_CONTROLS,
 ];
+
+/** Sizes of a seeded company file from a control body: `sizes` by resource, with the smaller control defaults. */
+function sizesOf(body: JsonObject): Record<string, number> {
+  const sizes: Record<string, number> = { customers: 100, invoices: 300 };
+  const sent = body['sizes'] ?? {};
+  if (!isJsonObject(sent)) throw ServiceError.of('INVALID_REQUEST', 'Invalid request at "sizes": must be an object of counts by resource');
+  const known = sizeKeys();
+  const shorthands = (['customers', 'invoices'] as const).flatMap((k): [string, JsonValue][] => (k in body ? [[k, body[k] ?? null]] : []));
+  for (const [key, value] of [...Object.entries(sent), ...shorthands]) {
+    const limits = known.get(key);
+    if (!limits) throw ServiceError.of('INVALID_REQUEST', `Invalid request at "sizes.${key}": is not a known size; known: ${[...known.keys()].join(', ')}`);
+    sizes[key] = wholeNumber(value, `sizes.${key}`, limits.max) ?? 0;
+  }
+  return sizes;
+}
 
 function wholeNumber(value: unknown, field: string, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -69,12 +89,11 @@ export async function handleSandboxRequest(deps: ServiceDeps, req: IncomingMessa
     const endUser = deps.state.endUser(project.id, endUserIdIn(connect[1]));
     if (!endUser) throw ServiceError.of('RESOURCE_MISSING', `No end user with id "${connect[1]}" exists in this project.`);
     const body = jsonBody();
-    const unknownKey = Object.keys(body).find((k) => !['seed', 'customers', 'invoices'].includes(k));
+    const unknownKey = Object.keys(body).find((k) => !['seed', 'sizes', 'customers', 'invoices'].includes(k));
     if (unknownKey) throw ServiceError.of('INVALID_REQUEST', `Invalid request at "${unknownKey}": is not a known field`);
     const result = connectCompanyFile(deps, endUser, {
       seed: wholeNumber(body['seed'], 'seed', 2 ** 31) ?? 1,
-      customers: wholeNumber(body['customers'], 'customers', 200_000) ?? 100,
-      invoices: wholeNumber(body['invoices'], 'invoices', 500_000) ?? 300,
+      sizes: sizesOf(body),
     });
     return JSON.stringify({ objectType: 'sandbox_company_file', endUserId: endUser.id, ...result });
   }

@@ -18,8 +18,6 @@ export interface ServiceDeps {
   clock: SimClock;
   clocks: ProjectClocks;
   logger: Logger;
-  /** Object type served by each resource, read from the spec (`customers` -> `ldg_customer`). */
-  resourceTypes: ReadonlyMap<string, string>;
   /** Origin of the HTTPS listener, for links such as an auth session's flow URL. */
   publicOrigin: () => string;
 }

@@ -20,7 +20,7 @@ export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean;
     allowUnionTypes: true,
   });
   addFormats(ajv);
-  for (const keyword of ['example', 'xml', 'externalDocs', 'discriminator']) {
+  for (const keyword of ['example', 'xml', 'externalDocs', 'discriminator', 'x-references']) {
     if (!ajv.getKeyword(keyword)) ajv.addKeyword(keyword);
   }
   return ajv;

@@ -5,7 +5,9 @@ import { compileRoutes } from '../service/matchRoute.ts';
 import { compileValidators } from './compileValidators.ts';
 import { indexOperations } from './indexOperations.ts';
 import { DEFAULT_SPEC_PATH, loadSpec } from './loadSpec.ts';
-import { servedObjectTypes } from './servedObjectTypes.ts';
+import { buildTypeRegistry } from '../desktop/engine/checkTypeTable.ts';
+import { TYPE_TABLE } from '../desktop/types/typeTable.ts';
+import { resourceSchemas } from './resourceSchemas.ts';
 
 describe('the spec', () => {
   it('validates as OpenAPI 3.1 with swagger-parser', async () => {
@@ -41,18 +43,26 @@ describe('the spec', () => {
   it('pages exactly the lists that take a cursor, with limit 1..150 defaulting to 150', async () => {
     const operations = indexOperations(await loadSpec());
     const paged = [...operations.values()].filter((op) => op.paginated).map((op) => op.operationId).sort();
-    expect(paged).toEqual(['customers.list', 'invoices.list']);
+    // The lists the Service pages are the ones whose catalog GET takes a cursor; every other list comes whole.
+    expect(paged).toEqual(
+      [
+        'customers', 'discountItems', 'inventoryAssemblyItems', 'inventoryItems', 'invoices', 'itemGroups', 'itemSites', 'nonInventoryItems',
+        'otherChargeItems', 'payrollWageItems', 'salesTaxGroupItems', 'salesTaxItems', 'serviceItems', 'subtotalItems', 'vendors',
+      ].map((r) => `${r}.list`),
+    );
     for (const op of operations.values()) {
       if (!op.paginated) continue;
       const limit = op.parameters.find((p) => p.name === 'limit')?.schema;
       expect(limit).toMatchObject({ minimum: 1, maximum: 150, default: 150 });
-      const envelope = op.responseBody?.required;
+      const envelope = op.responseBody?.allOf?.[0]?.required;
       expect(envelope).toEqual(expect.arrayContaining(['objectType', 'url', 'data', 'nextCursor', 'remainingCount', 'hasMore']));
     }
   });
 
-  it('reads the served object types from the retrieve responses', async () => {
-    const { resourceTypes } = servedObjectTypes(indexOperations(await loadSpec()));
-    expect(Object.fromEntries(resourceTypes)).toEqual({ customers: 'ldg_customer', invoices: 'ldg_invoice' });
+  it('gives every resource of the spec a row of the type table, and the table fits the spec', async () => {
+    const operations = indexOperations(await loadSpec());
+    const registry = buildTypeRegistry(TYPE_TABLE, operations);
+    for (const resource of resourceSchemas(operations).keys()) expect(registry.forResource(resource), resource).toBeDefined();
+    expect([...resourceSchemas(operations).keys()]).toHaveLength(34);
   });
 });

@@ -23,8 +23,11 @@ const FUZZ = 40;
 
 /** Skips a clean run may have, and why they are fine. */
 const ALLOWED_SKIPS: { check: CheckName; reason: RegExp }[] = [
-  { check: 'pagination.default-page-size@customers.list', reason: /more than 150 are needed/ },
+  // The demo file holds a handful of objects of the smaller lists: too few to page or filter by.
+  { check: '*', reason: /^the list has \d+ objects; (more than|at least) \d+ are needed|^fewer than \d+ / },
   { check: 'schema.responses@endUsers.delete', reason: /not called in this run/ },
+  { check: 'schema.responses@authSessions.create', reason: /not called in this run/ },
+  { check: 'isolation.object-id@itemSites.retrieve', reason: /has its own object/ },
 ];
 
 const ROWS: BugRow[] = [
@@ -39,7 +42,14 @@ const ROWS: BugRow[] = [
   { bug: 'error-without-user-facing-message', catches: 'schema.error-shape', alsoFails: [] },
   { bug: 'error-request-id-mismatch', catches: 'schema.error-shape', alsoFails: [] },
   { bug: 'item-repeated-across-pages', catches: 'pagination.no-duplicates', alsoFails: [{ check: 'pagination.complete-walk', why: 'the repeat takes the place of an object, which the small walk then misses' }] },
-  { bug: 'update-ignores-job-title', catches: 'writes.update@customers.update', alsoFails: [] },
+  {
+    bug: 'update-ignores-customer-fields',
+    catches: 'writes.update@customers.update',
+    alsoFails: [{ check: 'negative.fuzz', why: 'a customer update with one bad field is answered 200: the bug drops the field unseen' }],
+  },
+  { bug: 'unknown-body-key-dropped', catches: 'negative.fuzz', alsoFails: [] },
+  { bug: 'cursor-crosses-end-users', catches: 'isolation.cursor', alsoFails: [] },
+  { bug: 'object-id-crosses-end-users', catches: 'isolation.object-id', alsoFails: [] },
   { bug: 'server-error-on-unknown-parameter', catches: 'negative.fuzz', alsoFails: [] },
   { bug: 'malformed-key-accepted', catches: 'auth.malformed-key', alsoFails: [] },
   { bug: 'unknown-key-accepted', catches: 'auth.unknown-key', alsoFails: [] },
@@ -48,7 +58,11 @@ const ROWS: BugRow[] = [
   { bug: 'default-page-size-100', catches: 'pagination.default-page-size@invoices.list', alsoFails: [] },
   { bug: 'has-more-on-last-page', catches: 'pagination.has-more', alsoFails: [] },
   { bug: 'object-dropped-from-small-pages', catches: 'pagination.complete-walk', alsoFails: [{ check: 'pagination.page-size', why: 'the page the object is dropped from holds one fewer than the limit' }] },
-  { bug: 'cursor-with-filters-refused', catches: 'pagination.cursor-resend@customers.list', alsoFails: [] },
+  {
+    bug: 'cursor-with-filters-refused',
+    catches: 'pagination.cursor-resend@customers.list',
+    alsoFails: [{ check: 'filters.status@customers.list', why: 'once earlier runs have added customers, status=all takes two pages, walked with the filter resent' }],
+  },
   { bug: 'ids-return-extra', catches: 'filters.ids-exact', alsoFails: [] },
   { bug: 'missing-id-ignored', catches: 'filters.ids-missing', alsoFails: [] },
   { bug: 'missing-name-ignored', catches: 'filters.names-exact', alsoFails: [] },
@@ -68,7 +82,9 @@ const ROWS: BugRow[] = [
 ];
 
 const label = (r: CheckResult): string => (r.operationId ? `${r.id}@${r.operationId}` : r.id);
-const named = (r: CheckResult, name: CheckName): boolean => r.id === name || label(r) === name;
+const named = (r: CheckResult, name: CheckName): boolean => name === '*' || r.id === name || label(r) === name;
+/** The rule a row names, without its operation: a bug planted on every list fails that rule on each. */
+const ruleOf = (name: CheckName): string => name.split('@')[0] ?? name;
 const failures = (report: RunReport): CheckResult[] => report.results.filter((r) => r.status === 'fail');
 const explain = (results: CheckResult[]): string =>
   results.map((r) => `${label(r)}: ${r.status}${r.reason ? ` (${r.reason})` : ''}${r.expected ? `\n  expected ${r.expected}\n  received ${r.received}` : ''}`).join('\n') || 'none';
@@ -81,7 +97,7 @@ describe('planted bugs: every contract check catches the bug it is named for', (
   beforeAll(async () => {
     spec = await loadSpecModel(DEFAULT_SPEC);
     // More than 150 invoices, so the default page size has something to show.
-    api = await startTestSandbox({ customers: 60, invoices: 200, clock: new SimClock() });
+    api = await startTestSandbox({ sizes: { customers: 60, invoices: 200 }, clock: new SimClock() });
     proxy = await startPlantedBugProxy(api.sandbox);
   });
 
@@ -121,7 +137,7 @@ describe('planted bugs: every contract check catches the bug it is named for', (
   it.each(ROWS)('$bug is caught by $catches', async ({ bug, catches, alsoFails }) => {
     const failed = failures(await runAgainst(bug));
     expect(failed.filter((r) => named(r, catches)).length, `${catches} must fail; the failures were:\n${explain(failed)}`).toBeGreaterThan(0);
-    const unexpected = failed.filter((r) => !named(r, catches) && !alsoFails.some((a) => named(r, a.check)));
+    const unexpected = failed.filter((r) => r.id !== ruleOf(catches) && !alsoFails.some((a) => named(r, a.check)));
     expect(unexpected.map(label), explain(unexpected)).toEqual([]);
   });
 
@@ -130,7 +146,7 @@ describe('planted bugs: every contract check catches the bug it is named for', (
 
 describe('a target without sandbox controls', () => {
   it('is checked in real time, waiting the 10 s only for the expiry rule', async () => {
-    const api = await startTestSandbox({ customers: 30, invoices: 40, clock: new SimClock() });
+    const api = await startTestSandbox({ sizes: { customers: 30, invoices: 40 }, clock: new SimClock() });
     const proxy = await startPlantedBugProxy(api.sandbox);
     try {
       proxy.plant('without-sandbox-controls');
@@ -144,7 +160,8 @@ describe('a target without sandbox controls', () => {
         allowWrites: false,
         fuzz: 10,
         seed: SEED,
-        only: ['pagination', 'auth'],
+        // Two lists are enough to show real time is waited only where expiry needs it.
+        only: ['pagination@customers.list', 'pagination@invoices.list', 'auth'],
       });
       expect(report.sandboxClock).toBe(false);
       expect(failures(report)).toEqual([]);

@@ -12,7 +12,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-contract-'));
 
 beforeAll(async () => {
   // A real-time clock: the runner moves it through the sandbox control, as against a live sandbox.
-  api = await startTestSandbox({ customers: 200, invoices: 260, clock: new SimClock() });
+  api = await startTestSandbox({ sizes: { customers: 200, invoices: 260 }, clock: new SimClock() });
 });
 afterAll(async () => {
   await api.close();
@@ -37,8 +37,15 @@ describe('the contract runner against the sandbox', () => {
     const failed = report.results.filter((r) => r.status === 'fail');
     expect(failed, JSON.stringify(failed, null, 2)).toEqual([]);
     expect(report.sandboxClock).toBe(true);
-    const skipped = report.results.filter((r) => r.status === 'skip').map((r) => `${r.id}@${r.operationId ?? ''}`);
-    expect(skipped).toEqual(['schema.responses@endUsers.delete']);
+    // Small lists of the demo file are too short to page or filter by, and read-only lists every file
+    // holds (item sites of the standard items) cannot tell a leak from a shared id; anything else skipped is a gap.
+    const fine = /^the list has \d+ objects; (more than|at least) \d+ are needed|^fewer than \d+ |has its own object/;
+    const skipped = report.results.filter((r) => r.status === 'skip' && !fine.test(r.reason ?? '')).map((r) => `${r.id}@${r.operationId ?? ''}`);
+    // Auth sessions need a publishable key the runner does not have; the second end user is removed after the last check.
+    expect(skipped.sort()).toEqual(['schema.responses@authSessions.create', 'schema.responses@endUsers.delete']);
+    const exercised = new Set(report.results.filter((r) => r.status === 'pass').map((r) => r.operationId));
+    const missed = [...api.sandbox.deps.operations.values()].filter((op) => op.path.startsWith('/ledger-desktop/') && !exercised.has(op.operationId));
+    expect(missed.map((op) => op.operationId)).toEqual([]);
     expect(report.results.length).toBeGreaterThan(50);
     expect(report.ms).toBeLessThan(30_000);
   });

@@ -1,7 +1,6 @@
 import { SimClock } from '../../simulator/desktop/clock.ts';
 import { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
 import type { JsonObject } from '../../simulator/desktop/json.ts';
-import { OBJECT_RULES } from '../../simulator/desktop/objectTypes.ts';
 import type { FixtureTools } from '../../simulator/fixtures/fixtureTools.ts';
 
 /** Tests load at a fixed instant, so objects without createdAt get the same timestamps every run. */
@@ -9,7 +8,7 @@ export const TEST_NOW_MS = Date.UTC(2025, 6, 1, 12, 0, 0);
 
 /** A company file of its own for one test: in memory unless a path is given. */
 export function scratchCompanyFile(tools: FixtureTools, filePath = ':memory:'): CompanyFile {
-  return new CompanyFile({ path: filePath, clock: new SimClock(() => TEST_NOW_MS), rules: OBJECT_RULES, schemas: tools.objectSchemas });
+  return new CompanyFile({ path: filePath, clock: new SimClock(() => TEST_NOW_MS), types: tools.types });
 }
 
 /** Every stored object of a type, with its linked transactions, as the Service would return it. */

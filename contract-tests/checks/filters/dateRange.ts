@@ -20,6 +20,13 @@ export const dateRange: OperationCheck = {
     const query = byDate ? { transactionDateFrom: from, transactionDateTo: to } : { updatedAfter: from, updatedBefore: to };
     const got = (await walk(ctx, op, query, 150)).items;
     expectThat(got.every((i) => inside(String(i[field]))), `only ${field} within ${from}..${to}`, got.filter((i) => !inside(String(i[field]))).map((i) => String(i[field])).slice(0, 3).join(', '));
-    expectThat(JSON.stringify(got.map(idOf).sort()) === JSON.stringify(want), `${want.length} objects in the range`, `${got.length}`);
+    const gotIds = got.map(idOf).sort();
+    const extra = gotIds.filter((id) => !want.includes(id));
+    const missing = want.filter((id) => !gotIds.includes(id));
+    expectThat(
+      JSON.stringify(gotIds) === JSON.stringify(want),
+      `${want.length} objects in the range`,
+      () => `${got.length}; not expected: ${extra.slice(0, 3).join(', ') || 'none'}; missing: ${missing.slice(0, 3).join(', ') || 'none'}`,
+    );
   },
 };

@@ -6,7 +6,8 @@ export const statusFilter: OperationCheck = {
   id: 'filters.status',
   area: 'filters',
   rule: 'status=active returns only active objects (the default), status=inactive only inactive ones, status=all both',
-  applies: (op) => op.method === 'GET' && hasParam(op, 'status'),
+  // Some lists take `status` although their objects have no isActive (item sites): nothing to judge there.
+  applies: (op) => op.method === 'GET' && hasParam(op, 'status') && op.objectSchema?.properties?.['isActive'] !== undefined,
   async run(ctx, op) {
     const byDefault = (await fullList(ctx, op)).items;
     const inactive = (await walk(ctx, op, { status: 'inactive' }, 150)).items;

@@ -1,16 +1,24 @@
 import type { SendOptions } from '../../runner/httpClient.ts';
 import { Rng } from '../../runner/rng.ts';
 import type { Schema, SpecOperation } from '../../runner/specModel.ts';
+import { concrete } from '../writes/writeBodies.ts';
+import { verbOf } from '../../runner/related.ts';
 
 /**
  * `invalid`: the spec forbids it, so the answer must be a 4xx. `hostile`: allowed by the spec but
  * unkind (huge or odd values), so any answer but a crash or a hang will do.
+ *
+ * Every case starts from a request the target accepts and changes one thing in it, so a refusal can
+ * only be for that thing: `{id}` in the path becomes an id that exists, and a body case changes one
+ * field of a body that the write checks would send (`mutate`).
  */
 export interface FuzzCase {
   kind: string;
   expect: 'invalid' | 'hostile';
   op: SpecOperation;
   request: SendOptions;
+  /** The one change made to a valid body; the request is sent with its result. */
+  mutate?: (valid: Record<string, unknown>) => Record<string, unknown>;
   description: string;
 }
 
@@ -18,7 +26,12 @@ type Maker = (rng: Rng, op: SpecOperation) => Omit<FuzzCase, 'op' | 'kind'> | un
 
 const typeOf = (s: Schema): string | undefined => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
 const queryParams = (op: SpecOperation) => op.parameters.filter((p) => p.in === 'query');
-const concretePath = (op: SpecOperation, id = 'FFFFFFF0-1000000000'): string => op.path.replace(/\{\w+\}/g, encodeURIComponent(id));
+/** The path as the spec writes it: `{id}` is replaced by a real id when the case is sent. */
+const concretePath = (op: SpecOperation): string => op.path;
+const bodyFields = (op: SpecOperation, fits: (s: Schema) => boolean): [string, Schema][] =>
+  Object.entries(op.requestBody?.properties ?? {})
+    .map(([name, s]): [string, Schema] => [name, concrete(s)])
+    .filter(([name, s]) => name !== 'revisionNumber' && fits(s));
 
 const ODD_IDS = ['not-an-id', '..%2F..%2Fetc', 'x'.repeat(400), '0', '-1', '%00', '\u{1F4A5}', 'DROP TABLE objects', '80000001-'];
 
@@ -73,26 +86,55 @@ const MAKERS: Record<string, Maker> = {
   },
 };
 
+const bodyCase = (op: SpecOperation, description: string, change: (valid: Record<string, unknown>) => Record<string, unknown>): Omit<FuzzCase, 'op' | 'kind'> => ({
+  expect: 'invalid',
+  request: { method: op.method, path: concretePath(op) },
+  mutate: change,
+  description,
+});
+
 const BODY_MAKERS: Record<string, Maker> = {
-  unknownBodyKey: (rng, op) => ({
-    expect: 'invalid',
-    request: { method: op.method, path: concretePath(op), body: { zz_contract_key: rng.int(1, 9) } },
-    description: 'unknown body key zz_contract_key',
-  }),
+  unknownBodyKey: (rng, op) => {
+    const value = rng.int(1, 9);
+    return bodyCase(op, 'a valid body plus the unknown key zz_contract_key', (valid) => ({ ...valid, zz_contract_key: value }));
+  },
   wrongBodyType: (rng, op) => {
-    const props = Object.entries(op.requestBody?.properties ?? {}).filter(([, s]) => typeOf(s) === 'string');
-    if (props.length === 0) return undefined;
-    const [name] = rng.pick(props);
-    return { expect: 'invalid', request: { method: op.method, path: concretePath(op), body: { [name]: 12345 } }, description: `body ${name} as a number` };
+    const fields = bodyFields(op, (s) => typeOf(s) === 'string');
+    if (fields.length === 0) return undefined;
+    const [name] = rng.pick(fields);
+    return bodyCase(op, `a valid body with ${name} as a number`, (valid) => ({ ...valid, [name]: 12345 }));
   },
   tooLong: (rng, op) => {
-    const props = Object.entries(op.requestBody?.properties ?? {}).filter(([, s]) => typeof s.maxLength === 'number');
-    if (props.length === 0) return undefined;
-    const [name, schema] = rng.pick(props);
-    return { expect: 'invalid', request: { method: op.method, path: concretePath(op), body: { [name]: 'x'.repeat((schema.maxLength ?? 0) + 50) } }, description: `body ${name} longer than ${schema.maxLength}` };
+    const fields = bodyFields(op, (s) => typeof s.maxLength === 'number' && s.enum === undefined);
+    if (fields.length === 0) return undefined;
+    const [name, schema] = rng.pick(fields);
+    const max = schema.maxLength ?? 0;
+    return bodyCase(op, `a valid body with ${name} one character over its ${max}`, (valid) => ({ ...valid, [name]: 'x'.repeat(max + 1) }));
+  },
+  badBodyEnum: (rng, op) => {
+    const fields = bodyFields(op, (s) => Array.isArray(s.enum) && typeOf(s) === 'string');
+    if (fields.length === 0) return undefined;
+    const [name] = rng.pick(fields);
+    return bodyCase(op, `a valid body with ${name} = "not_a_value" (not in its enum)`, (valid) => ({ ...valid, [name]: 'not_a_value' }));
+  },
+  offPattern: (rng, op) => {
+    const fields = bodyFields(op, (s) => typeof s['pattern'] === 'string' && !new RegExp(String(s['pattern']), 'u').test(OFF_PATTERN));
+    if (fields.length === 0) return undefined;
+    const [name] = rng.pick(fields);
+    return bodyCase(op, `a valid body with ${name} = ${JSON.stringify(OFF_PATTERN)} (off its pattern)`, (valid) => ({ ...valid, [name]: OFF_PATTERN }));
+  },
+  bodyOutOfRange: (rng, op) => {
+    const fields = bodyFields(op, (s) => ['integer', 'number'].includes(typeOf(s) ?? '') && (typeof s.maximum === 'number' || typeof s.minimum === 'number'));
+    if (fields.length === 0) return undefined;
+    const [name, schema] = rng.pick(fields);
+    const value = typeof schema.maximum === 'number' ? schema.maximum + 1 : (schema.minimum ?? 0) - 1;
+    return bodyCase(op, `a valid body with ${name} = ${value} (outside ${schema.minimum ?? '-inf'}..${schema.maximum ?? 'inf'})`, (valid) => ({ ...valid, [name]: value }));
   },
   brokenJson: (_rng, op) => ({ expect: 'invalid', request: { method: op.method, path: concretePath(op), rawBody: '{"name": ' }, description: 'a body that is not JSON' }),
 };
+
+/** A value no money, date, time or code pattern of the spec accepts. */
+const OFF_PATTERN = 'not-a-valid value!';
 
 /**
  * The cases of one run: kinds taken in turn so every kind is tried, operations and values drawn from
@@ -101,7 +143,8 @@ const BODY_MAKERS: Record<string, Maker> = {
  */
 export function fuzzCases(rng: Rng, operations: SpecOperation[], count: number, allowWrites: boolean): FuzzCase[] {
   const reads = operations.filter((op) => op.method === 'GET');
-  const writes = allowWrites ? operations.filter((op) => op.requestBody && op.method === 'POST') : [];
+  // Body cases change one field of a body the write checks know how to build: the desktop's own writes.
+  const writes = allowWrites ? operations.filter((op) => ['create', 'update'].includes(verbOf(op) ?? '') && op.path.startsWith('/ledger-desktop/')) : [];
   const makers: [string, Maker, SpecOperation[]][] = [
     ...Object.entries(MAKERS).map(([k, m]): [string, Maker, SpecOperation[]] => [k, m, reads]),
     ...Object.entries(BODY_MAKERS).map(([k, m]): [string, Maker, SpecOperation[]] => [k, m, writes]),

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../../runner/checkTypes.ts';
 import { CheckSkip, expectThat } from '../../runner/CheckFailure.ts';
 import { fullList, idOf } from '../../runner/listWalker.ts';
+import { isItemPath, related, someObjects, withId } from '../../runner/related.ts';
 import type { SpecOperation } from '../../runner/specModel.ts';
 import type { OperationCheck } from '../operationCheck.ts';
 import { exchangesOf } from './exchangesOf.ts';
@@ -8,16 +9,15 @@ import { exchangesOf } from './exchangesOf.ts';
 /** Makes sure a read operation was called at least once, so there is something to judge. */
 async function touch(ctx: CheckContext, op: SpecOperation): Promise<void> {
   if (op.method !== 'GET') return;
-  if (!op.path.includes('{')) {
+  if (!isItemPath(op)) {
     if (op.paginated) await fullList(ctx, op);
     else await ctx.client.send({ path: op.path });
     return;
   }
-  const listOp = ctx.spec.operations.find((o) => o.method === 'GET' && o.path === op.path.replace(/\/\{\w+\}$/, ''));
-  if (!listOp) return;
-  const first = listOp.paginated ? (await fullList(ctx, listOp)).items[0] : undefined;
+  const listOp = related(ctx.spec, op, 'list');
+  const first = listOp ? (await someObjects(ctx, listOp))[0] : undefined;
   const id = first ? idOf(first) : op.path.startsWith('/end-users') ? ctx.client.config.endUserId : undefined;
-  if (id) await ctx.client.send({ path: op.path.replace(/\{\w+\}/, encodeURIComponent(id)) });
+  if (id) await ctx.client.send({ path: withId(op, id) });
 }
 
 export const responsesMatchSpec: OperationCheck = {

@@ -1,28 +1,32 @@
 import type { CheckContext } from '../../runner/checkTypes.ts';
 import { CheckSkip, describeExchange, expectThat } from '../../runner/CheckFailure.ts';
+import { related, verbOf, withId } from '../../runner/related.ts';
 import type { SpecOperation } from '../../runner/specModel.ts';
 import { errorOf } from '../expectError.ts';
 import type { OperationCheck } from '../operationCheck.ts';
-import { createOne, expectOk, scenarioOf } from './writeScenarios.ts';
+import { changeFor, createOne, expectOk, uniqueLabel, type Change } from './writeBodies.ts';
 
-const isUpdate = (op: SpecOperation): boolean => op.operationId.endsWith('.update') && op.method === 'POST' && scenarioOf(op) !== undefined;
+const isUpdate = (op: SpecOperation): boolean => verbOf(op) === 'update' && op.path.startsWith('/ledger-desktop/');
 
 interface Updated {
   before: Record<string, unknown>;
   after: Record<string, unknown>;
   path: string;
+  change: Change;
 }
 
-/** Creates an object and updates it once with its revision number; shared by both update checks. */
+/** Creates an object and updates one field of it with its revision number; shared by both update checks. */
 function updatedOnce(ctx: CheckContext, op: SpecOperation): Promise<Updated> {
   return ctx.memo(`updated:${op.operationId}`, async () => {
-    const createOp = ctx.spec.byId.get(op.operationId.replace(/\.update$/, '.create'));
-    const scenario = scenarioOf(op);
-    if (!createOp || !scenario) throw new CheckSkip(`no create operation for ${op.operationId}`);
-    const before = await createOne(ctx, createOp, 'upd');
-    const path = op.path.replace('{id}', encodeURIComponent(String(before['id'])));
-    const after = expectOk(await ctx.client.send({ method: 'POST', path, body: { revisionNumber: before['revisionNumber'], ...scenario.change } }), 'updating with the current revisionNumber');
-    return { before, after, path };
+    const createOp = related(ctx.spec, op, 'create');
+    if (!createOp) throw new CheckSkip(`no create operation next to ${op.operationId} to make an object to update`);
+    const change = changeFor(op, op.objectSchema, await uniqueLabel(ctx));
+    if (!change) throw new CheckSkip(`${op.operationId} takes no plain text field the object also shows, to change and read back`);
+    const before = await createOne(ctx, createOp);
+    const path = withId(op, String(before['id']));
+    const body = { revisionNumber: before['revisionNumber'], [change.field]: change.value };
+    const after = expectOk(await ctx.client.send({ method: 'POST', path, body }), `updating with ${JSON.stringify(body)}`);
+    return { before, after, path, change };
   });
 }
 
@@ -33,16 +37,12 @@ export const updateRevision: OperationCheck = {
   writes: true,
   applies: isUpdate,
   async run(ctx, op) {
-    const { before, after, path } = await updatedOnce(ctx, op);
-    const change = scenarioOf(op)?.change ?? {};
-    for (const [field, value] of Object.entries(change)) {
-      expectThat(after[field] === value, `${field} = ${JSON.stringify(value)} after the update`, JSON.stringify(after[field]));
-    }
+    const { before, after, path, change } = await updatedOnce(ctx, op);
+    const { field, value } = change;
+    expectThat(after[field] === value, `${field} = ${JSON.stringify(value)} after the update`, JSON.stringify(after[field]));
     expectThat(after['revisionNumber'] !== before['revisionNumber'], 'a new revisionNumber', `still ${String(after['revisionNumber'])}`);
     const retrieved = expectOk(await ctx.client.send({ path }), 'retrieving the updated object');
-    for (const [field, value] of Object.entries(change)) {
-      expectThat(retrieved[field] === value, `${field} = ${JSON.stringify(value)} when retrieved`, JSON.stringify(retrieved[field]));
-    }
+    expectThat(retrieved[field] === value, `${field} = ${JSON.stringify(value)} when retrieved`, JSON.stringify(retrieved[field]));
   },
 };
 
@@ -53,8 +53,8 @@ export const staleRevision: OperationCheck = {
   writes: true,
   applies: isUpdate,
   async run(ctx, op) {
-    const { before, path } = await updatedOnce(ctx, op);
-    const res = await ctx.client.send({ method: 'POST', path, body: { revisionNumber: before['revisionNumber'], ...scenarioOf(op)?.change } });
+    const { before, path, change } = await updatedOnce(ctx, op);
+    const res = await ctx.client.send({ method: 'POST', path, body: { revisionNumber: before['revisionNumber'], [change.field]: change.value } });
     expectThat(res.status >= 400 && errorOf(res)?.['integrationCode'] === '3200', 'an error with integrationCode "3200"', describeExchange(res), res);
   },
 };

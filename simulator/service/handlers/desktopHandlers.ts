@@ -1,5 +1,6 @@
 import type { JsonValue } from '../../desktop/json.ts';
 import type { OperationSpec } from '../../spec/types.ts';
+import { resourceOf } from '../../spec/resourceSchemas.ts';
 import { fromDesktop } from '../desktopErrors.ts';
 import type { DataTarget, Handler, ServiceDeps, ServiceRequest } from '../types.ts';
 
@@ -11,10 +12,10 @@ function targetOf(req: ServiceRequest): DataTarget {
 }
 
 function objectTypeOf(req: ServiceRequest, deps: ServiceDeps): string {
-  const resource = req.op.operationId.split('.')[0] ?? '';
-  const type = deps.resourceTypes.get(resource);
-  if (!type) throw new Error(`no object type for resource ${resource}`);
-  return type;
+  const resource = resourceOf(req.op) ?? '';
+  const model = deps.host.types.forResource(resource);
+  if (!model) throw new Error(`no object type for resource ${resource}`);
+  return model.objectType;
 }
 
 const COMMA = Buffer.from(',');
@@ -23,13 +24,14 @@ const COMMA = Buffer.from(',');
  * The envelope is written around the stored bytes of each object: nothing stored is parsed or
  * encoded again, and the page goes to the socket as one buffer.
  */
-function pageEnvelope(url: string, items: Buffer[], cursor: string | null, remaining: number): Buffer {
+function envelope(url: string, items: Buffer[], paging: { cursor: string | null; remaining: number } | undefined): Buffer {
   const parts: Buffer[] = [Buffer.from(`{"objectType":"list","url":${JSON.stringify(url)},"data":[`)];
   items.forEach((item, i) => {
     if (i > 0) parts.push(COMMA);
     parts.push(item);
   });
-  parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(cursor)},"remainingCount":${remaining},"hasMore":${remaining > 0}}`));
+  const tail = paging ? `],"nextCursor":${JSON.stringify(paging.cursor)},"remainingCount":${paging.remaining},"hasMore":${paging.remaining > 0}}` : ']}';
+  parts.push(Buffer.from(tail));
   return Buffer.concat(parts);
 }
 
@@ -49,17 +51,24 @@ async function desktopCall<T>(work: () => Promise<T>): Promise<T> {
 const list: Handler = async (req, deps) => {
   const { desktop } = targetOf(req);
   const type = objectTypeOf(req, deps);
-  const limit = typeof req.query['limit'] === 'number' ? req.query['limit'] : DEFAULT_LIMIT;
+  const limit = typeof req.query['limit'] === 'number' ? req.query['limit'] : undefined;
+  if (!req.op.paginated) {
+    const items = await desktopCall(() => desktop.list(type, withoutPaging(req.query), limit));
+    return envelope(req.url, items, undefined);
+  }
   const cursor = typeof req.query['cursor'] === 'string' ? req.query['cursor'] : undefined;
   // Both sides of the cursor comparison carry the spec's defaults; a cursor sent alone is not compared.
   const sentFilters = Object.keys(withoutPaging(req.sentQuery)).length > 0;
   const params = cursor === undefined || sentFilters ? withoutPaging(req.query) : {};
-  const page = await desktopCall(() => desktop.query(type, params, limit, cursor));
-  return pageEnvelope(req.url, page.items, page.cursor, page.remaining);
+  const page = await desktopCall(() => desktop.query(type, params, limit ?? DEFAULT_LIMIT, cursor));
+  return envelope(req.url, page.items, page);
 };
 
 const retrieve: Handler = async (req, deps) => {
-  const doc = await desktopCall(() => targetOf(req).desktop.retrieve(objectTypeOf(req, deps), req.pathParams['id'] ?? ''));
+  const type = objectTypeOf(req, deps);
+  const { desktop } = targetOf(req);
+  const id = req.pathParams['id'];
+  const doc = await desktopCall(() => (id === undefined ? desktop.single(type) : desktop.retrieve(type, id)));
   return JSON.stringify(doc);
 };
 
@@ -80,11 +89,12 @@ const health: Handler = async (req, deps) => {
   return JSON.stringify({ duration: clock.now() - started, status: 'ok' });
 };
 
-const BY_VERB: Record<string, Handler> = { list, retrieve, create, update };
+const BY_VERB: Readonly<Record<string, Handler>> = { list, retrieve, create, update };
 
 /** The generic handler for a `/ledger-desktop/*` operation, chosen by the verb of its operationId. */
 export function desktopHandlerFor(op: OperationSpec): Handler | undefined {
   if (op.operationId === 'healthCheck.retrieve') return health;
   if (!op.path.startsWith('/ledger-desktop/')) return undefined;
-  return BY_VERB[op.operationId.split('.')[1] ?? ''];
+  const verb = op.operationId.split('.')[1] ?? '';
+  return Object.hasOwn(BY_VERB, verb) ? BY_VERB[verb] : undefined;
 }

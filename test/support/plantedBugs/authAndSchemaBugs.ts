@@ -35,10 +35,14 @@ const endUserFilledIn: PlantedBug = {
 
 const unknownEndUserServed: PlantedBug = {
   does: 'serves a data request for an end user the project does not have from the real one\'s file',
-  handler: onRequest((request, ctx) => {
+  // Only end users the sandbox does not know: a second, real end user keeps its own file.
+  handler: () => async (request, ctx) => {
+    const response = await ctx.forward(request);
     const endUser = request.headers['service-end-user-id'];
-    return isDataPath(request) && endUser !== undefined && endUser !== ctx.endUserId ? withHeader(request, 'service-end-user-id', ctx.endUserId) : request;
-  }),
+    const unknownEndUser = response.status === 404 && String(errorOf(response)?.['message'] ?? '').startsWith('No end user');
+    if (!isDataPath(request) || endUser === undefined || !unknownEndUser) return response;
+    return ctx.forward(withHeader(request, 'service-end-user-id', ctx.endUserId));
+  },
 };
 
 const plainHttpServed: PlantedBug = {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { copyRequest, errorOf, isObject, jsonOf, onRequest, onResponse, pageOf, withJson, withParam, type PlantedBug, type ProxyRequest, type ProxyResponse } from './proxyExchange.ts';
 
-function emptyPage(response: ProxyResponse, request: ProxyRequest): ProxyResponse {
-  return withJson(response, { objectType: 'list', url: request.url.pathname, data: [], nextCursor: null, remainingCount: 0, hasMore: false }, 200);
+/** An empty answer in the envelope of the list asked for: paged lists carry the cursor fields, unpaged ones do not. */
+function emptyPage(response: ProxyResponse, request: ProxyRequest, paged: boolean): ProxyResponse {
+  const envelope = { objectType: 'list', url: request.url.pathname, data: [] };
+  return withJson(response, paged ? { ...envelope, nextCursor: null, remainingCount: 0, hasMore: false } : envelope, 200);
 }
 
 function jsonBody(request: ProxyRequest): Record<string, unknown> | undefined {
@@ -47,7 +49,8 @@ function missingValuesIgnored(params: readonly string[], does: string): PlantedB
         if (alone && alone.data.length > 0) found.push(value);
       }
       if (found.length === values.length) return response;
-      return found.length === 0 ? emptyPage(response, request) : ctx.forward(withParam(request, name, found));
+      const paged = ctx.operation(request)?.parameters.some((p) => p.name === 'cursor') ?? true;
+      return found.length === 0 ? emptyPage(response, request, paged) : ctx.forward(withParam(request, name, found));
     }),
   };
 }
@@ -66,13 +69,23 @@ const dateRangeEndExcluded: PlantedBug = {
   }),
 };
 
-const updateIgnoresJobTitle: PlantedBug = {
-  does: 'ignores jobTitle in update bodies (the other fields are applied)',
+const updateIgnoresCustomerFields: PlantedBug = {
+  does: 'answers customer updates with a new revision but applies none of the fields sent',
   handler: onRequest((request, ctx) => {
     const body = jsonBody(request);
-    if (!body || !ctx.operation(request)?.operationId.endsWith('.update') || !('jobTitle' in body)) return request;
-    const { jobTitle: _ignored, ...rest } = body;
-    return withBody(request, rest);
+    if (!body || ctx.operation(request)?.operationId !== 'customers.update') return request;
+    return withBody(request, { revisionNumber: body['revisionNumber'] });
+  }),
+};
+
+const unknownBodyKeyDropped: PlantedBug = {
+  does: 'silently drops body keys the operation does not know instead of refusing the request',
+  handler: onRequest((request, ctx) => {
+    const body = jsonBody(request);
+    const known = ctx.operation(request)?.requestBody?.['properties'] as Record<string, unknown> | undefined;
+    if (!body || !known) return request;
+    const kept = Object.fromEntries(Object.entries(body).filter(([key]) => key in known));
+    return Object.keys(kept).length === Object.keys(body).length ? request : withBody(request, kept);
   }),
 };
 
@@ -121,7 +134,8 @@ export const FILTER_AND_WRITE_BUGS = {
   'missing-name-ignored': missingValuesIgnored(['fullNames', 'names', 'refNumbers'], 'drops fullNames / names / refNumbers that do not exist and answers with the rest'),
   'inactive-means-all': inactiveMeansAll,
   'date-range-end-excluded': dateRangeEndExcluded,
-  'update-ignores-job-title': updateIgnoresJobTitle,
+  'update-ignores-customer-fields': updateIgnoresCustomerFields,
+  'unknown-body-key-dropped': unknownBodyKeyDropped,
   'created-missing-from-ids-list': createdMissingFromIdsList,
   'stale-revision-accepted': staleRevisionAccepted,
   'duplicate-name-renamed': duplicateNameRenamed,

@@ -1,5 +1,6 @@
 import { AUTH_AND_SCHEMA_BUGS } from './authAndSchemaBugs.ts';
 import { FILTER_AND_WRITE_BUGS } from './filterAndWriteBugs.ts';
+import { ISOLATION_BUGS } from './isolationBugs.ts';
 import { PAGINATION_BUGS } from './paginationBugs.ts';
 import { serviceError, type PlantedBug } from './proxyExchange.ts';
 
@@ -17,6 +18,7 @@ export const PLANTED_BUGS = {
   ...PAGINATION_BUGS,
   ...AUTH_AND_SCHEMA_BUGS,
   ...FILTER_AND_WRITE_BUGS,
+  ...ISOLATION_BUGS,
   'without-sandbox-controls': withoutSandboxControls,
 } satisfies Record<string, PlantedBug>;
 

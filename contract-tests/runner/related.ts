@@ -1,0 +1,51 @@
+import type { CheckContext } from './checkTypes.ts';
+import { CheckSkip } from './CheckFailure.ts';
+import { firstPage, type Item } from './listWalker.ts';
+import type { SpecModel, SpecOperation } from './specModel.ts';
+
+/**
+ * How operations of one resource find each other, by path alone (any spec names its operations as
+ * it likes): the collection path lists (GET) and creates (POST), the item path retrieves and updates.
+ */
+export type Verb = 'list' | 'create' | 'retrieve' | 'update';
+
+const ITEM_PATH = /\/\{\w+\}$/;
+
+export const collectionPath = (op: SpecOperation): string => op.path.replace(ITEM_PATH, '');
+export const isItemPath = (op: SpecOperation): boolean => ITEM_PATH.test(op.path);
+
+export function verbOf(op: SpecOperation): Verb | undefined {
+  if (op.method === 'GET') return isItemPath(op) ? 'retrieve' : op.list ? 'list' : undefined;
+  if (op.method === 'POST' && op.requestBody) return isItemPath(op) ? 'update' : 'create';
+  return undefined;
+}
+
+export function related(spec: SpecModel, op: SpecOperation, verb: Verb): SpecOperation | undefined {
+  const base = collectionPath(op);
+  return spec.operations.find((o) => collectionPath(o) === base && verbOf(o) === verb);
+}
+
+/** The list operation of a resource named as the spec's `x-references` names it (`sales-tax-codes`). */
+export function listOfResource(spec: SpecModel, resource: string): SpecOperation | undefined {
+  return spec.operations.find((o) => verbOf(o) === 'list' && o.path.endsWith(`/${resource}`));
+}
+
+export const withId = (op: SpecOperation, id: string): string => op.path.replace(/\{\w+\}/, encodeURIComponent(id));
+
+/** A few objects of a list, read once per run: enough to refer to, cheap on a list of 100,000. */
+export function someObjects(ctx: CheckContext, listOp: SpecOperation): Promise<Item[]> {
+  return ctx.memo(`some:${listOp.operationId}`, async () => {
+    const query = listOp.parameters.some((p) => p.in === 'query' && p.name === 'limit') ? { limit: 20 } : {};
+    // (on an unpaged list `limit` cuts the answer short, which is all a sample needs)
+    return (await firstPage(ctx, listOp, query)).data;
+  });
+}
+
+/** An id of an existing object the operation can be pointed at, or a skip saying why there is none. */
+export async function existingId(ctx: CheckContext, op: SpecOperation): Promise<string> {
+  const listOp = related(ctx.spec, op, 'list');
+  if (!listOp) throw new CheckSkip(`no list operation next to ${op.operationId} to find an object in`);
+  const first = (await someObjects(ctx, listOp))[0];
+  if (!first) throw new CheckSkip(`${listOp.operationId} is empty: no object to point ${op.operationId} at`);
+  return String(first.id);
+}

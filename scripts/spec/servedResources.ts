@@ -1,0 +1,61 @@
+/**
+ * The resources of the Service that ledger-sim serves, and how we describe them in our own words.
+ * The generator takes every fact (paths, parameters, fields, types, enums, lengths) from the
+ * reference catalog; this table only says which resources to take and what to call their objects.
+ * Adding a resource: add a row here, run `npm run spec:generate`, add its row to the type table.
+ */
+export type Verb = 'list' | 'retrieve' | 'create' | 'update' | 'delete' | 'void';
+
+export interface ServedResource {
+  /** The path segment under `/ledger-desktop/`. */
+  resource: string;
+  /** One object, as a person says it: "vendor", "sales tax code". */
+  noun: string;
+  /** What the object is, one sentence of our own. */
+  about: string;
+  /** Operations to serve; undefined serves every operation the catalog has for the resource. */
+  verbs?: readonly Verb[];
+}
+
+export const SERVED_RESOURCES: readonly ServedResource[] = [
+  { resource: 'accounts', noun: 'account', about: 'An account of the chart of accounts: where the books post amounts (bank, receivables, income, expense...).' },
+  { resource: 'account-tax-lines', noun: 'account tax line', about: 'A line of the income tax form that accounts can be assigned to.' },
+  { resource: 'classes', noun: 'class', about: 'A class: a label that sorts transactions by department, location or line of business.' },
+  { resource: 'company', noun: 'company', about: "The company file's own details: names, addresses, fiscal year and tax settings." },
+  { resource: 'currencies', noun: 'currency', about: 'A currency the company file can record amounts in.' },
+  { resource: 'customer-types', noun: 'customer type', about: 'A category customers can be sorted into, such as how they found the business.' },
+  { resource: 'customers', noun: 'customer', about: 'A customer, or a job of a customer (a customer with a `parent`).' },
+  { resource: 'date-driven-terms', noun: 'date-driven term', about: 'Payment terms due on a fixed day of the month.' },
+  { resource: 'discount-items', noun: 'discount item', about: 'An item that takes an amount or a percentage off a sale.' },
+  { resource: 'employees', noun: 'employee', about: 'A person the company employs, with contact, HR and payroll details.' },
+  { resource: 'inventory-assembly-items', noun: 'inventory assembly item', about: 'A stocked item built from other items (its component lines).' },
+  { resource: 'inventory-items', noun: 'inventory item', about: 'A stocked item the company buys and sells, with quantities on hand and cost.' },
+  { resource: 'inventory-sites', noun: 'inventory site', about: 'A place where inventory is kept, such as a warehouse or a van.' },
+  { resource: 'item-groups', noun: 'item group', about: 'A set of items entered together on a sale; it expands into its own lines.' },
+  { resource: 'item-sites', noun: 'item site', about: 'How much of one inventory item is at one inventory site.' },
+  { resource: 'non-inventory-items', noun: 'non-inventory item', about: 'An item bought or sold without tracking quantities on hand.' },
+  { resource: 'other-charge-items', noun: 'other charge item', about: 'An item for charges such as delivery, fees or reimbursed costs.' },
+  { resource: 'other-names', noun: 'other name', about: 'A payee or payer who is not a customer, vendor or employee, such as an owner.' },
+  { resource: 'payment-methods', noun: 'payment method', about: 'A way customers pay, such as cash, check or a card brand.' },
+  { resource: 'payroll-wage-items', noun: 'payroll wage item', about: 'A kind of pay (hourly, salary, bonus) and the expense account it posts to.' },
+  { resource: 'preferences', noun: 'preferences', about: "The company file's preference settings that programs need to know about." },
+  { resource: 'price-levels', noun: 'price level', about: 'A set of adjusted prices for some customers or jobs: a fixed percentage or a price per item.' },
+  { resource: 'sales-representatives', noun: 'sales representative', about: 'A person credited with sales: an employee, vendor or other name, by initials.' },
+  { resource: 'sales-tax-codes', noun: 'sales tax code', about: 'Says whether a sale or a line is taxable.' },
+  { resource: 'sales-tax-group-items', noun: 'sales tax group item', about: 'Several sales tax items charged together as one.' },
+  { resource: 'sales-tax-items', noun: 'sales tax item', about: 'A sales tax rate and the agency it is paid to.' },
+  { resource: 'service-items', noun: 'service item', about: 'An item for services the company sells or buys, such as labour.' },
+  { resource: 'shipping-methods', noun: 'shipping method', about: 'A way goods are shipped, such as a courier.' },
+  { resource: 'standard-terms', noun: 'standard term', about: 'Payment terms due a number of days after the transaction, with an optional early-payment discount.' },
+  { resource: 'subtotal-items', noun: 'subtotal item', about: 'An item that adds up the lines above it on a sale.' },
+  { resource: 'templates', noun: 'template', about: 'A form layout for printing transactions.' },
+  { resource: 'unit-of-measure-sets', noun: 'unit of measure set', about: 'A base unit and the related units items are counted in, such as each, box and case.' },
+  { resource: 'vendors', noun: 'vendor', about: 'A vendor: someone the company buys from or pays.' },
+  {
+    resource: 'invoices',
+    noun: 'invoice',
+    about: 'What a customer is billed, with item lines and item-group lines.',
+    // Delete and void come with the transaction rules (double entry, links between transactions).
+    verbs: ['list', 'retrieve', 'create', 'update'],
+  },
+];

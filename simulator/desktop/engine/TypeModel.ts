@@ -1,0 +1,89 @@
+import type { JsonSchema } from '../../spec/types.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { isArraySchema, isReferenceSchema, nonNullBranch } from '../materialize.ts';
+import { GLOBAL_REFERENCES } from '../types/globalReferences.ts';
+import type { TypeRow } from '../types/TypeRow.ts';
+
+/** One place in an object where a reference sits: `class`, `lines.item`, `salesTaxItems` (a list). */
+export interface ReferencePath {
+  /** Dotted, lists left out: `lines.item`. */
+  path: string;
+  /** Steps to walk in a stored object; `[]` means "each entry of the list". */
+  steps: readonly string[];
+  targets: readonly string[];
+}
+
+/** A row of the type table joined with its schema: what the engine reads on every write. */
+export interface TypeModel {
+  row: TypeRow;
+  objectType: string;
+  schema: JsonSchema;
+  references: readonly ReferencePath[];
+  /** Target types for a reference at `path`; empty when nothing says (the start check forbids that). */
+  targetsOf(path: string): readonly string[];
+  has(field: string): boolean;
+}
+
+function leafOf(path: string): string {
+  return path.split('.').pop() ?? path;
+}
+
+export function targetsFor(row: TypeRow, path: string): readonly string[] {
+  const own = row.refs?.[path] ?? row.refs?.[leafOf(path)];
+  const targets = own ?? (path === 'parent' && row.hierarchical ? ['self'] : GLOBAL_REFERENCES.get(leafOf(path))) ?? [];
+  return targets.map((t) => (t === 'self' ? row.objectType : t));
+}
+
+/** Every place the schema holds a reference, with the steps to reach it in a stored object. */
+export function referencePathsOf(schema: JsonSchema, steps: string[] = []): { path: string; steps: string[] }[] {
+  const out: { path: string; steps: string[] }[] = [];
+  for (const [key, prop] of Object.entries(nonNullBranch(schema).properties ?? {})) {
+    const here = [...steps, key];
+    if (isReferenceSchema(prop)) {
+      out.push({ path: here.filter((s) => s !== '[]').join('.'), steps: here });
+      continue;
+    }
+    if (isArraySchema(prop)) {
+      const items = nonNullBranch(prop).items ?? {};
+      if (isReferenceSchema(items)) out.push({ path: here.join('.'), steps: [...here, '[]'] });
+      else if (nonNullBranch(items).properties) out.push(...referencePathsOf(items, [...here, '[]']));
+      continue;
+    }
+    if (nonNullBranch(prop).properties) out.push(...referencePathsOf(prop, here));
+  }
+  return out;
+}
+
+export function buildTypeModel(row: TypeRow, schema: JsonSchema): TypeModel {
+  const fields = new Set(Object.keys(nonNullBranch(schema).properties ?? {}));
+  const references = referencePathsOf(schema).map((p) => ({ ...p, targets: targetsFor(row, p.path) }));
+  const byPath = new Map(references.map((r) => [r.path, r.targets]));
+  return {
+    row,
+    objectType: row.objectType,
+    schema,
+    references,
+    targetsOf: (path) => byPath.get(path) ?? targetsFor(row, path),
+    has: (field) => fields.has(field),
+  };
+}
+
+/** The ids an object points at, with where: what the reference graph stores for it. */
+export function referencesIn(model: TypeModel, doc: JsonObject): { path: string; id: string }[] {
+  const out: { path: string; id: string }[] = [];
+  const walk = (value: JsonValue | undefined, steps: readonly string[], path: string): void => {
+    if (value === undefined || value === null) return;
+    if (steps.length === 0) {
+      if (isJsonObject(value) && typeof value['id'] === 'string') out.push({ path, id: value['id'] });
+      return;
+    }
+    const [step, ...rest] = steps;
+    if (step === '[]') {
+      if (Array.isArray(value)) for (const entry of value) walk(entry, rest, path);
+      return;
+    }
+    if (isJsonObject(value)) walk(value[step ?? ''], rest, path);
+  };
+  for (const ref of model.references) walk(doc, ref.steps, ref.path);
+  return out;
+}

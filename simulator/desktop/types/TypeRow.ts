@@ -1,0 +1,66 @@
+import type { JsonObject } from '../json.ts';
+import type { TypeRules } from './TypeRules.ts';
+
+/**
+ * What kind of object a type is, as the desktop application keeps it:
+ * - `list`: named objects that are made inactive, never deleted (customers, items, accounts...);
+ * - `transaction`: dated documents with lines and reference numbers;
+ * - `singleton`: exactly one per company file, read only through the Service (company, preferences);
+ * - `readOnly`: a list the Service can read but not write (templates, item sites).
+ * A row without a `resource` is internal: the desktop keeps it but the Service has no endpoint for
+ * it (vendor types, job types...); requests may point at it, and the demo file seeds it.
+ */
+export type TypeKind = 'list' | 'transaction' | 'singleton' | 'readOnly';
+
+/**
+ * A query parameter of a list that is not one of the engine's own filters:
+ * - `refs`: objects whose reference at one of these paths (`receivablesAccount`, `lines.item`)
+ *   points at one of the ids given;
+ * - `tag`: objects whose tag column (see `TypeRow.tag`) holds one of the values `map` gives for the
+ *   parameter's value (default: the value itself).
+ */
+export type FilterBinding = { refs: readonly string[] } | { tag: true; map?: (value: string) => readonly string[] };
+
+export interface TypeRow {
+  objectType: string;
+  /** The path segment under `/ledger-desktop/`; absent for internal types. */
+  resource?: string;
+  kind: TypeKind;
+  /**
+   * Objects in the same scope may not share a name (their full name, for hierarchies): the
+   * desktop's status 3100. Customers, vendors, employees and other names share the scope `entities`;
+   * every kind of item shares `items`. Undefined: names may repeat.
+   */
+  nameScope?: string;
+  /** `parent` is an object of the same type; `fullName` and `sublevel` follow from it. */
+  hierarchical?: boolean;
+  /**
+   * Target types of references, by path (`parent`, `lines.item`, `entity`), where the engine's
+   * defaults by field name (`globalReferences.ts`) do not fit. `'self'` is this type.
+   */
+  refs?: Readonly<Record<string, readonly string[]>>;
+  /** Query parameters that are not the engine's own filters, and what they select. */
+  filters?: Readonly<Record<string, FilterBinding>>;
+  /** A top-level field copied into the `tag` column (`accountType`), or what to put there, for filters on it. */
+  tag?: string | ((doc: JsonObject) => string | null);
+  /** The field that names an object in lists and name filters, when it is not `fullName` or `name`. */
+  nameField?: string;
+  /** The desktop makes `name` from these fields of the object, joined by spaces (an employee's name). */
+  nameFrom?: readonly string[];
+  /** The field that identifies an object whose schema has no `id` (`taxLineId`). */
+  keyField?: string;
+  /** Fields a new object takes from an object it references, when the request leaves them out. */
+  copyDefaults?: { from: string; fields: readonly string[] };
+  /** Reference numbers counted by the company file when a new object is sent without one. */
+  refNumber?: { counter: string; start: number };
+  /** Which balance the `totalBalance*` filters and the in-use check read. */
+  balance?: 'balance' | 'totalBalance' | 'balanceRemaining';
+  /** Request keys the type's rules handle (`openingBalance`); every other key maps by naming rules. */
+  requestOnly?: readonly string[];
+  /** Values a new object gets for fields the request leaves out. */
+  defaults?: Readonly<JsonObject>;
+  /** The few computations the desktop really does for this type. */
+  rules?: TypeRules;
+  /** Fields of an internal type's stored object beyond id, name and isActive (internal types have no spec schema). */
+  internalFields?: Readonly<Record<string, 'text' | 'reference'>>;
+}

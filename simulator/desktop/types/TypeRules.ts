@@ -1,0 +1,40 @@
+import type { JsonSchema } from '../../spec/types.ts';
+import type { JsonObject } from '../json.ts';
+
+/** What a type's rules may ask of the company file while an add or modify is under way. */
+export interface RulesContext {
+  /** Current desktop time, epoch seconds. */
+  readonly now: number;
+  readonly offsetMinutes: number;
+  /** Defers balance roll-ups during bulk loads (seeding, fixtures): they run once at the end. */
+  readonly bulk: boolean;
+  schemaOf(objectType: string): JsonSchema;
+  /** Resolves a reference of `objectType` at `path` (`lines.item`) to `{id, fullName}`, or fails with 3140. */
+  resolve(objectType: string, path: string, id: string): JsonObject;
+  find(objectType: string, id: string): JsonObject | undefined;
+  /** Every stored object of `objectType` that references `id` at `path`, in desktop order. */
+  referencing(objectType: string, path: string, id: string): JsonObject[];
+  /** Every stored object of a type, in desktop order. */
+  all(objectType: string): JsonObject[];
+  /** Rewrites a stored object without touching its revision number (derived fields only). */
+  rewrite(objectType: string, doc: JsonObject, linked?: JsonObject[] | null): void;
+  /** Same, for derived amounts only (balances, paid state, linked transactions): names and places unchanged. */
+  rewriteAmounts(objectType: string, doc: JsonObject, linked?: JsonObject[] | null): void;
+  /** Adds an object the desktop creates by itself (an item site for a new inventory item). */
+  addDerived(objectType: string, body: JsonObject): JsonObject;
+  nextTransactionId(): string;
+  linkedOf(objectType: string, id: string): JsonObject[];
+  getMeta(key: string): string | undefined;
+  setMeta(key: string, value: string): void;
+}
+
+/**
+ * The few computations the desktop application really does for a type (balances, names made of
+ * parts, totals). Everything else a type does is the engine reading its row.
+ */
+export interface TypeRules {
+  /** Sets computed fields after the request's fields were applied (add and modify). */
+  compute?(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void;
+  /** Keeps other objects consistent after a write (balances up the tree, say). */
+  afterWrite?(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): void;
+}

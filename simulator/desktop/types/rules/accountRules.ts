@@ -1,0 +1,25 @@
+import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
+import type { JsonObject } from '../../json.ts';
+import type { TypeRules } from '../TypeRules.ts';
+import { parentIdOf, rememberOpening, rollUpTree } from './balances.ts';
+
+/**
+ * An account's balance: its opening balance (postings come with the transaction rules), and its
+ * total with every subaccount. The tax line the request names by number becomes its details.
+ */
+export const accountRules: TypeRules = {
+  compute(ctx, doc, body) {
+    if ('openingBalance' in body) rememberOpening(ctx, String(doc['id']), body['openingBalance']);
+    if (typeof body['taxLineId'] === 'number') {
+      const line = ctx.find('ldg_account_tax_line', String(body['taxLineId']));
+      if (!line) throw new DesktopError(DESKTOP_STATUS.INVALID_REFERENCE, `There is an invalid reference in the field "taxLineId": no tax line ${body['taxLineId']} exists.`);
+      doc['taxLineDetails'] = { taxLineId: line['taxLineId'] ?? null, taxLineName: line['taxLineName'] ?? null };
+    }
+  },
+  afterWrite(ctx, doc: JsonObject, previous) {
+    if (ctx.bulk) return;
+    const oldParent = previous ? parentIdOf(previous) : null;
+    if (oldParent && oldParent !== parentIdOf(doc)) rollUpTree(ctx, 'ldg_account', oldParent, () => []);
+    rollUpTree(ctx, 'ldg_account', String(doc['id']), () => []);
+  },
+};

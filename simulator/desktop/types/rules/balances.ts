@@ -1,0 +1,46 @@
+import { isJsonObject, type JsonObject } from '../../json.ts';
+import { fromCents, sumCents, toCents } from '../../money.ts';
+import type { RulesContext } from '../TypeRules.ts';
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The opening balance the company file carries for an object (it is not a field of the object). */
+export function openingCents(ctx: RulesContext, id: string): number {
+  return Number(ctx.getMeta(`openingBalance:${id}`) ?? 0);
+}
+
+/** Sets the opening balance of a new object from its request (`openingBalance`), in cents. */
+export function rememberOpening(ctx: RulesContext, id: string, sent: unknown): number {
+  const cents = toCents(typeof sent === 'string' ? sent : null);
+  if (cents !== 0 || ctx.getMeta(`openingBalance:${id}`) !== undefined) ctx.setMeta(`openingBalance:${id}`, String(cents));
+  return cents;
+}
+
+/**
+ * Balances of a hierarchy (customers and their jobs, accounts and their subaccounts): `balance` is
+ * the object's own (opening balance plus what `ownAmounts` says is open on it), `totalBalance` adds
+ * every object below. Walks from `id` up to the top, rewriting each object's amounts.
+ */
+export function rollUpTree(ctx: RulesContext, objectType: string, id: string, ownAmounts: (id: string) => number[]): void {
+  let current = ctx.find(objectType, id);
+  while (current) {
+    const currentId = text(current['id']);
+    const name = text(current['fullName']);
+    const own = sumCents([openingCents(ctx, currentId), ...ownAmounts(currentId)], `The balance of "${name}"`);
+    const children = ctx.referencing(objectType, 'parent', currentId).map((child) => toCents(text(child['totalBalance'])));
+    const total = sumCents([own, ...children], `The total balance of "${name}"`);
+    current['balance'] = fromCents(own);
+    current['totalBalance'] = fromCents(total);
+    ctx.rewriteAmounts(objectType, current);
+    const parent = current['parent'];
+    current = isJsonObject(parent) && typeof parent['id'] === 'string' ? ctx.find(objectType, parent['id']) : undefined;
+  }
+}
+
+/** The parent id of a stored object, or null at the top. */
+export function parentIdOf(doc: JsonObject): string | null {
+  const parent = doc['parent'];
+  return isJsonObject(parent) && typeof parent['id'] === 'string' ? parent['id'] : null;
+}

@@ -1,0 +1,111 @@
+import type { JsonSchema } from '../../../spec/types.ts';
+import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
+import { applyRequest } from '../../engine/applyRequest.ts';
+import { customFieldsOf } from '../../engine/identifiedLists.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
+import { emptyObject, nonNullBranch } from '../../materialize.ts';
+import { AmountOverflow, fromCents, lineAmountCents, toCents } from '../../money.ts';
+import { RequestInputError } from '../../RequestInputError.ts';
+import { LINE_ITEM_TYPES } from '../globalReferences.ts';
+import type { RulesContext } from '../TypeRules.ts';
+
+/** Request keys of a line that are not fields of the line itself. */
+const LINE_OWN_KEYS = new Set(['id', 'priceLevelId', 'priceRuleConflictStrategy', 'overrideItemAccountId', 'linkToTransactionLine', 'customFields']);
+
+function lineSchemaOf(ctx: RulesContext, field: 'lines' | 'lineGroups'): JsonSchema {
+  return nonNullBranch(ctx.schemaOf('ldg_invoice')).properties?.[field]?.items ?? {};
+}
+
+/** An amount too large for the desktop comes from the numbers the request sent: refused as bad input. */
+function lineAmountOf(quantity: number, rate: string, position: number): number {
+  try {
+    return lineAmountCents(quantity, rate, 'quantity x rate');
+  } catch (error) {
+    if (error instanceof AmountOverflow) throw new RequestInputError(`lines[${position}]`, `quantity x rate (${quantity} x ${rate}) is larger than the desktop application can hold`);
+    throw error;
+  }
+}
+
+function findItem(ctx: RulesContext, id: string): JsonObject | undefined {
+  for (const type of LINE_ITEM_TYPES) {
+    const found = ctx.find(type, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** What an item offers a sales line: its sales text, price and tax code, wherever its kind keeps them. */
+function salesDefaults(item: JsonObject): { description: JsonValue; rate: JsonValue; salesTaxCode: JsonValue } {
+  const details = isJsonObject(item['salesOrPurchaseDetails']) ? item['salesOrPurchaseDetails'] : undefined;
+  const both = isJsonObject(item['salesAndPurchaseDetails']) ? item['salesAndPurchaseDetails'] : undefined;
+  return {
+    description: item['salesDescription'] ?? both?.['salesDescription'] ?? details?.['description'] ?? item['description'] ?? null,
+    rate: item['salesPrice'] ?? both?.['salesPrice'] ?? details?.['price'] ?? item['discountRate'] ?? null,
+    salesTaxCode: item['salesTaxCode'] ?? null,
+  };
+}
+
+/**
+ * Builds one invoice line: reference fields resolve by the generic naming rules, then the item's
+ * defaults fill description, rate and tax code, and the amount follows from quantity and rate.
+ */
+function buildLine(ctx: RulesContext, input: JsonObject, existing: JsonObject | undefined, position: number): JsonObject {
+  const schema = lineSchemaOf(ctx, 'lines');
+  const line: JsonObject = existing ? structuredClone(existing) : emptyObject(schema);
+  if (!existing) {
+    line['id'] = ctx.nextTransactionId();
+    line['objectType'] = 'ldg_invoice_line';
+  }
+  const leftover = applyRequest(schema, line, input, { resolve: (path, id) => ctx.resolve('ldg_invoice', `lines.${path}`, id), skip: LINE_OWN_KEYS, lists: new Map() });
+  if (leftover.length > 0) throw new Error(`ldg_invoice_line: request keys not handled: ${leftover.join(', ')}`);
+  if (typeof input['priceLevelId'] === 'string') ctx.resolve('ldg_invoice', 'lines.priceLevel', input['priceLevelId']);
+  if (typeof input['overrideItemAccountId'] === 'string') ctx.resolve('ldg_invoice', 'lines.overrideItemAccount', input['overrideItemAccountId']);
+  if (isJsonObject(input['linkToTransactionLine'])) {
+    const link = input['linkToTransactionLine'];
+    throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction line "${String(link['transactionLineId'])}" of "${String(link['transactionId'])}" cannot be found.`);
+  }
+  if ('customFields' in input) line['customFields'] = customFieldsOf(Array.isArray(input['customFields']) ? input['customFields'] : []);
+
+  const itemRef = line['item'];
+  const item = isJsonObject(itemRef) && typeof itemRef['id'] === 'string' ? findItem(ctx, itemRef['id']) : undefined;
+  if (item) {
+    const defaults = salesDefaults(item);
+    if (line['description'] === null && !('description' in input)) line['description'] = defaults.description;
+    if (line['rate'] === null && !('amount' in input)) line['rate'] = defaults.rate;
+    if (line['salesTaxCode'] === null) line['salesTaxCode'] = defaults.salesTaxCode;
+  }
+  if (!('amount' in input) && ('quantity' in input || 'rate' in input || !existing)) {
+    const quantity = typeof line['quantity'] === 'number' ? line['quantity'] : 1;
+    const rate = typeof line['rate'] === 'string' ? line['rate'] : '0';
+    line['amount'] = fromCents(lineAmountOf(quantity, rate, position));
+  } else if (typeof line['amount'] === 'string') {
+    line['amount'] = fromCents(toCents(line['amount']));
+  }
+  if (line['amount'] === null) line['amount'] = '0.00';
+  return line;
+}
+
+/**
+ * Lines as the update semantics say: leaving `lines` out keeps them; sending it replaces them all,
+ * where a line with a known `id` is kept (and changed), `id: "-1"` adds one, and the rest go.
+ */
+export function linesOf(ctx: RulesContext, sent: unknown, previous: JsonObject | undefined): JsonObject[] {
+  const old = new Map((Array.isArray(previous?.['lines']) ? previous['lines'] : []).filter(isJsonObject).map((l) => [String(l['id']), l]));
+  return (Array.isArray(sent) ? sent : []).filter(isJsonObject).map((input, position) => {
+    const id = input['id'];
+    if (typeof id === 'string' && id !== '-1') {
+      const existing = old.get(id);
+      if (!existing) throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Invoice line "${id}" specified in the request cannot be found.`);
+      return buildLine(ctx, input, existing, position);
+    }
+    return buildLine(ctx, input, undefined, position);
+  });
+}
+
+/** Line groups need an item group; resolving it fails the same way any missing reference does. */
+export function lineGroupsOf(ctx: RulesContext, sent: unknown): JsonObject[] {
+  for (const group of Array.isArray(sent) ? sent.filter(isJsonObject) : []) {
+    ctx.resolve('ldg_invoice', 'lineGroups.itemGroup', String(group['itemGroupId'] ?? group['id'] ?? ''));
+  }
+  return [];
+}

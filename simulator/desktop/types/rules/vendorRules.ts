@@ -1,0 +1,12 @@
+import { fromCents } from '../../money.ts';
+import type { TypeRules } from '../TypeRules.ts';
+import { openingCents, rememberOpening } from './balances.ts';
+
+/** A vendor's balance is what the company owes it: its opening balance until bills are kept. */
+export const vendorRules: TypeRules = {
+  compute(ctx, doc, body, previous) {
+    const id = String(doc['id']);
+    if (!previous) rememberOpening(ctx, id, body['openingBalance']);
+    doc['balance'] = fromCents(openingCents(ctx, id));
+  },
+};
