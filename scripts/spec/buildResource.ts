@@ -138,10 +138,13 @@ export function buildResource(catalog: Catalog, resource: ServedResource, shared
     usedComponents(listSchema, components);
     if (isList) {
       const paged = (listOp.parameters ?? []).some((p) => p.name === 'cursor');
+      // The envelope follows the catalog's answer, not the cursor: one list (templates) takes no cursor
+      // yet answers in the paged envelope, always on one page.
+      const pagedEnvelope = JSON.stringify(listOp.responses['200'] ?? {}).includes('"nextCursor"');
       const envelope: Node = {
         type: 'object',
         allOf: [
-          { $ref: `${COMMON}#/schemas/${paged ? 'PagedList' : 'UnpagedList'}` },
+          { $ref: `${COMMON}#/schemas/${pagedEnvelope ? 'PagedList' : 'UnpagedList'}` },
           { type: 'object', properties: { data: { type: 'array', items: objectResponse } } },
         ],
         unevaluatedProperties: false,

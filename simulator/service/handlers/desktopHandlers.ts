@@ -48,13 +48,24 @@ async function desktopCall<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Lists without a cursor whose answer still has the paged envelope (templates): every match, on one page. */
+const onePageEnvelope = new WeakMap<OperationSpec, boolean>();
+function answersOnOnePage(op: OperationSpec): boolean {
+  let known = onePageEnvelope.get(op);
+  if (known === undefined) {
+    known = JSON.stringify(op.responseBody ?? {}).includes('"nextCursor"');
+    onePageEnvelope.set(op, known);
+  }
+  return known;
+}
+
 const list: Handler = async (req, deps) => {
   const { desktop } = targetOf(req);
   const type = objectTypeOf(req, deps);
   const limit = typeof req.query['limit'] === 'number' ? req.query['limit'] : undefined;
   if (!req.op.paginated) {
     const items = await desktopCall(() => desktop.list(type, withoutPaging(req.query), limit));
-    return envelope(req.url, items, undefined);
+    return envelope(req.url, items, answersOnOnePage(req.op) ? { cursor: null, remaining: 0 } : undefined);
   }
   const cursor = typeof req.query['cursor'] === 'string' ? req.query['cursor'] : undefined;
   // Both sides of the cursor comparison carry the spec's defaults; a cursor sent alone is not compared.

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SPEC } from '../contract-tests/runner/contractCommand.ts';
+import { loadSpecModel, type SpecModel, type SpecOperation } from '../contract-tests/runner/specModel.ts';
+import { startTestSandbox, type TestSandbox } from './support/testClient.ts';
+
+/**
+ * Every read of every served type against the demo company file: each answers 200 with a body the
+ * spec allows, and each filter a type binds (`itemIds`, `accountType`...) keeps exactly what it names.
+ * Writes of every type are exercised by the contract runner (test/contract/sandboxContract.test.ts).
+ */
+let api: TestSandbox;
+let spec: SpecModel;
+type Obj = Record<string, unknown> & { id: string };
+
+beforeAll(async () => {
+  api = await startTestSandbox();
+  spec = await loadSpecModel(DEFAULT_SPEC);
+}, 60_000);
+afterAll(() => api.close());
+
+const desktopReads = (): SpecOperation[] => spec.operations.filter((op) => op.method === 'GET' && op.path.startsWith('/ledger-desktop/') && !op.path.endsWith('health-check'));
+const lists = (): SpecOperation[] => desktopReads().filter((op) => op.list);
+const hasParam = (op: SpecOperation, name: string): boolean => op.parameters.some((p) => p.in === 'query' && p.name === name);
+const statusAll = (op: SpecOperation): Record<string, string> => (hasParam(op, 'status') ? { status: 'all' } : {});
+
+async function everything(op: SpecOperation, query: Record<string, string | string[]> = {}): Promise<Obj[]> {
+  const found: Obj[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await api.get(op.path, { query: { ...statusAll(op), ...query, ...(cursor ? { cursor } : {}) } });
+    expect(res.status, `${op.operationId} ${JSON.stringify(query)}: ${res.text.slice(0, 300)}`).toBe(200);
+    found.push(...(res.body['data'] as Obj[]));
+    cursor = typeof res.body['nextCursor'] === 'string' ? res.body['nextCursor'] : undefined;
+  } while (cursor);
+  return found;
+}
+
+/** Ids of the objects `obj` refers to anywhere inside it (lines included). */
+function referencedIds(value: unknown, out = new Set<string>(), top = true): Set<string> {
+  if (Array.isArray(value)) for (const v of value) referencedIds(v, out, false);
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (!top && typeof o['id'] === 'string') out.add(o['id']);
+    for (const [k, v] of Object.entries(o)) if (k !== 'id') referencedIds(v, out, false);
+  }
+  return out;
+}
+
+/** Filters this test cannot reach, and why. */
+const KNOWN_GAPS: Readonly<Record<string, string>> = {
+  'invoices.list currencyIds':
+    'an invoice has no currency field of its own to set (it is its customer\'s) and the demo company keeps one currency; the filter is the same reference filter the other lists prove',
+};
+
+/** Updates the first object to refer to an object of the filter's type; returns both ids. */
+async function referToOne(op: SpecOperation, param: string, all: Obj[]): Promise<{ object: string; target: string } | undefined> {
+  const field = param.replace(/Ids$/, 'Id');
+  const update = spec.operations.find((o) => o.method === 'POST' && o.path === `${op.path}/{id}`);
+  const targets = update?.requestBody?.properties?.[field]?.['x-references'] as string[] | undefined;
+  const targetList = lists().find((l) => targets?.some((t) => l.path.endsWith(`/${t}`)));
+  const object = all[0];
+  const target = targetList ? (await everything(targetList))[0] : undefined;
+  if (!update || !object || !target) return undefined;
+  const res = await api.post(update.path.replace('{id}', object.id), { revisionNumber: object['revisionNumber'], [field]: target.id });
+  return res.status === 200 ? { object: object.id, target: target.id } : undefined;
+}
+
+describe('every read of every served type', () => {
+  it('answers 200 with a body the spec allows, for every list, retrieve and single object', async () => {
+    const problems: string[] = [];
+    for (const op of desktopReads()) {
+      let path = op.path;
+      if (path.includes('{id}')) {
+        const listOp = lists().find((l) => l.path === path.replace('/{id}', ''));
+        const first = listOp ? (await everything(listOp))[0] : undefined;
+        if (!first) {
+          problems.push(`${op.operationId}: the demo file has no object to retrieve`);
+          continue;
+        }
+        path = path.replace('{id}', encodeURIComponent(first.id));
+      }
+      const res = await api.get(path);
+      if (res.status !== 200) problems.push(`${op.operationId}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+      else if (!op.validateResponse?.(res.body)) problems.push(`${op.operationId}: ${JSON.stringify(op.validateResponse?.errors?.slice(0, 2))}`);
+      if (op.list && res.status === 200 && (res.body['data'] as unknown[]).length === 0) problems.push(`${op.operationId}: the demo file has none`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps exactly the objects that refer to the ids of every *Ids filter', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    let total = 0;
+    let gaps = 0;
+    for (const op of lists()) {
+      const all = await everything(op);
+      for (const param of op.parameters.filter((p) => p.in === 'query' && p.name.endsWith('Ids') && p.name !== 'ids')) {
+        total += 1;
+        // An id some object refers to, and that names the filter's type: try ids referenced until one filters.
+        const candidates = [...new Set(all.flatMap((o) => [...referencedIds(o)]))];
+        let done = false;
+        for (const id of candidates.slice(0, 40)) {
+          const res = await api.get(op.path, { query: { ...statusAll(op), [param.name]: [id] } });
+          if (res.status !== 200) continue;
+          const got = res.body['data'] as Obj[];
+          if (got.length === 0) continue;
+          const stray = got.filter((o) => !referencedIds(o).has(id));
+          if (stray.length > 0) problems.push(`${op.operationId} ${param.name}=${id}: ${stray.length} objects that do not refer to it`);
+          const want = all.filter((o) => referencedIds(o).has(id)).map((o) => o.id);
+          const missing = want.filter((w) => !got.some((g) => g.id === w));
+          // Only the field the filter is bound to counts, so the wanted set can be larger; never smaller.
+          if (got.length > want.length || missing.length === want.length) problems.push(`${op.operationId} ${param.name}=${id}: got ${got.length} of ${want.length} referring objects`);
+          done = true;
+          checked += 1;
+          break;
+        }
+        if (!done) {
+          // The demo file refers to none (a one-currency company, items without classes): make one object refer.
+          const made = await referToOne(op, param.name, all);
+          const gap = KNOWN_GAPS[`${op.operationId} ${param.name}`];
+          if (!made && gap) {
+            gaps += 1;
+            console.info(`not checked: ${op.operationId} ${param.name}: ${gap}`);
+          }
+          else if (!made) problems.push(`${op.operationId} ${param.name}: no referenced id of the demo file selects anything, and no object could be made to refer`);
+          else {
+            const got = await everything(op, { [param.name]: [made.target] });
+            if (got.map((g) => g.id).join() !== made.object) problems.push(`${op.operationId} ${param.name}=${made.target}: ${got.length} objects, not just ${made.object}`);
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBe(total - gaps);
+    expect(total).toBeGreaterThan(15);
+  });
+
+  it('keeps exactly the objects of each value of every enum filter besides status', async () => {
+    const problems: string[] = [];
+    for (const op of lists()) {
+      const all = await everything(op);
+      for (const param of op.parameters.filter((p) => p.in === 'query' && p.name !== 'status' && Array.isArray(p.schema.enum))) {
+        for (const value of (param.schema.enum ?? []) as string[]) {
+          const got = await everything(op, { [param.name]: value });
+          if (got.some((g) => !all.some((a) => a.id === g.id))) problems.push(`${op.operationId} ${param.name}=${value}: objects outside the list`);
+          if (all.some((a) => param.name in a)) {
+            const want = all.filter((a) => a[param.name] === value).map((a) => a.id).sort();
+            if (JSON.stringify(got.map((g) => g.id).sort()) !== JSON.stringify(want)) problems.push(`${op.operationId} ${param.name}=${value}: ${got.length} objects, ${want.length} have it`);
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
