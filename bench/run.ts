@@ -28,7 +28,8 @@ const SEEDING = { customers: 10_000, invoices: 30_000, seed: 1 };
 const STARTUP = { runs: 3, timeoutMs: 60_000 };
 // About 100,000 objects asked for; payments and list objects come on top.
 const FIXTURES = { seed: 1, customers: 25_000, invoices: 75_000 };
-const RATIO_TARGET = 0.5;
+// Raised from 0.5 when every list type came in (issue 9): serving the whole spec must not cost page speed.
+const RATIO_TARGET = 0.6;
 
 function progress(message: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);

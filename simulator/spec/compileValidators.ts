@@ -32,21 +32,61 @@ export function querySchemaOf(op: OperationSpec): JsonSchema {
   return parameterSchema(op.parameters.filter((p) => p.in === 'query'), false);
 }
 
-/** Compiles every validator once, at start. */
+/**
+ * An operation's validators, each compiled the first time it is used: compiling all of them for
+ * ~90 operations took most of a second at start, and a session touches only a few operations.
+ */
+class LazyValidators implements OperationValidators {
+  private readonly compiled = new Map<keyof OperationValidators, ValidateFunction | undefined>();
+
+  constructor(
+    private readonly op: OperationSpec,
+    private readonly requests: Ajv2020Like,
+    private readonly responses: Ajv2020Like,
+  ) {}
+
+  private once(key: keyof OperationValidators, make: () => ValidateFunction | undefined): ValidateFunction | undefined {
+    if (!this.compiled.has(key)) this.compiled.set(key, make());
+    return this.compiled.get(key);
+  }
+
+  get query(): ValidateFunction {
+    return this.once('query', () => this.requests.compile(querySchemaOf(this.op))) as ValidateFunction;
+  }
+
+  get headers(): ValidateFunction {
+    const declared = this.op.parameters.filter((p) => p.in === 'header' && p.name !== 'Service-End-User-Id');
+    return this.once('headers', () => this.requests.compile(parameterSchema(declared, true))) as ValidateFunction;
+  }
+
+  get path(): ValidateFunction {
+    return this.once('path', () => this.requests.compile(parameterSchema(this.op.parameters.filter((p) => p.in === 'path'), false))) as ValidateFunction;
+  }
+
+  get body(): ValidateFunction | undefined {
+    const schema = this.op.requestBody;
+    return this.once('body', () => (schema ? this.requests.compile(schema) : undefined));
+  }
+
+  get response(): ValidateFunction | undefined {
+    const schema = this.op.responseBody;
+    return this.once('response', () => (schema ? this.responses.compile(schema) : undefined));
+  }
+
+  get error(): ValidateFunction | undefined {
+    const schema = this.op.errorBody;
+    return this.once('error', () => (schema ? this.responses.compile(schema) : undefined));
+  }
+}
+
+type Ajv2020Like = ReturnType<typeof createAjv>;
+
+/** Validators of every operation, compiled per operation on first use (the spec test compiles them all). */
 export function compileValidators(operations: ReadonlyMap<string, OperationSpec>): Map<string, OperationValidators> {
   const requests = createAjv({ useDefaults: true });
   const responses = createAjv();
   const out = new Map<string, OperationValidators>();
-  for (const op of operations.values()) {
-    out.set(op.operationId, {
-      query: requests.compile(querySchemaOf(op)),
-      headers: requests.compile(parameterSchema(op.parameters.filter((p) => p.in === 'header' && p.name !== 'Service-End-User-Id'), true)),
-      path: requests.compile(parameterSchema(op.parameters.filter((p) => p.in === 'path'), false)),
-      body: op.requestBody ? requests.compile(op.requestBody) : undefined,
-      response: op.responseBody ? responses.compile(op.responseBody) : undefined,
-      error: op.errorBody ? responses.compile(op.errorBody) : undefined,
-    });
-  }
+  for (const op of operations.values()) out.set(op.operationId, new LazyValidators(op, requests, responses));
   return out;
 }
 
