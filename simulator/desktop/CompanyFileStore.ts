@@ -90,6 +90,24 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * One company file: a single SQLite database. Writes use WAL with full sync so that whatever was
  * acknowledged survives the process being killed.
  */
+/**
+ * The layout of a company file, in SQLite's user_version. Format 2 (every list type, the reference
+ * graph, the tag column) cannot be read from format 1 files: they are refused with what to do,
+ * rather than misread.
+ */
+export const FILE_FORMAT = 2;
+
+function refuseOlderFormat(db: Database.Database, filePath: string): void {
+  const hasObjects = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'objects'").get() !== undefined;
+  const version = Number(db.pragma('user_version', { simple: true }));
+  if (!hasObjects || version === FILE_FORMAT) return;
+  db.close();
+  throw new Error(
+    `${filePath} is a company file of format ${version < 2 ? 1 : version}, written by ${version < 2 ? 'an older' : 'another'} ledger-sim; this one reads format ${FILE_FORMAT}. ` +
+      'Export it as a fixture with the ledger-sim that wrote it and load that here, or start from a new data dir.',
+  );
+}
+
 export class CompanyFileStore {
   readonly db: Database.Database;
   private readonly insertStmt: Database.Statement;
@@ -122,6 +140,7 @@ export class CompanyFileStore {
 
   constructor(filePath: string) {
     this.db = new Database(filePath);
+    refuseOlderFormat(this.db, filePath);
     this.onDisk = filePath !== ':memory:';
     this.normalCacheSize = Number(this.db.pragma('cache_size', { simple: true }));
     if (this.onDisk) {
@@ -129,6 +148,7 @@ export class CompanyFileStore {
       this.db.pragma('synchronous = FULL');
     }
     this.db.exec(SCHEMA);
+    this.db.pragma(`user_version = ${FILE_FORMAT}`);
     this.db.function('ref_compare', { deterministic: true }, (a: unknown, b: unknown) => compareRefNumbers(typeof a === 'string' ? a : null, String(b)));
     this.insertStmt = this.db.prepare(`INSERT INTO objects
       (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, doc, linked)

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CompanyFileStore, FILE_FORMAT } from './CompanyFileStore.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-format-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('the company file format', () => {
+  it('marks a new file with its format and opens it again', () => {
+    const file = path.join(dir, 'new.sqlite');
+    new CompanyFileStore(file).close();
+    const db = new Database(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(FILE_FORMAT);
+    db.close();
+    expect(() => new CompanyFileStore(file).close()).not.toThrow();
+  });
+
+  it('refuses a file of the format before every list type, saying what to do, and leaves it as it was', () => {
+    const file = path.join(dir, 'old.sqlite');
+    const db = new Database(file);
+    db.exec('CREATE TABLE objects (seq INTEGER PRIMARY KEY, type TEXT, id TEXT, entity_id TEXT, doc TEXT)');
+    db.close();
+    const before = fs.readFileSync(file);
+    expect(() => new CompanyFileStore(file)).toThrow(/company file of format 1, written by an older ledger-sim; this one reads format 2\. Export it as a fixture/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+});
