@@ -77,7 +77,7 @@ async function withServer<T>(server: ServerProcess, agent: https.Agent, work: ()
  * same client, key, certificate and request pattern. One server runs at a time.
  */
 export async function benchThroughput(setup: ThroughputSetup, workDir: string): Promise<ThroughputResult> {
-  const tls = writeTlsFiles(workDir);
+  const tls = await writeTlsFiles(workDir);
   const profDir = setup.cpuProfDir ? fs.mkdtempSync(path.join(setup.cpuProfDir, 'sandbox-')) : undefined;
   const sandboxProc = await startServerProcess(
     { mode: 'sandbox', keyPath: tls.keyPath, certPath: tls.certPath, customers: setup.customers, invoices: setup.invoices, seed: setup.seed },

@@ -12,8 +12,8 @@ export interface TlsFilePaths {
  * One key and certificate for both servers, handed over as files: the sandbox takes them through
  * its certPath/keyPath options, so the two differ in their HTTP handling and nothing else.
  */
-export function writeTlsFiles(dir: string): TlsFilePaths {
-  const material = createTlsMaterial();
+export async function writeTlsFiles(dir: string): Promise<TlsFilePaths> {
+  const material = await createTlsMaterial();
   const keyPath = path.join(dir, 'server-key.pem');
   const certPath = path.join(dir, 'server-cert.pem');
   fs.writeFileSync(keyPath, material.key, { mode: 0o600 });

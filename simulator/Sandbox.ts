@@ -63,12 +63,12 @@ export const DEMO_SEED = 1;
 export const TESTING_PROJECT = { id: 'proj_testing', name: 'testing', organization: 'Sandbox organization' };
 const DEMO_SOURCE_ID = 'ledger-sim-demo';
 
-function tlsFor(options: SandboxOptions, dataDir: string | undefined): TlsFiles & { tempDir?: string } {
+async function tlsFor(options: SandboxOptions, dataDir: string | undefined): Promise<TlsFiles & { tempDir?: string }> {
   const given = options.certPath && options.keyPath ? { certPath: options.certPath, keyPath: options.keyPath, caCertPath: options.caCertPath } : undefined;
   if (dataDir || given) return loadOrCreateTls(path.join(dataDir ?? os.tmpdir(), 'tls'), given);
   // In memory nothing is kept, but clients still need a file to trust: only the public CA goes out,
   // into a folder removed again at close.
-  const material = createTlsMaterial();
+  const material = await createTlsMaterial();
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-'));
   const caCertPath = path.join(tempDir, 'ca-cert.pem');
   fs.writeFileSync(caCertPath, material.caCert);
@@ -88,6 +88,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
   const clock = options.clock ?? new SimClock();
+  // Keys are made on the thread pool while the main thread loads the spec and seeds the demo file.
+  const tlsReady = tlsFor(options, dataDir);
+  // Awaited after the seeding; a failure there must not also leave this rejection unobserved.
+  tlsReady.catch(() => undefined);
   const doc = await loadSpec();
   const operations = indexOperations(doc);
   const validators = compileValidators(operations);
@@ -115,7 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     sizes: options.sizes ?? {},
   });
 
-  const tls = tlsFor(options, dataDir);
+  const tls = await tlsReady;
   const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert, ...SERVER_OPTIONS }, createServiceApp(deps));
   const httpServer = http.createServer(SERVER_OPTIONS, httpsRequiredHandler(deps));
   for (const server of [httpsServer, httpServer]) answerHttpLayerRefusals(server, (res, error, requestId) => sendError(deps, res, error, requestId));

@@ -8,7 +8,7 @@ import { startTestSandbox } from './support/testClient.ts';
 describe('TLS set-up', () => {
   it('serves a given certificate and tells clients to trust the given CA', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-tls-'));
-    const material = createTlsMaterial();
+    const material = await createTlsMaterial();
     const files = { certPath: path.join(dir, 'cert.pem'), keyPath: path.join(dir, 'key.pem'), caCertPath: path.join(dir, 'ca.pem') };
     fs.writeFileSync(files.certPath, material.cert);
     fs.writeFileSync(files.keyPath, material.key);

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { PageRowCache } from './PageRowCache.ts';
 import { compareRefNumbers } from './queryFilters.ts';
+import { RowHistory } from './RowHistory.ts';
 
 /**
  * The indexed columns every stored object feeds. Filters are written against these, never against
@@ -34,6 +35,7 @@ export interface StoredRow extends IndexColumns {
 }
 
 const DOC_CACHE_SIZE = 50_000;
+const WRITE_NUMBER_KEY = 'store.writeNumber';
 /** SQLite's cache_size in KiB (negative) while a bulk load runs. */
 const BULK_CACHE_SIZE = -512 * 1024;
 
@@ -52,7 +54,7 @@ CREATE TABLE IF NOT EXISTS objects (
   id TEXT NOT NULL,
   name TEXT,
   name_lc TEXT,
-  sort_key TEXT,
+  sort_key TEXT NOT NULL,
   ref_number TEXT,
   is_active INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
@@ -62,40 +64,40 @@ CREATE TABLE IF NOT EXISTS objects (
   balance_cents INTEGER,
   doc BLOB NOT NULL,
   linked TEXT,
+  born INTEGER NOT NULL,
   UNIQUE (type, id)
 );
-CREATE INDEX IF NOT EXISTS objects_sort ON objects (type, sort_key);
-CREATE INDEX IF NOT EXISTS objects_active_sort ON objects (type, is_active, sort_key);
+CREATE INDEX IF NOT EXISTS objects_sort ON objects (type, sort_key, seq);
+CREATE INDEX IF NOT EXISTS objects_active_sort ON objects (type, is_active, sort_key, seq);
 CREATE INDEX IF NOT EXISTS objects_name ON objects (type, name_lc);
 CREATE INDEX IF NOT EXISTS objects_ref ON objects (type, ref_number);
 CREATE INDEX IF NOT EXISTS objects_id ON objects (id);
 CREATE TABLE IF NOT EXISTS refs (
-  from_seq INTEGER NOT NULL,
+  to_id TEXT NOT NULL,
   path TEXT NOT NULL,
-  to_id TEXT NOT NULL
-);
+  from_seq INTEGER NOT NULL,
+  PRIMARY KEY (to_id, path, from_seq)
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS refs_from ON refs (from_seq);
-CREATE INDEX IF NOT EXISTS refs_to ON refs (to_id, path);
-CREATE INDEX IF NOT EXISTS refs_path ON refs (path, to_id, from_seq);
 `;
 
-/** Lower-cased name, and a sort key that keeps jobs right after their parent ("a:b" before "a b"). */
-export function nameKeys(name: string | null): { name_lc: string | null; sort_key: string | null } {
-  if (name === null) return { name_lc: null, sort_key: null };
+/**
+ * Lower-cased name, and a sort key that keeps jobs right after their parent ("a:b" before "a b").
+ * Unnamed objects sort by creation alone: their key is empty, never null, so that a page can
+ * resume after (sort key, seq) with one comparison.
+ */
+export function nameKeys(name: string | null): { name_lc: string | null; sort_key: string } {
+  if (name === null) return { name_lc: null, sort_key: '' };
   const lc = name.toLowerCase();
   return { name_lc: lc, sort_key: lc.replaceAll(':', '\u0001') };
 }
 
 /**
- * One company file: a single SQLite database. Writes use WAL with full sync so that whatever was
- * acknowledged survives the process being killed.
+ * The layout of a company file, in SQLite's user_version. Format 2 brought every list type, the
+ * reference graph and the tag column; format 3 write numbers (`born`) and past versions for open
+ * list sequences. Older files are refused with what to do, rather than misread.
  */
-/**
- * The layout of a company file, in SQLite's user_version. Format 2 (every list type, the reference
- * graph, the tag column) cannot be read from format 1 files: they are refused with what to do,
- * rather than misread.
- */
-export const FILE_FORMAT = 2;
+export const FILE_FORMAT = 3;
 
 function refuseOlderFormat(db: Database.Database, filePath: string): void {
   const hasObjects = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'objects'").get() !== undefined;
@@ -103,18 +105,34 @@ function refuseOlderFormat(db: Database.Database, filePath: string): void {
   if (!hasObjects || version === FILE_FORMAT) return;
   db.close();
   throw new Error(
-    `${filePath} is a company file of format ${version < 2 ? 1 : version}, written by ${version < 2 ? 'an older' : 'another'} ledger-sim; this one reads format ${FILE_FORMAT}. ` +
+    `${filePath} is a company file of format ${Math.max(version, 1)}, written by ${version < FILE_FORMAT ? 'an older' : 'a newer'} ledger-sim; this one reads format ${FILE_FORMAT}. ` +
       'Export it as a fixture with the ledger-sim that wrote it and load that here, or start from a new data dir.',
   );
 }
 
+/**
+ * One company file: a single SQLite database. Writes use WAL with full sync so that whatever was
+ * acknowledged survives the process being killed.
+ */
 export class CompanyFileStore {
   readonly db: Database.Database;
+  readonly history: RowHistory;
+  /**
+   * Whether a write to `type` must keep the versions it replaces: true while a list sequence of
+   * that type is open (the query engine says). Without one, rows are rewritten in place.
+   */
+  keepsHistoryOf: (type: string) => boolean = () => false;
+  /** The last committed write: every transaction is one write, numbered, and stamps what it writes. */
+  private committedWrite: number;
+  private runningWrite: number | undefined;
+  /** The write number that last changed each type, in memory: list counts are cached against it. */
+  private readonly typeWrites = new Map<string, number>();
   private readonly insertStmt: Database.Statement;
   private readonly updateStmt: Database.Statement;
   private readonly getStmt: Database.Statement;
   private readonly getSeqStmt: Database.Statement;
   private readonly metaGet: Database.Statement;
+  private readonly removeStmt: Database.Statement;
   private readonly metaSet: Database.Statement;
   private readonly bySeqCount = new Map<number, Database.Statement>();
   private readonly statements = new Map<string, Database.Statement>();
@@ -149,36 +167,82 @@ export class CompanyFileStore {
     }
     this.db.exec(SCHEMA);
     this.db.pragma(`user_version = ${FILE_FORMAT}`);
+    this.history = new RowHistory(this.db);
     this.db.function('ref_compare', { deterministic: true }, (a: unknown, b: unknown) => compareRefNumbers(typeof a === 'string' ? a : null, String(b)));
     this.insertStmt = this.db.prepare(`INSERT INTO objects
-      (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, doc, linked)
+      (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, doc, linked, born)
       VALUES (@type, @id, @name, @name_lc, @sort_key, @ref_number, @is_active, @updated_at, @txn_date, @tag, @is_paid,
-       @balance_cents, @doc, @linked)`);
+       @balance_cents, @doc, @linked, @born)`);
     this.updateStmt = this.db.prepare(`UPDATE objects SET name=@name, name_lc=@name_lc, sort_key=@sort_key,
       ref_number=@ref_number, is_active=@is_active, updated_at=@updated_at, txn_date=@txn_date, tag=@tag, is_paid=@is_paid,
-      balance_cents=@balance_cents, doc=@doc, linked=@linked WHERE type=@type AND id=@id RETURNING seq`);
+      balance_cents=@balance_cents, doc=@doc, linked=@linked, born=@born WHERE type=@type AND id=@id RETURNING seq`);
     this.deleteRefsStmt = this.db.prepare('DELETE FROM refs WHERE from_seq = ?');
-    this.insertRefStmt = this.db.prepare('INSERT INTO refs (from_seq, path, to_id) VALUES (?, ?, ?)');
+    // Edges are a set: two lines naming the same item are one edge.
+    this.insertRefStmt = this.db.prepare('INSERT OR IGNORE INTO refs (from_seq, path, to_id) VALUES (?, ?, ?)');
     this.getStmt = this.db.prepare('SELECT * FROM objects WHERE type = ? AND id = ?');
     this.getSeqStmt = this.db.prepare('SELECT * FROM objects WHERE seq = ?');
-    this.updateAmountsStmt = this.db.prepare(`UPDATE objects SET is_paid=@is_paid, balance_cents=@balance_cents, doc=@doc, linked=@linked
-      WHERE type=@type AND id=@id RETURNING seq`);
+    this.updateAmountsStmt = this.db.prepare(`UPDATE objects SET is_paid=@is_paid, balance_cents=@balance_cents, doc=@doc, linked=@linked,
+      born=@born WHERE type=@type AND id=@id RETURNING seq`);
     this.getDocStmt = this.db.prepare('SELECT doc FROM objects WHERE type = ? AND id = ?').pluck();
     this.getLinkedStmt = this.db.prepare('SELECT linked FROM objects WHERE type = ? AND id = ?').pluck();
     this.metaGet = this.db.prepare('SELECT value FROM meta WHERE key = ?');
     this.metaSet = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    this.removeStmt = this.db.prepare('DELETE FROM objects WHERE type = ? AND id = ? RETURNING seq');
+    this.committedWrite = Number(this.getMeta(WRITE_NUMBER_KEY) ?? '0');
+  }
+
+  /** The number of the last committed write: a list sequence opened now sees exactly what it wrote. */
+  get writeNumber(): number {
+    return this.committedWrite;
+  }
+
+  /** The write number that last changed objects of `type` since this store opened (0: none). */
+  lastWriteOf(type: string): number {
+    return this.typeWrites.get(type) ?? 0;
+  }
+
+  /** The number of the running write, for what it stores; a write outside a transaction is one of its own. */
+  private writing(type: string): number {
+    let write = this.runningWrite;
+    if (write === undefined) {
+      write = this.committedWrite + 1;
+      this.committedWrite = write;
+      this.setMeta(WRITE_NUMBER_KEY, String(write));
+    }
+    this.typeWrites.set(type, write);
+    return write;
+  }
+
+  /** Before `type`/`id` is replaced or removed: keep its version if an open sequence may see it. */
+  private beforeReplace(type: string, id: string, write: number): void {
+    if (this.keepsHistoryOf(type)) this.history.keep(type, id, write);
+  }
+
+  /** Removes an object (transactions can be deleted); an open sequence still sees it. */
+  remove(type: string, id: string): boolean {
+    const write = this.writing(type);
+    this.beforeReplace(type, id, write);
+    this.docCache?.get(type)?.delete(id);
+    const removed = this.removeStmt.get(type, id) as { seq: number } | undefined;
+    if (!removed) return false;
+    this.deleteRefsStmt.run(removed.seq);
+    this.pageRows.drop(removed.seq);
+    return true;
   }
 
   /** Adds an object; returns its sequence number (its place in creation order). */
   insert(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): number {
     this.docCache?.get(type)?.delete(id);
-    return Number(this.insertStmt.run({ type, id, ...columns, ...nameKeys(columns.name), doc: Buffer.from(doc, 'utf8'), linked }).lastInsertRowid);
+    const born = this.writing(type);
+    return Number(this.insertStmt.run({ type, id, ...columns, ...nameKeys(columns.name), doc: Buffer.from(doc, 'utf8'), linked, born }).lastInsertRowid);
   }
 
   /** Rewrites an object; returns its sequence number, or undefined when there is no such object. */
   update(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): number | undefined {
     this.docCache?.get(type)?.delete(id);
-    const changed = this.updateStmt.get({ type, id, ...columns, ...nameKeys(columns.name), doc: Buffer.from(doc, 'utf8'), linked }) as
+    const born = this.writing(type);
+    this.beforeReplace(type, id, born);
+    const changed = this.updateStmt.get({ type, id, ...columns, ...nameKeys(columns.name), doc: Buffer.from(doc, 'utf8'), linked, born }) as
       | { seq: number }
       | undefined;
     if (changed) this.pageRows.drop(changed.seq);
@@ -198,7 +262,9 @@ export class CompanyFileStore {
   /** Rewrites an object whose amounts changed but whose name, place and dates did not. */
   updateAmounts(type: string, id: string, columns: Pick<IndexColumns, 'is_paid' | 'balance_cents'>, doc: string, linked: string | null): void {
     this.docCache?.get(type)?.delete(id);
-    const changed = this.updateAmountsStmt.get({ type, id, is_paid: columns.is_paid, balance_cents: columns.balance_cents, doc: Buffer.from(doc, 'utf8'), linked }) as
+    const born = this.writing(type);
+    this.beforeReplace(type, id, born);
+    const changed = this.updateAmountsStmt.get({ type, id, is_paid: columns.is_paid, balance_cents: columns.balance_cents, doc: Buffer.from(doc, 'utf8'), linked, born }) as
       | { seq: number }
       | undefined;
     if (changed) this.pageRows.drop(changed.seq);
@@ -319,21 +385,28 @@ export class CompanyFileStore {
   transaction<T>(fn: () => T): T {
     // Inside an open transaction (bulk seeding) a savepoint per object buys nothing.
     if (this.db.inTransaction) return fn();
+    const write = this.committedWrite + 1;
     try {
       this.dirtyMeta = new Set();
-      return this.db.transaction(() => {
-        const result = fn();
+      this.runningWrite = write;
+      const result = this.db.transaction(() => {
+        const value = fn();
+        this.metaSet.run(WRITE_NUMBER_KEY, String(write));
         this.flushMeta();
-        return result;
+        return value;
       })();
+      this.committedWrite = write;
+      return result;
     } catch (error) {
       // The rollback undid meta writes too; forget what memory holds of them.
       this.meta.clear();
       this.pageRows.clear();
       this.docCache?.clear();
+      this.history.recount();
       throw error;
     } finally {
       this.dirtyMeta = undefined;
+      this.runningWrite = undefined;
     }
   }
 

@@ -6,14 +6,28 @@ export const ITERATOR_TTL_MS = 10_000;
 /** Ended iterators are remembered (to tell "expired" from "never existed"), up to this many. */
 const MAX_TOMBSTONES = 10_000;
 
-export interface QueryIterator {
-  readonly id: string;
-  readonly objectType: string;
+/** Where a sequence stands in its list: after this (sort key, seq); the first page starts after ('', 0). */
+export interface ListPosition {
+  sortKey: string;
+  seq: number;
+}
+
+/** What a sequence was opened on: its snapshot and how many objects it holds, not the objects. */
+export interface SequenceStart<Plan> {
+  objectType: string;
   /** The filters of the request that opened it, canonical; a resent cursor must match them. */
-  readonly filterKey: string;
-  readonly output: Readonly<Record<string, unknown>>;
-  readonly seqs: readonly number[];
-  position: number;
+  filterKey: string;
+  output: Readonly<Record<string, unknown>>;
+  plan: Plan;
+  /** The company file's write number when the first page was asked: the sequence sees the list as it was then. */
+  snapshot: number;
+  total: number;
+}
+
+export interface QueryIterator<Plan = unknown> extends Readonly<SequenceStart<Plan>> {
+  readonly id: string;
+  after: ListPosition;
+  delivered: number;
   lastResponseAt: number;
 }
 
@@ -29,33 +43,46 @@ export class IteratorError extends Error {
 }
 
 /**
- * Live query iterators of one company file. The snapshot of matching rows is taken when the first
- * page is asked; later pages walk it. Iterators die 10 s after their last response and are freed.
+ * Live query iterators of one company file. Each holds its snapshot's write number and its place,
+ * never the matching rows: its size does not grow with the list. Iterators die 10 s after their
+ * last response and are freed; `onTypeIdle` hears when the last sequence of a type or the oldest
+ * snapshot of one ends, so past versions no one can see go.
  */
-export class IteratorRegistry {
-  private readonly live = new Map<string, QueryIterator>();
+export class IteratorRegistry<Plan = unknown> {
+  private readonly live = new Map<string, QueryIterator<Plan>>();
   private readonly ended = new Map<string, IteratorEnd>();
+  /** Live iterators per object type. */
+  private readonly perType = new Map<string, number>();
   private lastSweep = -Infinity;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly onEnded: (objectType: string) => void = () => undefined,
+  ) {}
 
-  open(objectType: string, filterKey: string, output: Record<string, unknown>, seqs: number[]): QueryIterator {
+  open(start: SequenceStart<Plan>): QueryIterator<Plan> {
     this.sweepNowAndThen();
-    const iterator: QueryIterator = {
-      id: randomUUID(),
-      objectType,
-      filterKey,
-      output,
-      seqs,
-      position: 0,
-      lastResponseAt: this.clock.now(),
-    };
+    const iterator: QueryIterator<Plan> = { ...start, id: randomUUID(), after: { sortKey: '', seq: 0 }, delivered: 0, lastResponseAt: this.clock.now() };
     this.live.set(iterator.id, iterator);
+    this.perType.set(start.objectType, (this.perType.get(start.objectType) ?? 0) + 1);
     return iterator;
   }
 
+  /** Whether a sequence of `objectType` is open (expired ones not yet swept count too). */
+  hasOpen(objectType: string): boolean {
+    return (this.perType.get(objectType) ?? 0) > 0;
+  }
+
+  /** The oldest snapshot among the open sequences of `objectType`, or undefined when there is none. */
+  oldestSnapshot(objectType: string): number | undefined {
+    if (!this.hasOpen(objectType)) return undefined;
+    let oldest = Infinity;
+    for (const iterator of this.live.values()) if (iterator.objectType === objectType && iterator.snapshot < oldest) oldest = iterator.snapshot;
+    return oldest;
+  }
+
   /** The iterator for a resent cursor, or the reason it cannot continue. */
-  resume(id: string, objectType: string, filterKey: string | undefined): QueryIterator {
+  resume(id: string, objectType: string, filterKey: string | undefined): QueryIterator<Plan> {
     this.sweepNowAndThen();
     const found = this.live.get(id);
     if (found && this.clock.now() - found.lastResponseAt > ITERATOR_TTL_MS) this.end(id, 'expired');
@@ -74,9 +101,9 @@ export class IteratorRegistry {
   }
 
   /** Marks a page as answered: the 10 s start again, or the iterator ends after its last page. */
-  answered(iterator: QueryIterator): void {
+  answered(iterator: QueryIterator<Plan>): void {
     iterator.lastResponseAt = this.clock.now();
-    if (iterator.position >= iterator.seqs.length) this.end(iterator.id, 'exhausted');
+    if (iterator.delivered >= iterator.total) this.end(iterator.id, 'exhausted');
   }
 
   /** Opening a page should not cost a walk over every live iterator: sweep at most once a second. */
@@ -87,13 +114,26 @@ export class IteratorRegistry {
   sweep(): void {
     const now = this.clock.now();
     this.lastSweep = now;
+    const types = new Set<string>();
     for (const iterator of this.live.values()) {
-      if (now - iterator.lastResponseAt > ITERATOR_TTL_MS) this.end(iterator.id, 'expired');
+      if (now - iterator.lastResponseAt > ITERATOR_TTL_MS) {
+        this.end(iterator.id, 'expired', false);
+        types.add(iterator.objectType);
+      }
     }
+    // Once per type, not per iterator: ten thousand sequences may expire in one sweep.
+    for (const type of types) this.onEnded(type);
   }
 
-  private end(id: string, reason: IteratorEnd): void {
+  private end(id: string, reason: IteratorEnd, notify = true): void {
+    const iterator = this.live.get(id);
     this.live.delete(id);
+    if (iterator) {
+      const left = (this.perType.get(iterator.objectType) ?? 1) - 1;
+      if (left > 0) this.perType.set(iterator.objectType, left);
+      else this.perType.delete(iterator.objectType);
+      if (notify) this.onEnded(iterator.objectType);
+    }
     this.ended.set(id, reason);
     if (this.ended.size > MAX_TOMBSTONES) {
       const oldest = this.ended.keys().next().value;

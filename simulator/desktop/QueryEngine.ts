@@ -43,27 +43,75 @@ function rejectReversedRanges(params: QueryParams, offsetMinutes: number): void 
 }
 
 /**
- * Runs list queries against one company file: the first page plans the query and opens an
- * iterator over a snapshot of the matching rows; later pages walk that snapshot.
+ * A list query compiled once, when its first page is asked: the same conditions over the current
+ * objects and over the past versions that open sequences keep.
+ */
+export interface ListPlan {
+  current: string;
+  past: string;
+  params: readonly unknown[];
+  /** The page query: see pageSqlOf. */
+  pageSql: string;
+}
+
+/**
+ * The next page after a place (sort key, seq), as the list was at a write number. Each of the four
+ * parts is one index range (same sort key and a later seq, or a later sort key; current rows born
+ * by then, or past versions alive then), merged in index order, so a page reads about `limit` rows
+ * however long the list is. One row-value comparison would be shorter, but SQLite cannot range
+ * over the rowid column of an index with it and would scan every unnamed transaction before the place.
+ */
+function pageSqlOf(current: string, past: string): string {
+  const parts: string[] = [];
+  for (const [table, where, visible] of [
+    ['objects', current, 'born <= ?'],
+    ['object_versions', past, 'born <= ? AND died > ?'],
+  ] as const) {
+    for (const place of ['sort_key = ? AND seq > ?', 'sort_key > ?']) {
+      parts.push(`SELECT seq, sort_key, doc, linked FROM ${table} WHERE ${where} AND ${visible} AND ${place}`);
+    }
+  }
+  return `${parts.join(' UNION ALL ')} ORDER BY sort_key, seq LIMIT ?`;
+}
+
+/** Counts are cached per query and kept while no write touches the type: a page of 100,000 should not count 100,000 each time. */
+const MAX_CACHED_COUNTS = 1_000;
+
+interface CachedCount {
+  write: number;
+  count: number;
+}
+
+/**
+ * Runs list queries against one company file. The first page compiles the query, counts its
+ * matches and opens a sequence on the file's write number; every page then reads the next `limit`
+ * objects after the sequence's place, as they were at that write number (current rows born by
+ * then, and past versions that were still alive). A page costs the page, whatever the list's size.
  */
 export class QueryEngine {
-  readonly iterators: IteratorRegistry;
+  readonly iterators: IteratorRegistry<ListPlan>;
+  private readonly counts = new Map<string, CachedCount>();
 
   constructor(private readonly file: CompanyFile) {
-    this.iterators = new IteratorRegistry(file.clock);
+    this.iterators = new IteratorRegistry<ListPlan>(file.clock, (type) => this.forgetUnseen(type));
+    file.store.keepsHistoryOf = (type) => this.iterators.hasOpen(type);
   }
 
   firstPage(objectType: string, params: QueryParams, limit: number): QueryPage {
-    const seqs = this.matchingSeqs(objectType, params);
-    const iterator = this.iterators.open(objectType, filterKeyOf(params), outputOf(params), seqs);
+    const plan = this.planOf(objectType, params);
+    const snapshot = this.file.store.writeNumber;
+    const total = this.countOf(objectType, plan);
+    const iterator = this.iterators.open({ objectType, filterKey: filterKeyOf(params), output: outputOf(params), plan, snapshot, total });
     return this.page(iterator, limit);
   }
 
   /** Every match at once, for the lists that have no pages; `limit` (no maximum) keeps the first ones. */
   all(objectType: string, params: QueryParams, limit: number | undefined): Buffer[] {
-    const seqs = this.matchingSeqs(objectType, params);
+    const plan = this.planOf(objectType, params);
     const output = outputOf(params);
-    return this.file.store.getManyBySeq(limit === undefined ? seqs : seqs.slice(0, limit)).map((row) => shapeForOutput(row, output));
+    const sql = `SELECT seq, doc, linked FROM objects WHERE ${plan.current} ORDER BY sort_key, seq${limit === undefined ? '' : ' LIMIT ?'}`;
+    const rows = this.file.store.statement(sql).all(...plan.params, ...(limit === undefined ? [] : [limit])) as PageRow[];
+    return rows.map((row) => shapeForOutput(row, output));
   }
 
   nextPage(objectType: string, cursor: string, params: QueryParams, limit: number): QueryPage {
@@ -72,54 +120,95 @@ export class QueryEngine {
     return this.page(iterator, limit);
   }
 
-  private page(iterator: QueryIterator, limit: number): QueryPage {
-    const slice = iterator.seqs.slice(iterator.position, iterator.position + limit);
-    iterator.position += slice.length;
-    const items = this.file.store.getManyBySeq(slice).map((row) => shapeForOutput(row, iterator.output));
-    const remaining = iterator.seqs.length - iterator.position;
+  private page(iterator: QueryIterator<ListPlan>, limit: number): QueryPage {
+    const { plan, snapshot, after } = iterator;
+    const { sortKey, seq } = after;
+    const p = plan.params;
+    const rows = this.file.store
+      .statement(plan.pageSql)
+      .all(...p, snapshot, sortKey, seq, ...p, snapshot, sortKey, ...p, snapshot, snapshot, sortKey, seq, ...p, snapshot, snapshot, sortKey, limit) as (PageRow & {
+      sort_key: string;
+    })[];
+    const last = rows.at(-1);
+    if (last) iterator.after = { sortKey: last.sort_key, seq: last.seq };
+    iterator.delivered += rows.length;
+    const items = rows.map((row) => shapeForOutput(row, iterator.output));
+    // A walk that ran out early (it cannot, unless the count was wrong) ends rather than promising more.
+    const remaining = rows.length < limit ? 0 : iterator.total - iterator.delivered;
+    if (remaining === 0) iterator.delivered = iterator.total;
     this.iterators.answered(iterator);
     return { items, cursor: remaining > 0 ? iterator.id : null, remaining };
   }
 
-  private matchingSeqs(objectType: string, params: QueryParams): number[] {
+  /** Matches of a plan now; cached until the next write to the type. */
+  private countOf(objectType: string, plan: ListPlan): number {
+    const store = this.file.store;
+    const key = `${plan.current}\u0000${JSON.stringify(plan.params)}`;
+    const cached = this.counts.get(key);
+    if (cached && store.lastWriteOf(objectType) <= cached.write) return cached.count;
+    const count = store.statement(`SELECT COUNT(*) FROM objects WHERE ${plan.current}`).pluck().get(...plan.params) as number;
+    if (this.counts.size >= MAX_CACHED_COUNTS) this.counts.clear();
+    this.counts.set(key, { write: store.writeNumber, count });
+    return count;
+  }
+
+  /** Past versions of `objectType` that no open sequence can see any more go. */
+  private forgetUnseen(objectType: string): void {
+    const history = this.file.store.history;
+    if (!history.holds(objectType)) return;
+    history.forget(objectType, this.iterators.oldestSnapshot(objectType) ?? Number.MAX_SAFE_INTEGER);
+  }
+
+  /** The conditions a list query puts on its objects, once for current rows and once for past versions. */
+  private planOf(objectType: string, params: QueryParams): ListPlan {
+    const current = this.conditions(objectType, params, 'current');
+    const past = this.conditions(objectType, params, 'past');
+    const where = { current: current.where.join(' AND '), past: past.where.join(' AND ') };
+    return { ...where, params: current.params, pageSql: pageSqlOf(where.current, where.past) };
+  }
+
+  private conditions(objectType: string, params: QueryParams, rows: FilterContext['rows']): FilterContext {
     const model = this.file.modelOf(objectType);
-    // Named lists in the desktop's alphabetical order (jobs right after their parent), the rest as added.
-    const order = model.row.kind === 'transaction' || model.row.kind === 'singleton' ? 'seq' : 'sort_key, seq';
+    const ctx: FilterContext = { offsetMinutes: this.file.offsetMinutes, rows, where: ['type = ?'], params: [objectType] };
     const exact = Object.keys(EXACT_FILTERS).find((name) => Object.hasOwn(params, name));
-    if (exact !== undefined) return this.exactMatch(objectType, exact, params[exact] ?? [], order);
+    if (exact !== undefined) {
+      this.exactCondition(ctx, exact, params[exact] ?? []);
+      return ctx;
+    }
     rejectReversedRanges(params, this.file.offsetMinutes);
-    const ctx: FilterContext = { offsetMinutes: this.file.offsetMinutes, where: ['type = ?'], params: [objectType] };
     for (const [name, value] of Object.entries(params)) {
       const use = parameterUse(model, name);
       if (!use) throw new Error(`${objectType}: no filter serves the parameter "${name}"`);
       if (use.kind === 'filter') use.filter(ctx, value, params);
     }
     if (model.has('isActive') && !Object.hasOwn(params, 'status')) ctx.where.push('is_active = 1');
-    const sql = `SELECT seq FROM objects WHERE ${ctx.where.join(' AND ')} ORDER BY ${order}`;
-    return this.file.store.statement(sql).pluck().all(...ctx.params) as number[];
+    return ctx;
   }
 
-  private exactMatch(objectType: string, name: string, value: JsonValue, order: string): number[] {
+  /** An exact filter alone decides, and every value it names must exist now. */
+  private exactCondition(ctx: FilterContext, name: string, value: JsonValue): void {
     const spec = EXACT_FILTERS[name];
     if (!spec) throw new Error(`no exact filter "${name}"`);
+    const objectType = String(ctx.params[0]);
     const wanted = (Array.isArray(value) ? value : [value]).map(String);
     if (spec.column === 'id') {
       const malformed = wanted.find((v) => !LIST_OBJECT_ID.test(v));
       if (malformed !== undefined) throw new DesktopError(DESKTOP_STATUS.INVALID_ID, `Object id "${malformed}" is not in the form the desktop application uses.`);
     }
     const keys = [...new Set(spec.caseInsensitive ? wanted.map((v) => v.toLowerCase()) : wanted)];
-    const rows = this.file.store
-      .statement(`SELECT seq, ${spec.column} AS k FROM objects WHERE type = ? AND ${spec.column} IN (${keys.map(() => '?').join(',')}) ORDER BY ${order}`)
-      .all(objectType, ...keys) as { seq: number; k: string }[];
-    const found = new Set(rows.map((r) => r.k));
-    const missing = wanted.find((v) => !found.has(spec.caseInsensitive ? v.toLowerCase() : v));
-    if (missing !== undefined) {
-      throw new DesktopError(
-        DESKTOP_STATUS.NOT_FOUND,
-        `The query request has not been fully completed. There was a required element ("${missing}") that could not be found in the company file.`,
-      );
+    const condition = `${spec.column} IN (${keys.map(() => '?').join(',')})`;
+    if (ctx.rows === 'current') {
+      const found = new Set(this.file.store.statement(`SELECT ${spec.column} FROM objects WHERE type = ? AND ${condition}`).pluck().all(objectType, ...keys) as string[]);
+      const missing = wanted.find((v) => !found.has(spec.caseInsensitive ? v.toLowerCase() : v));
+      if (missing !== undefined) {
+        throw new DesktopError(
+          DESKTOP_STATUS.NOT_FOUND,
+          `The query request has not been fully completed. There was a required element ("${missing}") that could not be found in the company file.`,
+        );
+      }
     }
-    return rows.map((r) => r.seq);
+    ctx.where.push(condition);
+    ctx.params.push(...keys);
   }
 }
 

@@ -24,7 +24,16 @@ describe('the company file format', () => {
     db.exec('CREATE TABLE objects (seq INTEGER PRIMARY KEY, type TEXT, id TEXT, entity_id TEXT, doc TEXT)');
     db.close();
     const before = fs.readFileSync(file);
-    expect(() => new CompanyFileStore(file)).toThrow(/company file of format 1, written by an older ledger-sim; this one reads format 2\. Export it as a fixture/);
+    expect(() => new CompanyFileStore(file)).toThrow(/company file of format 1, written by an older ledger-sim; this one reads format 3\. Export it as a fixture/);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('refuses a format 2 file (every list type, before list snapshots by write number)', () => {
+    const file = path.join(dir, 'format2.sqlite');
+    const db = new Database(file);
+    db.exec('CREATE TABLE objects (seq INTEGER PRIMARY KEY, type TEXT, id TEXT, doc BLOB)');
+    db.pragma('user_version = 2');
+    db.close();
+    expect(() => new CompanyFileStore(file)).toThrow(/company file of format 2, written by an older ledger-sim; this one reads format 3\./);
   });
 });

@@ -7,6 +7,8 @@ import { RequestInputError } from './RequestInputError.ts';
 
 export interface FilterContext {
   offsetMinutes: number;
+  /** Which rows the conditions are for: current objects, or the past versions open sequences keep. */
+  rows: 'current' | 'past';
   where: string[];
   params: unknown[];
 }
@@ -25,7 +27,9 @@ function placeholders(values: readonly unknown[]): string {
 export function referenceFilter(paths: readonly string[]): Filter {
   return (ctx, value) => {
     const ids = list(value);
-    ctx.where.push(`seq IN (SELECT from_seq FROM refs WHERE path IN (${placeholders(paths)}) AND to_id IN (${placeholders(ids)}))`);
+    // A past version is filtered by the references it had, kept with it.
+    const edges = ctx.rows === 'current' ? 'seq IN (SELECT from_seq FROM refs' : 'ver IN (SELECT ver FROM version_refs';
+    ctx.where.push(`${edges} WHERE path IN (${placeholders(paths)}) AND to_id IN (${placeholders(ids)}))`);
     ctx.params.push(...paths, ...ids);
   };
 }

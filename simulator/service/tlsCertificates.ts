@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { constants, generateKeyPair, privateEncrypt, randomBytes, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
@@ -10,12 +10,37 @@ export interface TlsMaterial {
   caCert: string;
 }
 
-function rsaKeys(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey; pem: string } {
-  // Node makes the key (fast, native); forge only assembles and signs the certificates.
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+interface RsaKeys {
+  privateKey: KeyObject;
+  publicKey: forge.pki.rsa.PublicKey;
+  pem: string;
+}
+
+/** DER prefix of a SHA-256 DigestInfo: what PKCS#1 v1.5 signs in front of the digest. */
+const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+
+/**
+ * Node makes the keys (native, on the thread pool, so a start can seed its company file meanwhile);
+ * forge only assembles the certificates.
+ */
+async function rsaKeys(): Promise<RsaKeys> {
+  const { publicKey, privateKey } = await new Promise<{ publicKey: KeyObject; privateKey: KeyObject }>((resolve, reject) =>
+    generateKeyPair('rsa', { modulusLength: 2048 }, (error, publicKey, privateKey) => (error ? reject(error) : resolve({ publicKey, privateKey }))),
+  );
   const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-  const forgeKey = forge.pki.privateKeyFromPem(pem);
-  return { privateKey: forgeKey, publicKey: forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e), pem };
+  const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  return { privateKey, publicKey: forge.pki.publicKeyFromPem(publicPem) as forge.pki.rsa.PublicKey, pem };
+}
+
+/** Signs natively: forge's own RSA in JavaScript cost 60 ms of every start. */
+function signWith(cert: forge.pki.Certificate, key: KeyObject): void {
+  const signer = {
+    sign(md: forge.md.MessageDigest): string {
+      const digestInfo = Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(md.digest().getBytes(), 'binary')]);
+      return privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, digestInfo).toString('binary');
+    },
+  };
+  cert.sign(signer as unknown as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
 }
 
 function certificate(subject: string, publicKey: forge.pki.rsa.PublicKey, years: number): forge.pki.Certificate {
@@ -29,17 +54,16 @@ function certificate(subject: string, publicKey: forge.pki.rsa.PublicKey, years:
 }
 
 /** A local CA and a server certificate for localhost, 127.0.0.1 and ::1, made on first start. */
-export function createTlsMaterial(): TlsMaterial {
-  const ca = rsaKeys();
+export async function createTlsMaterial(): Promise<TlsMaterial> {
+  const [ca, leaf] = await Promise.all([rsaKeys(), rsaKeys()]);
   const caCert = certificate('ledger-sim local CA', ca.publicKey, 10);
   caCert.setIssuer(caCert.subject.attributes);
   caCert.setExtensions([
     { name: 'basicConstraints', cA: true, critical: true },
     { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
   ]);
-  caCert.sign(ca.privateKey, forge.md.sha256.create());
+  signWith(caCert, ca.privateKey);
 
-  const leaf = rsaKeys();
   const cert = certificate('localhost', leaf.publicKey, 2);
   cert.setIssuer(caCert.subject.attributes);
   cert.setExtensions([
@@ -55,7 +79,7 @@ export function createTlsMaterial(): TlsMaterial {
       ],
     },
   ]);
-  cert.sign(ca.privateKey, forge.md.sha256.create());
+  signWith(cert, ca.privateKey);
   return { key: leaf.pem, cert: forge.pki.certificateToPem(cert), caCert: forge.pki.certificateToPem(caCert) };
 }
 
@@ -68,7 +92,7 @@ export interface TlsFiles {
  * Certificates kept in `dir` (made there on first start, reused after), or given by the user.
  * Only the public CA certificate is needed by clients; the private keys never leave `dir`.
  */
-export function loadOrCreateTls(dir: string, given?: { certPath: string; keyPath: string; caCertPath?: string | undefined }): TlsFiles {
+export async function loadOrCreateTls(dir: string, given?: { certPath: string; keyPath: string; caCertPath?: string | undefined }): Promise<TlsFiles> {
   if (given) {
     const cert = fs.readFileSync(given.certPath, 'utf8');
     const caCertPath = given.caCertPath ?? given.certPath;
@@ -82,7 +106,7 @@ export function loadOrCreateTls(dir: string, given?: { certPath: string; keyPath
       caCertPath: files.ca,
     };
   }
-  const material = createTlsMaterial();
+  const material = await createTlsMaterial();
   fs.writeFileSync(files.key, material.key, { mode: 0o600 });
   fs.writeFileSync(files.cert, material.cert);
   fs.writeFileSync(files.ca, material.caCert);

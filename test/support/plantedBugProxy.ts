@@ -90,7 +90,7 @@ export async function startPlantedBugProxy(sandbox: Sandbox): Promise<PlantedBug
   const failed = (error: unknown): ProxyResponse =>
     serviceError(500, 'PLANTED_BUG_PROXY_FAILED', 'INTERNAL_ERROR', `the planted-bug proxy itself failed: ${error instanceof Error ? error.message : String(error)}`);
 
-  const tls = createTlsMaterial();
+  const tls = await createTlsMaterial();
   const httpsServer = https.createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     proxyRequestOf(req)
       .then((request) => handler(request, ctx))
