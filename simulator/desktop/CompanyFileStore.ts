@@ -118,10 +118,11 @@ export class CompanyFileStore {
   readonly db: Database.Database;
   readonly history: RowHistory;
   /**
-   * Whether a write to `type` must keep the versions it replaces: true while a list sequence of
-   * that type is open (the query engine says). Without one, rows are rewritten in place.
+   * The newest snapshot among the open list sequences of `type` (the query engine says), or
+   * undefined when none is open: then rows are rewritten in place. A replaced version is kept only
+   * if it was born by that snapshot, since no sequence could see it otherwise.
    */
-  keepsHistoryOf: (type: string) => boolean = () => false;
+  newestSnapshotOf: (type: string) => number | undefined = () => undefined;
   /** The last committed write: every transaction is one write, numbered, and stamps what it writes. */
   private committedWrite: number;
   private runningWrite: number | undefined;
@@ -215,7 +216,8 @@ export class CompanyFileStore {
 
   /** Before `type`/`id` is replaced or removed: keep its version if an open sequence may see it. */
   private beforeReplace(type: string, id: string, write: number): void {
-    if (this.keepsHistoryOf(type)) this.history.keep(type, id, write);
+    const newest = this.newestSnapshotOf(type);
+    if (newest !== undefined) this.history.keep(type, id, write, newest);
   }
 
   /** Removes an object (transactions can be deleted); an open sequence still sees it. */

@@ -51,8 +51,8 @@ export class IteratorError extends Error {
 export class IteratorRegistry<Plan = unknown> {
   private readonly live = new Map<string, QueryIterator<Plan>>();
   private readonly ended = new Map<string, IteratorEnd>();
-  /** Live iterators per object type. */
-  private readonly perType = new Map<string, number>();
+  /** Live iterators per object type, and the newest snapshot opened on the type while any was live. */
+  private readonly perType = new Map<string, { live: number; newest: number }>();
   private lastSweep = -Infinity;
 
   constructor(
@@ -64,13 +64,28 @@ export class IteratorRegistry<Plan = unknown> {
     this.sweepNowAndThen();
     const iterator: QueryIterator<Plan> = { ...start, id: randomUUID(), after: { sortKey: '', seq: 0 }, delivered: 0, lastResponseAt: this.clock.now() };
     this.live.set(iterator.id, iterator);
-    this.perType.set(start.objectType, (this.perType.get(start.objectType) ?? 0) + 1);
+    const counts = this.perType.get(start.objectType);
+    if (counts) {
+      counts.live += 1;
+      counts.newest = Math.max(counts.newest, start.snapshot);
+    } else {
+      this.perType.set(start.objectType, { live: 1, newest: start.snapshot });
+    }
     return iterator;
   }
 
   /** Whether a sequence of `objectType` is open (expired ones not yet swept count too). */
   hasOpen(objectType: string): boolean {
-    return (this.perType.get(objectType) ?? 0) > 0;
+    return this.perType.has(objectType);
+  }
+
+  /**
+   * The newest snapshot of the open sequences of `objectType`, or undefined when none is open. It
+   * may be that of a sequence ended since, while others stay open: a bound, which keeps a version too
+   * many at worst, never one too few.
+   */
+  newestSnapshot(objectType: string): number | undefined {
+    return this.perType.get(objectType)?.newest;
   }
 
   /** The oldest snapshot among the open sequences of `objectType`, or undefined when there is none. */
@@ -129,8 +144,8 @@ export class IteratorRegistry<Plan = unknown> {
     const iterator = this.live.get(id);
     this.live.delete(id);
     if (iterator) {
-      const left = (this.perType.get(iterator.objectType) ?? 1) - 1;
-      if (left > 0) this.perType.set(iterator.objectType, left);
+      const counts = this.perType.get(iterator.objectType);
+      if (counts && counts.live > 1) counts.live -= 1;
       else this.perType.delete(iterator.objectType);
       if (notify) this.onEnded(iterator.objectType);
     }

@@ -94,7 +94,7 @@ export class QueryEngine {
 
   constructor(private readonly file: CompanyFile) {
     this.iterators = new IteratorRegistry<ListPlan>(file.clock, (type) => this.forgetUnseen(type));
-    file.store.keepsHistoryOf = (type) => this.iterators.hasOpen(type);
+    file.store.newestSnapshotOf = (type) => this.iterators.newestSnapshot(type);
   }
 
   firstPage(objectType: string, params: QueryParams, limit: number): QueryPage {

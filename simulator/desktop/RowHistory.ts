@@ -51,7 +51,7 @@ export class RowHistory {
     db.exec(HISTORY_SCHEMA);
     db.exec('DELETE FROM object_versions; DELETE FROM version_refs;');
     this.keepStmt = db.prepare(
-      `INSERT INTO object_versions (${VERSION_COLUMNS}, died) SELECT ${VERSION_COLUMNS}, ? FROM objects WHERE type = ? AND id = ? AND born < ? RETURNING ver, seq`,
+      `INSERT INTO object_versions (${VERSION_COLUMNS}, died) SELECT ${VERSION_COLUMNS}, ? FROM objects WHERE type = ? AND id = ? AND born <= ? RETURNING ver, seq`,
     );
     this.keepRefsStmt = db.prepare('INSERT INTO version_refs (ver, path, to_id) SELECT ?, path, to_id FROM refs WHERE from_seq = ?');
     this.forgetRefsStmt = db.prepare('DELETE FROM version_refs WHERE ver IN (SELECT ver FROM object_versions WHERE type = ? AND died <= ?)');
@@ -59,11 +59,12 @@ export class RowHistory {
   }
 
   /**
-   * Keeps the stored version of an object about to be replaced by write `write`, unless that very
-   * write made it (a write may touch one object twice; no sequence saw the first).
+   * Keeps the stored version of an object about to be replaced by write `write`, if a sequence
+   * opened at `newestSnapshot` or before can see it: one born after (by an earlier write since, or
+   * by this very write touching the object twice) is seen by none.
    */
-  keep(type: string, id: string, write: number): void {
-    const kept = this.keepStmt.get(write, type, id, write) as { ver: number; seq: number } | undefined;
+  keep(type: string, id: string, write: number, newestSnapshot: number): void {
+    const kept = this.keepStmt.get(write, type, id, newestSnapshot) as { ver: number; seq: number } | undefined;
     if (!kept) return;
     this.keepRefsStmt.run(kept.ver, kept.seq);
     this.held.set(type, (this.held.get(type) ?? 0) + 1);
