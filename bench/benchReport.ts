@@ -13,6 +13,8 @@ export interface BenchReport {
   fixtures: { setup: FixturesSetup; result: FixturesResult };
   /** The ratio the project tracks: sandbox over baseline requests per second. */
   ratioTarget: number;
+  /** The sandbox's p99 latency the project tracks at the bench's concurrency. */
+  p99TargetMs: number;
   loadAvgAtEnd: number;
   totalSeconds: number;
   cpuProfile?: string;

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { cpuSnapshot, roundCpu, type RoundCpu } from './cpuSnapshot.ts';
 import { httpsGet, type GetTarget } from './httpsGet.ts';
 import { median } from './latencyStats.ts';
-import { runLoad, type LoadOptions, type LoadResult } from './runLoad.ts';
+import { nextCursorOf, runLoad, type LoadOptions, type LoadResult } from './runLoad.ts';
 import { startServerProcess, type ServerProcess } from './startServerProcess.ts';
 import { writeTlsFiles } from './writeTlsFiles.ts';
 
-export interface ThroughputSetup extends LoadOptions {
+export interface ThroughputSetup extends Omit<LoadOptions, 'follow'> {
   customers: number;
   invoices: number;
   seed: number;
@@ -26,15 +26,30 @@ export interface ServerRun {
   serverStartMs: number;
 }
 
-export interface ThroughputResult {
+/** First pages only, or walks that follow the cursor to the end: the two costs of a list. */
+export type ScenarioName = 'first page' | 'every page';
+
+export interface ScenarioResult {
+  name: ScenarioName;
+  /** The page the baseline sends: a real sandbox page of this scenario. */
   pageBytes: number;
   sandbox: ServerRun;
   baseline: ServerRun;
   /** Sandbox over baseline, of the median round's requests per second. */
   ratio: number;
+}
+
+export interface ThroughputResult {
+  scenarios: ScenarioResult[];
+  serverStartMs: number;
   /** The sandbox main thread's CPU profile, when asked for. */
   cpuProfile?: string;
 }
+
+const SCENARIOS: readonly { name: ScenarioName; follow: boolean }[] = [
+  { name: 'first page', follow: false },
+  { name: 'every page', follow: true },
+];
 
 /** The main thread did the serving, so its profile is by far the largest of the process's files. */
 function mainThreadProfile(dir: string): string | undefined {
@@ -47,20 +62,20 @@ function agentFor(ca: string, concurrency: number): https.Agent {
   return new https.Agent({ keepAlive: true, maxSockets: concurrency, ca });
 }
 
-async function measure(server: ServerProcess, target: GetTarget, setup: ThroughputSetup): Promise<ServerRun> {
-  const rounds: LoadResult[] = [];
+async function measure(server: ServerProcess, target: GetTarget, options: LoadOptions, rounds: number): Promise<ServerRun> {
+  const results: LoadResult[] = [];
   const cpu: RoundCpu[] = [];
-  for (let round = 0; round < setup.rounds; round += 1) {
+  for (let round = 0; round < rounds; round += 1) {
     // Warm-up only before the first round: JIT, TLS sessions and sockets stay warm across rounds.
-    if (round === 0) await runLoad(target, { ...setup, measured: setup.warmup, warmup: 0 });
+    if (round === 0) await runLoad(target, { ...options, measured: options.warmup, warmup: 0 });
     const before = cpuSnapshot(server.pid);
-    rounds.push(await runLoad(target, { ...setup, warmup: 0 }));
+    results.push(await runLoad(target, { ...options, warmup: 0 }));
     cpu.push(roundCpu(before, cpuSnapshot(server.pid)));
   }
-  const mid = median(rounds.map((r) => r.reqPerSec));
-  const chosen = rounds.find((r) => r.reqPerSec === mid) ?? [...rounds].sort((a, b) => a.reqPerSec - b.reqPerSec)[rounds.length >> 1];
+  const mid = median(results.map((r) => r.reqPerSec));
+  const chosen = results.find((r) => r.reqPerSec === mid) ?? [...results].sort((a, b) => a.reqPerSec - b.reqPerSec)[results.length >> 1];
   if (!chosen) throw new Error('no measured round');
-  return { median: chosen, rounds, cpu, serverStartMs: server.startMs };
+  return { median: chosen, rounds: results, cpu, serverStartMs: server.startMs };
 }
 
 async function withServer<T>(server: ServerProcess, agent: https.Agent, work: () => Promise<T>): Promise<T> {
@@ -72,9 +87,21 @@ async function withServer<T>(server: ServerProcess, agent: https.Agent, work: ()
   }
 }
 
+/** A page of the scenario, as the sandbox sends it: the first, or one from the middle of a walk. */
+async function samplePage(target: GetTarget, path: string, follow: boolean): Promise<Buffer> {
+  const first = await httpsGet(target, path);
+  if (first.status !== 200) throw new Error(`sandbox first page: HTTP ${first.status} ${first.body.toString('utf8').slice(0, 300)}`);
+  const cursor = nextCursorOf(first.body);
+  if (!follow || cursor === null) return first.body;
+  const next = await httpsGet(target, `${path}&cursor=${encodeURIComponent(cursor)}`);
+  if (next.status !== 200) throw new Error(`sandbox second page: HTTP ${next.status} ${next.body.toString('utf8').slice(0, 300)}`);
+  return next.body;
+}
+
 /**
- * The sandbox first, then a bare HTTPS server replaying the bytes of a real sandbox page, with the
- * same client, key, certificate and request pattern. One server runs at a time.
+ * The sandbox first, for every scenario, then a bare HTTPS server replaying the bytes of a real
+ * sandbox page of each scenario, with the same client, key, certificate and request pattern. One
+ * server runs at a time.
  */
 export async function benchThroughput(setup: ThroughputSetup, workDir: string): Promise<ThroughputResult> {
   const tls = await writeTlsFiles(workDir);
@@ -86,23 +113,38 @@ export async function benchThroughput(setup: ThroughputSetup, workDir: string): 
   const sandboxAgent = agentFor(tls.material.caCert, setup.concurrency);
   const headers = { authorization: `Bearer ${sandboxProc.secretKey}`, 'service-end-user-id': sandboxProc.endUserId };
   const sandboxTarget: GetTarget = { port: sandboxProc.port, agent: sandboxAgent, headers };
-  const { page, sandbox } = await withServer(sandboxProc, sandboxAgent, async () => {
-    const first = await httpsGet(sandboxTarget, setup.firstPagePath);
-    if (first.status !== 200) throw new Error(`sandbox first page: HTTP ${first.status} ${first.body.toString('utf8').slice(0, 300)}`);
-    return { page: first.body, sandbox: await measure(sandboxProc, sandboxTarget, setup) };
+  const sandboxRuns = await withServer(sandboxProc, sandboxAgent, async () => {
+    const runs: { page: Buffer; run: ServerRun }[] = [];
+    for (const scenario of SCENARIOS) {
+      const page = await samplePage(sandboxTarget, setup.firstPagePath, scenario.follow);
+      runs.push({ page, run: await measure(sandboxProc, sandboxTarget, { ...setup, follow: scenario.follow }, setup.rounds) });
+    }
+    return runs;
   });
 
-  const bodyPath = path.join(workDir, 'page.json');
-  fs.writeFileSync(bodyPath, page);
-  const baselineProc = await startServerProcess({ mode: 'baseline', keyPath: tls.keyPath, certPath: tls.certPath, bodyPath });
-  const baselineAgent = agentFor(tls.material.caCert, setup.concurrency);
-  const baselineTarget: GetTarget = { port: baselineProc.port, agent: baselineAgent, headers };
-  const baseline = await withServer(baselineProc, baselineAgent, async () => {
-    const check = await httpsGet(baselineTarget, setup.firstPagePath);
-    if (!check.body.equals(page)) throw new Error('baseline does not answer with the sandbox page bytes');
-    return measure(baselineProc, baselineTarget, setup);
-  });
-
+  const scenarios: ScenarioResult[] = [];
+  for (const [i, scenario] of SCENARIOS.entries()) {
+    const sandboxRun = sandboxRuns[i];
+    if (!sandboxRun) throw new Error(`no sandbox run for ${scenario.name}`);
+    const bodyPath = path.join(workDir, `page-${i}.json`);
+    fs.writeFileSync(bodyPath, sandboxRun.page);
+    const baselineProc = await startServerProcess({ mode: 'baseline', keyPath: tls.keyPath, certPath: tls.certPath, bodyPath });
+    const baselineAgent = agentFor(tls.material.caCert, setup.concurrency);
+    const baselineTarget: GetTarget = { port: baselineProc.port, agent: baselineAgent, headers };
+    const baseline = await withServer(baselineProc, baselineAgent, async () => {
+      const check = await httpsGet(baselineTarget, setup.firstPagePath);
+      if (!check.body.equals(sandboxRun.page)) throw new Error('baseline does not answer with the sandbox page bytes');
+      // The baseline has no cursor to follow: it sends the same page to every request.
+      return measure(baselineProc, baselineTarget, { ...setup, follow: false }, setup.rounds);
+    });
+    scenarios.push({
+      name: scenario.name,
+      pageBytes: sandboxRun.page.length,
+      sandbox: sandboxRun.run,
+      baseline,
+      ratio: sandboxRun.run.median.reqPerSec / baseline.median.reqPerSec,
+    });
+  }
   const cpuProfile = profDir ? mainThreadProfile(profDir) : undefined;
-  return { pageBytes: page.length, sandbox, baseline, ratio: sandbox.median.reqPerSec / baseline.median.reqPerSec, cpuProfile };
+  return { scenarios, serverStartMs: sandboxProc.startMs, cpuProfile };
 }

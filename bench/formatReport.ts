@@ -43,43 +43,47 @@ function cpuPerRequest(run: ServerRun, side: 'serverMs' | 'clientMs'): string {
 
 function throughputSection(report: BenchReport): string[] {
   const { setup, result } = report.throughput;
-  const ratioNote = result.ratio >= report.ratioTarget ? 'meets' : 'BELOW';
-  const walks = result.sandbox.median.walksCompleted;
-  return [
-    `1+2. List-page throughput: GET ${setup.firstPagePath} (+ &cursor=... while walking)`,
+  const columns = [
+    { title: 'server', align: 'left' as const },
+    { title: 'req/s' },
+    { title: 'MB/s' },
+    { title: 'p50 ms' },
+    { title: 'p99 ms' },
+    { title: 'max ms' },
+    { title: 'bytes/resp' },
+    { title: 'errors' },
+    { title: 'srv cpu ms/req' },
+    { title: 'cli cpu ms/req' },
+    { title: 'req/s per round', align: 'left' as const },
+  ];
+  const lines = [
+    `1+2. List-page throughput: GET ${setup.firstPagePath}, then &cursor=... in the "every page" scenario`,
     `  company file    ${whole(setup.customers)} customers, ${whole(setup.invoices)} invoices, seed ${setup.seed}, in memory (startSandbox, logLevel silent)`,
-    `  request         Authorization: Bearer <secretKey>, Service-End-User-Id: <endUserIds[0]>; first page ${whole(result.pageBytes)} bytes`,
-    `  pattern         ${setup.concurrency} walkers, each walks the list page by page with its cursor and restarts at the end`,
-    `                  (${walks} full walks in the sandbox's median round); the baseline ignores the cursor`,
-    `  client          this process, https.Agent({keepAlive: true, maxSockets: ${setup.concurrency}}), closed loop, latency = performance.now() per request`,
-    `  counts          ${whole(setup.warmup)} warm-up, then ${setup.rounds} rounds x ${whole(setup.measured)} measured; the median round (by req/s) is shown`,
+    `  request         Authorization: Bearer <secretKey>, Service-End-User-Id: <endUserIds[0]>`,
+    `  scenarios       first page: every request opens a new sequence (limit ${setup.limit});`,
+    `                  every page: each walker follows its cursor to the end of the list and starts over`,
+    `  client          this process, ${setup.concurrency} connections (https.Agent keepAlive, maxSockets ${setup.concurrency}), closed loop, latency = performance.now() per request`,
+    `  counts          ${whole(setup.warmup)} warm-up, then ${setup.rounds} rounds x ${whole(setup.measured)} measured per scenario; the median round (by req/s) is shown`,
     `  servers         each in its own child process (tsx bench/serverProcess.ts), one after the other, on 127.0.0.1;`,
     `                  same RSA-2048 key and certificate (createTlsMaterial) for both`,
-    `  baseline        bare https.createServer answering every request with the sandbox's first-page bytes`,
-    '',
-    formatTable(
-      [
-        { title: 'server', align: 'left' },
-        { title: 'req/s' },
-        { title: 'MB/s' },
-        { title: 'p50 ms' },
-        { title: 'p99 ms' },
-        { title: 'max ms' },
-        { title: 'bytes/resp' },
-        { title: 'errors' },
-        { title: 'srv cpu ms/req' },
-        { title: 'cli cpu ms/req' },
-        { title: 'req/s per round', align: 'left' },
-      ],
-      [serverRow('sandbox', result.sandbox), serverRow('baseline', result.baseline)],
-    ),
-    '',
-    `  CPU taken by other processes per round: sandbox ${foreign(result.sandbox)}; baseline ${foreign(result.baseline)}`,
-    `  RATIO sandbox/baseline throughput: ${fixed(result.ratio, 3)}  (${ratioNote} the target of >= ${report.ratioTarget})`,
-    `  sandbox child start (seeding ${whole(setup.customers)} customers included): ${fixed(result.sandbox.serverStartMs / 1000, 2)} s`,
-    ...(result.sandbox.median.firstError ? [`  first sandbox error: ${result.sandbox.median.firstError}`] : []),
-    ...(result.baseline.median.firstError ? [`  first baseline error: ${result.baseline.median.firstError}`] : []),
+    `  baseline        bare https.createServer answering every request with the bytes of a real sandbox page of the scenario`,
+    `  sandbox child start (seeding included): ${fixed(result.serverStartMs / 1000, 2)} s`,
   ];
+  for (const scenario of result.scenarios) {
+    const ratioNote = scenario.ratio >= report.ratioTarget ? 'meets' : 'BELOW';
+    const p99 = scenario.sandbox.median.latency.p99Ms;
+    lines.push(
+      '',
+      `  ${scenario.name} (${whole(scenario.pageBytes)} bytes per page${scenario.name === 'every page' ? `, ${scenario.sandbox.median.walksCompleted} full walks in the median round` : ''})`,
+      formatTable(columns, [serverRow('sandbox', scenario.sandbox), serverRow('baseline', scenario.baseline)]),
+      `  CPU taken by other processes per round: sandbox ${foreign(scenario.sandbox)}; baseline ${foreign(scenario.baseline)}`,
+      `  RATIO sandbox/baseline throughput: ${fixed(scenario.ratio, 3)}  (${ratioNote} the target of >= ${report.ratioTarget}); ` +
+        `sandbox p99 ${fixed(p99, 2)} ms (${p99 <= report.p99TargetMs ? 'meets' : 'ABOVE'} the target of <= ${report.p99TargetMs} ms)`,
+      ...(scenario.sandbox.median.firstError ? [`  first sandbox error: ${scenario.sandbox.median.firstError}`] : []),
+      ...(scenario.baseline.median.firstError ? [`  first baseline error: ${scenario.baseline.median.firstError}`] : []),
+    );
+  }
+  return lines;
 }
 
 function seedingSection(report: BenchReport): string[] {

@@ -12,16 +12,17 @@ import { machineInfo } from './machineInfo.ts';
 import { BENCH_USAGE, parseBenchArgs } from './parseBenchArgs.ts';
 
 // Sizes are fixed, not flags: a tracked figure is only comparable with runs of the same work.
+// Issue 10: a page must cost the page, so the list is long (100,000 customers) and 16 clients share it.
 const THROUGHPUT: Omit<ThroughputSetup, 'cpuProfDir'> = {
-  customers: 10_000,
+  customers: 100_000,
   invoices: 0,
   seed: 1,
   limit: 150,
   firstPagePath: '/v1/ledger-desktop/customers?limit=150',
-  warmup: 300,
+  warmup: 500,
   measured: 2_000,
-  rounds: 5,
-  concurrency: 4,
+  rounds: 3,
+  concurrency: 16,
 };
 // One run per target: each takes 10-20 s on 2 cores, and three would not fit the 3-minute budget.
 const SEEDING = { customers: 10_000, invoices: 30_000, seed: 1 };
@@ -30,6 +31,7 @@ const STARTUP = { runs: 3, timeoutMs: 60_000 };
 const FIXTURES = { seed: 1, customers: 25_000, invoices: 75_000 };
 // Raised from 0.5 when every list type came in (issue 9): serving the whole spec must not cost page speed.
 const RATIO_TARGET = 0.6;
+const P99_TARGET_MS = 10;
 
 function progress(message: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
@@ -62,6 +64,7 @@ async function main(): Promise<number> {
       startup: { setup: STARTUP, result: startup },
       fixtures: { setup: FIXTURES, result: fixtures },
       ratioTarget: RATIO_TARGET,
+      p99TargetMs: P99_TARGET_MS,
       loadAvgAtEnd: os.loadavg()[0] ?? 0,
       totalSeconds: (performance.now() - started) / 1000,
       cpuProfile: throughput.cpuProfile,

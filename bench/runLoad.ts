@@ -4,6 +4,8 @@ import { latencyStats, type LatencyStats } from './latencyStats.ts';
 export interface LoadOptions {
   /** The list path without cursor, e.g. /v1/ledger-desktop/customers?limit=150. */
   firstPagePath: string;
+  /** Follow each page's cursor to the end of the list (later pages), or ask the first page every time. */
+  follow: boolean;
   warmup: number;
   measured: number;
   concurrency: number;
@@ -54,7 +56,7 @@ async function step(target: GetTarget, options: LoadOptions, walker: Walker, tal
     const res = await httpsGet(target, path);
     const elapsed = performance.now() - started;
     if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.body.subarray(0, 300).toString('utf8')}`);
-    walker.cursor = nextCursorOf(res.body);
+    walker.cursor = options.follow ? nextCursorOf(res.body) : null;
     if (!tally) return;
     tally.samples.push(elapsed);
     tally.bytes += res.body.length;

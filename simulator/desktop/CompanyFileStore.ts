@@ -67,8 +67,8 @@ CREATE TABLE IF NOT EXISTS objects (
   born INTEGER NOT NULL,
   UNIQUE (type, id)
 );
-CREATE INDEX IF NOT EXISTS objects_sort ON objects (type, sort_key, seq);
-CREATE INDEX IF NOT EXISTS objects_active_sort ON objects (type, is_active, sort_key, seq);
+CREATE INDEX IF NOT EXISTS objects_sort ON objects (type, sort_key, seq, born);
+CREATE INDEX IF NOT EXISTS objects_active_sort ON objects (type, is_active, sort_key, seq, born);
 CREATE INDEX IF NOT EXISTS objects_name ON objects (type, name_lc);
 CREATE INDEX IF NOT EXISTS objects_ref ON objects (type, ref_number);
 CREATE INDEX IF NOT EXISTS objects_id ON objects (id);
@@ -311,19 +311,23 @@ export class CompanyFileStore {
     return this.getSeqStmt.get(seq) as StoredRow | undefined;
   }
 
-  /** Rows for the given sequence numbers, in the order given; only what a page needs is read. */
+  /** Rows for the given sequence numbers, in the order given (missing ones left out); only what a page needs is read. */
   getManyBySeq(seqs: readonly number[]): PageRow[] {
-    const cached = seqs.map((seq) => this.pageRows.get(seq));
-    if (cached.every((row) => row !== undefined)) return cached as PageRow[];
-    const missing = seqs.filter((_seq, i) => cached[i] === undefined);
+    const rows = seqs.map((seq) => this.pageRows.get(seq));
+    const missing = seqs.filter((_seq, i) => rows[i] === undefined);
+    if (missing.length === 0) return rows as PageRow[];
     let stmt = this.bySeqCount.get(missing.length);
     if (!stmt) {
       stmt = this.db.prepare(`SELECT seq, doc, linked FROM objects WHERE seq IN (${missing.map(() => '?').join(',')})`);
       this.bySeqCount.set(missing.length, stmt);
     }
-    for (const row of stmt.all(...missing) as PageRow[]) this.pageRows.set(row);
-    return seqs.flatMap((seq) => {
-      const row = this.pageRows.get(seq);
+    const read = new Map<number, PageRow>();
+    for (const row of stmt.all(...missing) as PageRow[]) {
+      read.set(row.seq, row);
+      this.pageRows.set(row);
+    }
+    return seqs.flatMap((seq, i) => {
+      const row = rows[i] ?? read.get(seq);
       return row ? [row] : [];
     });
   }

@@ -1,7 +1,11 @@
 import type { PageRow } from './CompanyFileStore.ts';
 
-/** About 64 MB of serialized objects per company file: a 10,000-customer file fits whole. */
-const DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024;
+/**
+ * Up to 256 MB of serialized objects per company file: a 100,000-customer file fits whole, so that
+ * walking a long list costs a map lookup per object rather than a blob read (0.4 ms of a 150-object
+ * page at 100,000). Small files use only what they hold.
+ */
+const DEFAULT_BUDGET_BYTES = 256 * 1024 * 1024;
 
 /**
  * Served objects, as stored bytes, by sequence number. Reading a page from SQLite costs more than

@@ -68,7 +68,8 @@ function pageSqlOf(current: string, past: string): string {
     ['object_versions', past, 'born <= ? AND died > ?'],
   ] as const) {
     for (const place of ['sort_key = ? AND seq > ?', 'sort_key > ?']) {
-      parts.push(`SELECT seq, sort_key, doc, linked FROM ${table} WHERE ${where} AND ${visible} AND ${place}`);
+      // Index columns only (the visibility check included): the bytes come from the page cache.
+      parts.push(`SELECT seq, sort_key, ${table === 'objects' ? '0' : 'ver'} AS ver FROM ${table} WHERE ${where} AND ${visible} AND ${place}`);
     }
   }
   return `${parts.join(' UNION ALL ')} ORDER BY sort_key, seq LIMIT ?`;
@@ -126,18 +127,32 @@ export class QueryEngine {
     const p = plan.params;
     const rows = this.file.store
       .statement(plan.pageSql)
-      .all(...p, snapshot, sortKey, seq, ...p, snapshot, sortKey, ...p, snapshot, snapshot, sortKey, seq, ...p, snapshot, snapshot, sortKey, limit) as (PageRow & {
+      .all(...p, snapshot, sortKey, seq, ...p, snapshot, sortKey, ...p, snapshot, snapshot, sortKey, seq, ...p, snapshot, snapshot, sortKey, limit) as {
+      seq: number;
       sort_key: string;
-    })[];
+      ver: number;
+    }[];
     const last = rows.at(-1);
     if (last) iterator.after = { sortKey: last.sort_key, seq: last.seq };
     iterator.delivered += rows.length;
-    const items = rows.map((row) => shapeForOutput(row, iterator.output));
+    const items = this.bytesOf(rows).map((row) => shapeForOutput(row, iterator.output));
     // A walk that ran out early (it cannot, unless the count was wrong) ends rather than promising more.
     const remaining = rows.length < limit ? 0 : iterator.total - iterator.delivered;
     if (remaining === 0) iterator.delivered = iterator.total;
     this.iterators.answered(iterator);
     return { items, cursor: remaining > 0 ? iterator.id : null, remaining };
+  }
+
+  /** The stored bytes of a page's rows: current ones from the page cache, past versions from the history. */
+  private bytesOf(rows: readonly { seq: number; ver: number }[]): PageRow[] {
+    const current = this.file.store.getManyBySeq(rows.filter((r) => r.ver === 0).map((r) => r.seq));
+    if (current.length === rows.length) return current;
+    const bySeq = new Map(current.map((row) => [row.seq, row]));
+    const past = this.file.store.history.docs(rows.filter((r) => r.ver !== 0).map((r) => r.ver));
+    return rows.flatMap((r) => {
+      const row = r.ver === 0 ? bySeq.get(r.seq) : past.get(r.ver);
+      return row ? [{ seq: r.seq, doc: row.doc, linked: row.linked }] : [];
+    });
   }
 
   /** Matches of a plan now; cached until the next write to the type. */

@@ -70,6 +70,16 @@ export class RowHistory {
     this.held.set(type, (this.held.get(type) ?? 0) + 1);
   }
 
+  /** The stored bytes of past versions, by version number. */
+  docs(vers: readonly number[]): Map<number, { doc: Buffer; linked: string | null }> {
+    const rows = this.db.prepare(`SELECT ver, doc, linked FROM object_versions WHERE ver IN (${vers.map(() => '?').join(',')})`).all(...vers) as {
+      ver: number;
+      doc: Buffer;
+      linked: string | null;
+    }[];
+    return new Map(rows.map((row) => [row.ver, row]));
+  }
+
   /** After a rollback: the versions it kept are gone again. */
   recount(): void {
     this.held.clear();

@@ -103,8 +103,8 @@ export class ServiceState {
   }
 
   projectForKey(kind: 'secret' | 'publishable', key: string): Project | undefined {
-    return this.db
-      .prepare(
+    return this
+      .sql(
         `SELECT p.id, p.name, p.organization FROM api_keys k JOIN projects p ON p.id = k.project_id
          WHERE k.hash = ? AND k.kind = ? AND k.revoked = 0`,
       )
@@ -112,8 +112,8 @@ export class ServiceState {
   }
 
   addEndUser(row: EndUserRow): void {
-    this.db
-      .prepare('INSERT INTO end_users (id, project_id, company_name, source_id, email, created_at) VALUES (@id, @project_id, @company_name, @source_id, @email, @created_at)')
+    this
+      .sql('INSERT INTO end_users (id, project_id, company_name, source_id, email, created_at) VALUES (@id, @project_id, @company_name, @source_id, @email, @created_at)')
       .run(row);
   }
 
@@ -147,8 +147,8 @@ export class ServiceState {
   }
 
   addConnection(row: ConnectionRow): void {
-    this.db
-      .prepare(
+    this
+      .sql(
         `INSERT INTO connections (id, end_user_id, created_at, company_file_id, last_request_at, last_success_at)
          VALUES (@id, @end_user_id, @created_at, @company_file_id, @last_request_at, @last_success_at)`,
       )
@@ -178,8 +178,8 @@ export class ServiceState {
   }
 
   addAuthSession(row: AuthSessionRow, clientSecret: string): void {
-    this.db
-      .prepare(
+    this
+      .sql(
         `INSERT INTO auth_sessions (id, project_id, end_user_id, client_secret_hash, created_at, expires_at, redirect_url)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Express } from 'express';
 import { handleApiRequest, handlerTable } from './handleApiRequest.ts';
 import { missingHost } from './httpRefusals.ts';
 import { compileRoutes } from './matchRoute.ts';
@@ -33,14 +32,14 @@ export function sendError(deps: Pick<ServiceDeps, 'logger'>, res: ServerResponse
   sendJson(res, known.status, JSON.stringify(known.toBody(requestId)), requestId, known.closeConnection);
 }
 
-/** The HTTPS application: `/v1` is the Service, `/_sandbox` the simulator's own controls. */
-export function createServiceApp(deps: ServiceDeps): Express {
+/**
+ * The HTTPS application: `/v1` is the Service, `/_sandbox` the simulator's own controls. A plain
+ * request listener: the spec routes, so a web framework's router would only add cost per request.
+ */
+export function createServiceApp(deps: ServiceDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const route = compileRoutes(deps.operations.values());
   const handlers = handlerTable(deps.operations.values());
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  app.use((req: IncomingMessage, res: ServerResponse) => {
+  return (req: IncomingMessage, res: ServerResponse) => {
     const requestId = newRequestId();
     const started = performance.now();
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
@@ -64,8 +63,7 @@ export function createServiceApp(deps: ServiceDeps): Express {
       .finally(() => {
         deps.logger.debug('request', { requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(performance.now() - started) });
       });
-  });
-  return app;
+  };
 }
 
 /** The plain-HTTP listener's only answer: the Service is HTTPS only and never serves data here. */
