@@ -49,7 +49,7 @@ function awaitReady(child: ChildProcess, timeoutMs: number): Promise<Omit<Server
 
 /** Runs bench/serverProcess.ts in its own Node process (through tsx) and waits until it listens. */
 export async function startServerProcess(config: ServerConfig, options: StartOptions = {}): Promise<ServerProcess> {
-  const execArgv = ['--import', 'tsx'];
+  const execArgv = ['--import', 'tsx', ...(process.env['BENCH_CHILD_FLAGS'] ?? '').split(' ').filter(Boolean)];
   // No --cpu-prof-name: every thread would write to that one name and the loader thread's would win.
   if (options.cpuProfDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`);
   const child = childRegistry.add(

@@ -22,7 +22,7 @@ export class DesktopApplication {
   }
 
   /** Every match of a list that has no pages. */
-  list(objectType: string, params: QueryParams, limit: number | undefined): Promise<Buffer[]> {
+  list(objectType: string, params: QueryParams, limit: number | undefined): Promise<Buffer> {
     return this.queue.run(() => this.queries.all(objectType, params, limit));
   }
 

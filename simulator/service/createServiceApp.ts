@@ -7,17 +7,20 @@ import { handleSandboxRequest } from './sandboxControls.ts';
 import { SANDBOX_HEADER } from './sandboxHeader.ts';
 import { ServiceError } from './ServiceError.ts';
 import { newRequestId } from './serviceIds.ts';
-import type { ServiceDeps } from './types.ts';
+import type { ResponseBody, ServiceDeps } from './types.ts';
 
-export function sendJson(res: ServerResponse, status: number, json: string | Buffer, requestId: string, closeConnection = false): void {
-  const bytes = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
+export function sendJson(res: ServerResponse, status: number, json: ResponseBody, requestId: string, closeConnection = false): void {
+  const parts = typeof json === 'string' ? [Buffer.from(json, 'utf8')] : Buffer.isBuffer(json) ? [json] : json;
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', bytes.length);
+  res.setHeader('Content-Length', parts.reduce((n, part) => n + part.length, 0));
   res.setHeader('Service-Request-Id', requestId);
   res.setHeader('Service-Sandbox', SANDBOX_HEADER);
   if (closeConnection) res.setHeader('Connection', 'close');
-  res.end(bytes);
+  // Corked, the headers and every part leave in one write.
+  res.cork();
+  for (const part of parts.slice(0, -1)) res.write(part);
+  res.end(parts.at(-1));
 }
 
 /** Renders any failure in the spec's error shape; anything unexpected is a marked simulator bug. */

@@ -43,8 +43,11 @@ export interface ServiceRequest {
   url: string;
 }
 
-/** JSON of a 200 body: text, or bytes when it was assembled from stored objects. */
-export type ResponseBody = string | Buffer;
+/**
+ * JSON of a 200 body: text, or bytes when it was assembled from stored objects, or parts of bytes
+ * sent one after the other (a list page's envelope around its objects, never copied together).
+ */
+export type ResponseBody = string | Buffer | readonly Buffer[];
 
 /** A handler answers with the JSON of a 200 body, or throws a ServiceError. */
 export type Handler = (req: ServiceRequest, deps: ServiceDeps) => Promise<ResponseBody>;

@@ -18,21 +18,14 @@ function objectTypeOf(req: ServiceRequest, deps: ServiceDeps): string {
   return model.objectType;
 }
 
-const COMMA = Buffer.from(',');
-
 /**
- * The envelope is written around the stored bytes of each object: nothing stored is parsed or
- * encoded again, and the page goes to the socket as one buffer.
+ * The envelope is written around the stored bytes of the objects: nothing stored is parsed or
+ * encoded again, and the parts go to the socket one after the other without being copied together.
  */
-function envelope(url: string, items: Buffer[], paging: { cursor: string | null; remaining: number } | undefined): Buffer {
-  const parts: Buffer[] = [Buffer.from(`{"objectType":"list","url":${JSON.stringify(url)},"data":[`)];
-  items.forEach((item, i) => {
-    if (i > 0) parts.push(COMMA);
-    parts.push(item);
-  });
+function envelope(url: string, data: Buffer, paging: { cursor: string | null; remaining: number } | undefined): Buffer[] {
+  const head = Buffer.from(`{"objectType":"list","url":${JSON.stringify(url)},"data":[`);
   const tail = paging ? `],"nextCursor":${JSON.stringify(paging.cursor)},"remainingCount":${paging.remaining},"hasMore":${paging.remaining > 0}}` : ']}';
-  parts.push(Buffer.from(tail));
-  return Buffer.concat(parts);
+  return [head, data, Buffer.from(tail)];
 }
 
 function withoutPaging(query: Record<string, JsonValue>): Record<string, JsonValue> {
@@ -64,15 +57,15 @@ const list: Handler = async (req, deps) => {
   const type = objectTypeOf(req, deps);
   const limit = typeof req.query['limit'] === 'number' ? req.query['limit'] : undefined;
   if (!req.op.paginated) {
-    const items = await desktopCall(() => desktop.list(type, withoutPaging(req.query), limit));
-    return envelope(req.url, items, answersOnOnePage(req.op) ? { cursor: null, remaining: 0 } : undefined);
+    const data = await desktopCall(() => desktop.list(type, withoutPaging(req.query), limit));
+    return envelope(req.url, data, answersOnOnePage(req.op) ? { cursor: null, remaining: 0 } : undefined);
   }
   const cursor = typeof req.query['cursor'] === 'string' ? req.query['cursor'] : undefined;
   // Both sides of the cursor comparison carry the spec's defaults; a cursor sent alone is not compared.
   const sentFilters = Object.keys(withoutPaging(req.sentQuery)).length > 0;
   const params = cursor === undefined || sentFilters ? withoutPaging(req.query) : {};
   const page = await desktopCall(() => desktop.query(type, params, limit ?? DEFAULT_LIMIT, cursor));
-  return envelope(req.url, page.items, page);
+  return envelope(req.url, page.data, page);
 };
 
 const retrieve: Handler = async (req, deps) => {
