@@ -1,5 +1,6 @@
 import type { ThroughputResult, ThroughputSetup } from './benchThroughput.ts';
 import type { FixturesResult, FixturesSetup } from './benchFixtures.ts';
+import type { ListsResult } from './benchLists.ts';
 import type { SeedingRun, SeedingSetup } from './benchSeeding.ts';
 import type { StartupResult, StartupSetup } from './benchStartup.ts';
 import type { MachineInfo } from './machineInfo.ts';
@@ -9,12 +10,15 @@ export interface BenchReport {
   machine: MachineInfo;
   throughput: { setup: Omit<ThroughputSetup, 'cpuProfDir'>; result: ThroughputResult };
   seeding: { setup: SeedingSetup; runs: SeedingRun[] };
+  lists: ListsResult;
   startup: { setup: StartupSetup; result: StartupResult };
   fixtures: { setup: FixturesSetup; result: FixturesResult };
   /** The ratio the project tracks: sandbox over baseline requests per second. */
   ratioTarget: number;
   /** The sandbox's p99 latency the project tracks at the bench's concurrency. */
   p99TargetMs: number;
+  /** A filter's cold first page on the seeded file must answer within this. */
+  filterTargetMs: number;
   loadAvgAtEnd: number;
   totalSeconds: number;
   cpuProfile?: string;

@@ -9,6 +9,11 @@ import { loadSpec } from '../simulator/spec/loadSpec.ts';
 import { buildTypeRegistry } from '../simulator/desktop/engine/checkTypeTable.ts';
 import type { TypeRegistry } from '../simulator/desktop/engine/TypeRegistry.ts';
 import { TYPE_TABLE } from '../simulator/desktop/types/typeTable.ts';
+import type { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
+import { benchLists, type ListsResult } from './benchLists.ts';
+
+/** The lists the seeding makes long; the sequence-memory figure is taken on the first. */
+const LIST_RESOURCES = ['customers', 'invoices'];
 
 export interface SeedingSetup {
   customers: number;
@@ -34,7 +39,7 @@ function sizeOf(dir: string): number {
   return total;
 }
 
-function seedOnce(types: TypeRegistry, setup: SeedingSetup, dataDir: string | undefined): SeedingRun {
+function seedOnce(types: TypeRegistry, setup: SeedingSetup, dataDir: string | undefined, inspect?: (file: CompanyFile) => void): SeedingRun {
   const host = new DesktopHost({ dataDir, clock: new SimClock(), types });
   try {
     const app = host.application('company_bench');
@@ -42,6 +47,7 @@ function seedOnce(types: TypeRegistry, setup: SeedingSetup, dataDir: string | un
     seedCompanyFile(app.file, { seed: setup.seed, sizes: { customers: setup.customers, invoices: setup.invoices } });
     const seconds = (performance.now() - started) / 1000;
     const row = app.file.store.db.prepare('SELECT COUNT(*) AS n FROM objects').get() as { n: number };
+    inspect?.(app.file);
     host.closeAll();
     return { target: dataDir ? 'disk' : 'memory', objects: row.n, seconds, objectsPerSec: row.n / seconds, fileBytes: dataDir ? sizeOf(dataDir) : 0 };
   } finally {
@@ -52,13 +58,26 @@ function seedOnce(types: TypeRegistry, setup: SeedingSetup, dataDir: string | un
 /**
  * Seeds a fresh company file the way the sandbox does on start, in memory and then on disk (what
  * `npm start` does). Only seedCompanyFile is timed: the spec is loaded once, before either run.
+ * The in-memory file is then used for the lists bench (sequence memory, every filter's first page).
  */
-export async function benchSeeding(setup: SeedingSetup): Promise<SeedingRun[]> {
-  const types = buildTypeRegistry(TYPE_TABLE, indexOperations(await loadSpec()));
-  const memory = seedOnce(types, setup, undefined);
+export async function benchSeeding(setup: SeedingSetup): Promise<{ runs: SeedingRun[]; lists: ListsResult }> {
+  const operations = indexOperations(await loadSpec());
+  const types = buildTypeRegistry(TYPE_TABLE, operations);
+  // The long lists of the seeded file, with their list operations: what the lists bench measures.
+  const lists = LIST_RESOURCES.map((resource) => {
+    const op = [...operations.values()].find((o) => o.operationId === `${resource}.list`);
+    const model = types.forResource(resource);
+    if (!op || !model) throw new Error(`no list operation or type for ${resource}`);
+    return { op, objectType: model.objectType };
+  });
+  let listsResult: ListsResult | undefined;
+  const memory = seedOnce(types, setup, undefined, (file) => {
+    listsResult = benchLists(file, lists);
+  });
+  if (!listsResult) throw new Error('the lists bench did not run');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-bench-seed-'));
   try {
-    return [memory, seedOnce(types, setup, dir)];
+    return { runs: [memory, seedOnce(types, setup, dir)], lists: listsResult };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

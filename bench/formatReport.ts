@@ -105,6 +105,25 @@ function seedingSection(report: BenchReport): string[] {
   ];
 }
 
+function listsSection(report: BenchReport): string[] {
+  const { memory, filters, unmeasured } = report.lists;
+  const slow = filters.filter((f) => f.coldMs > report.filterTargetMs);
+  return [
+    `3b. Lists on the seeded in-memory file of section 3 (QueryEngine in this process, no HTTP)`,
+    `  sequence memory  ${whole(memory.sequences)} first pages (limit 1) of ${whole(memory.listSize)} active customers, left open: ` +
+      `heap+external ${fixed(memory.heapGrowthMb, 1)} MB, RSS ${fixed(memory.rssGrowthMb, 1)} MB more after gc (${memory.liveAfter} still live; target < 20 MB)`,
+    `  filters          first page (limit 150) of every filter; cold = median of 5 on a fresh QueryEngine (no plan, count or page cached),`,
+    `                   warm = median of 20 asked again before any write; target: cold < ${report.filterTargetMs} ms`,
+    '',
+    formatTable(
+      [{ title: 'list', align: 'left' }, { title: 'filter', align: 'left' }, { title: 'value', align: 'left' }, { title: 'matches' }, { title: 'cold ms' }, { title: 'warm ms' }],
+      filters.map((f) => [f.resource, f.parameter, f.value, whole(f.matches), fixed(f.coldMs, 2), fixed(f.warmMs, 3)]),
+    ),
+    `  ${slow.length === 0 ? 'every filter meets' : `ABOVE the target: ${slow.map((f) => `${f.resource}.${f.parameter}`).join(', ')} (target`} ${report.filterTargetMs} ms${slow.length === 0 ? '' : ')'}`,
+    ...(unmeasured.length > 0 ? [`  not measured (no value rule in bench/benchLists.ts): ${unmeasured.join(', ')}`] : []),
+  ];
+}
+
 function startupSection(report: BenchReport): string[] {
   const { setup, result } = report.startup;
   return [
@@ -144,6 +163,8 @@ export function formatReport(report: BenchReport): string {
     ...throughputSection(report),
     '',
     ...seedingSection(report),
+    '',
+    ...listsSection(report),
     '',
     ...startupSection(report),
     '',

@@ -15,6 +15,8 @@ export type QueryParams = Readonly<Record<string, JsonValue>>;
 export interface QueryPage {
   /** Objects of the page as sent: their UTF-8 JSON joined by commas (the inside of the `data` array). */
   data: Buffer;
+  /** How many objects `data` holds. */
+  count: number;
   /** Same value on every page of one walk; null when the walk is over. */
   cursor: string | null;
   remaining: number;
@@ -65,12 +67,12 @@ export interface ListPlan {
 function pageSqlOf(current: string, past: string): string {
   const parts: string[] = [];
   for (const [table, where, visible] of [
-    ['objects', current, 'born <= ?'],
+    ['object_rows', current, 'born <= ?'],
     ['object_versions', past, 'born <= ? AND died > ?'],
   ] as const) {
     for (const place of ['sort_key = ? AND seq > ?', 'sort_key > ?']) {
       // Index columns only (the visibility check included): the bytes come from the page cache.
-      parts.push(`SELECT seq, sort_key, ${table === 'objects' ? '0' : 'ver'} AS ver FROM ${table} WHERE ${where} AND ${visible} AND ${place}`);
+      parts.push(`SELECT seq, sort_key, ${table === 'object_rows' ? '0' : 'ver'} AS ver FROM ${table} WHERE ${where} AND ${visible} AND ${place}`);
     }
   }
   return `${parts.join(' UNION ALL ')} ORDER BY sort_key, seq LIMIT ?`;
@@ -154,7 +156,7 @@ export class QueryEngine {
     const remaining = count < limit ? 0 : iterator.total - iterator.delivered;
     if (remaining === 0) iterator.delivered = iterator.total;
     this.iterators.answered(iterator);
-    return { data, cursor: remaining > 0 ? iterator.id : null, remaining };
+    return { data, count, cursor: remaining > 0 ? iterator.id : null, remaining };
   }
 
   /** The stored bytes of a page's rows: current ones from the page cache, past versions from the history. */
@@ -175,7 +177,7 @@ export class QueryEngine {
     const key = `${plan.current}\u0000${JSON.stringify(plan.params)}`;
     const cached = this.counts.get(key);
     if (cached && store.lastWriteOf(objectType) <= cached.write) return cached.count;
-    const count = store.statement(`SELECT COUNT(*) FROM objects WHERE ${plan.current}`).pluck().get(...plan.params) as number;
+    const count = store.statement(`SELECT COUNT(*) FROM object_rows WHERE ${plan.current}`).pluck().get(...plan.params) as number;
     if (this.counts.size >= MAX_CACHED_COUNTS) this.counts.clear();
     this.counts.set(key, { write: store.writeNumber, count });
     return count;
@@ -243,7 +245,7 @@ export class QueryEngine {
     const keys = [...new Set(spec.caseInsensitive ? wanted.map((v) => v.toLowerCase()) : wanted)];
     const condition = `${spec.column} IN (${keys.map(() => '?').join(',')})`;
     if (ctx.rows === 'current') {
-      const found = new Set(this.file.store.statement(`SELECT ${spec.column} FROM objects WHERE type = ? AND ${condition}`).pluck().all(objectType, ...keys) as string[]);
+      const found = new Set(this.file.store.statement(`SELECT ${spec.column} FROM object_rows WHERE type = ? AND ${condition}`).pluck().all(objectType, ...keys) as string[]);
       const missing = wanted.find((v) => !found.has(spec.caseInsensitive ? v.toLowerCase() : v));
       if (missing !== undefined) {
         throw new DesktopError(

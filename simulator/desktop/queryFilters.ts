@@ -80,14 +80,28 @@ function balance(op: string, field: string): Filter {
   };
 }
 
+/** The highest code point: every text that starts with `x` sorts before `x` followed by it. */
+const TOP = String.fromCodePoint(0x10ffff);
+
+/**
+ * Text filters ignoring case. `name_lc` is lower-cased already (by JavaScript, which folds more
+ * than SQLite's lower()); other columns are folded here. A prefix on a folded column is an index
+ * range rather than a scan.
+ */
 function textMatch(column: string, kind: 'contains' | 'startsWith' | 'endsWith'): Filter {
+  const folded = column.endsWith('_lc') ? column : `lower(${column})`;
   return (ctx, value) => {
     const needle = String(value).toLowerCase();
     // Every text contains, starts and ends with the empty text: all three keep everything.
     if (needle === '') return;
-    if (kind === 'contains') ctx.where.push(`instr(lower(${column}), ?) > 0`);
-    if (kind === 'startsWith') ctx.where.push(`substr(lower(${column}), 1, length(?)) = ?`);
-    if (kind === 'endsWith') ctx.where.push(`substr(lower(${column}), -length(?)) = ?`);
+    if (kind === 'contains') ctx.where.push(`instr(${folded}, ?) > 0`);
+    if (kind === 'startsWith' && folded === column) {
+      ctx.where.push(`${column} >= ? AND ${column} < ?`);
+      ctx.params.push(needle, `${needle}${TOP}`);
+      return;
+    }
+    if (kind === 'startsWith') ctx.where.push(`substr(${folded}, 1, length(?)) = ?`);
+    if (kind === 'endsWith') ctx.where.push(`substr(${folded}, -length(?)) = ?`);
     ctx.params.push(needle);
     if (kind !== 'contains') ctx.params.push(needle);
   };
