@@ -118,8 +118,9 @@ function valueFor(parameter: string, docs: readonly JsonObject[]): JsonValue | u
       return '100.00';
     default:
       if (parameter.endsWith('Ids')) {
-        const id = referencedId(docs, parameter.slice(0, -3));
-        return id === undefined ? undefined : [id];
+        // Nothing in the list points there (a one-currency file): an id of the list itself, which nothing names.
+        const id = referencedId(docs, parameter.slice(0, -3)) ?? docs[0]?.['id'];
+        return typeof id === 'string' ? [id] : undefined;
       }
       return undefined;
   }

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { PageRowCache } from './PageRowCache.ts';
-import { compareRefNumbers } from './queryFilters.ts';
 import { RowHistory } from './RowHistory.ts';
 
 /**
@@ -70,12 +69,13 @@ CREATE VIEW IF NOT EXISTS objects AS
   SELECT r.seq, r.type, r.id, r.name, r.name_lc, r.sort_key, r.ref_number, r.is_active, r.updated_at, r.txn_date, r.tag,
          r.is_paid, r.balance_cents, b.doc, b.linked, r.born
   FROM object_rows r JOIN bodies b ON b.seq = r.seq;
-CREATE INDEX IF NOT EXISTS objects_sort ON object_rows (type, sort_key, seq, born);
-CREATE INDEX IF NOT EXISTS objects_active_sort ON object_rows (type, is_active, sort_key, seq, born);
+CREATE INDEX IF NOT EXISTS objects_sort ON object_rows (type, sort_key, seq, born, name_lc);
+CREATE INDEX IF NOT EXISTS objects_active_sort ON object_rows (type, is_active, sort_key, seq, born, name_lc);
 CREATE INDEX IF NOT EXISTS objects_name ON object_rows (type, name_lc, is_active);
 CREATE INDEX IF NOT EXISTS objects_updated ON object_rows (type, updated_at, is_active);
 CREATE INDEX IF NOT EXISTS objects_txn_date ON object_rows (type, txn_date);
 CREATE INDEX IF NOT EXISTS objects_balance ON object_rows (type, balance_cents, is_active);
+CREATE INDEX IF NOT EXISTS objects_paid ON object_rows (type, is_paid);
 CREATE INDEX IF NOT EXISTS objects_ref ON object_rows (type, ref_number);
 CREATE INDEX IF NOT EXISTS objects_id ON object_rows (id);
 CREATE TABLE IF NOT EXISTS refs (
@@ -180,7 +180,6 @@ export class CompanyFileStore {
     this.db.exec(SCHEMA);
     this.db.pragma(`user_version = ${FILE_FORMAT}`);
     this.history = new RowHistory(this.db);
-    this.db.function('ref_compare', { deterministic: true }, (a: unknown, b: unknown) => compareRefNumbers(typeof a === 'string' ? a : null, String(b)));
     this.insertStmt = this.db.prepare(`INSERT INTO object_rows
       (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, born)
       VALUES (@type, @id, @name, @name_lc, @sort_key, @ref_number, @is_active, @updated_at, @txn_date, @tag, @is_paid,

@@ -1,0 +1,25 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { compareRefNumbers, FILTERS, type FilterContext } from './queryFilters.ts';
+
+const REFS = [null, '', '7', '10', '0010', '99', '100', '1001', 'A-7', 'INV-10', 'inv-2', '12B', '12', '999999999999', 'Z'];
+const BOUNDS = ['7', '10', '0100', '12', 'A', 'INV-10', '12B', '', '99999999999'];
+
+describe('reference number bounds in SQL', () => {
+  const db = new Database(':memory:');
+  db.exec('CREATE TABLE t (ref_number TEXT)');
+  const insert = db.prepare('INSERT INTO t (ref_number) VALUES (?)');
+  for (const ref of REFS) insert.run(ref);
+
+  it.each(BOUNDS)('keeps exactly what compareRefNumbers orders inside the bound %j', (bound) => {
+    for (const [name, keep] of [
+      ['refNumberFrom', (ref: string | null) => ref !== null && compareRefNumbers(ref, bound) >= 0],
+      ['refNumberTo', (ref: string | null) => compareRefNumbers(ref, bound) <= 0],
+    ] as const) {
+      const ctx: FilterContext = { offsetMinutes: 0, rows: 'current', where: [], params: [] };
+      FILTERS[name]?.(ctx, bound, {});
+      const got = db.prepare(`SELECT ref_number FROM t WHERE ${ctx.where.join(' AND ')}`).pluck().all(...ctx.params);
+      expect({ name, got: [...got].sort() }).toEqual({ name, got: REFS.filter(keep).sort() });
+    }
+  });
+});
