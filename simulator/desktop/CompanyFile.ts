@@ -6,6 +6,7 @@ import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import { applyRequest } from './engine/applyRequest.ts';
 import { applyDerivedName } from './engine/derivedName.ts';
 import { placeInTree } from './engine/hierarchy.ts';
+import { NameScopes } from './engine/NameScopes.ts';
 import { identifiedLists } from './engine/identifiedLists.ts';
 import { indexColumnsOf, nameOf } from './engine/indexColumns.ts';
 import { assertCanDeactivate, assertNameFree, propagateRename } from './engine/listIntegrity.ts';
@@ -37,6 +38,7 @@ export class CompanyFile {
   readonly types: TypeRegistry;
   private readonly ids: IdAllocator;
   private bulkMode = false;
+  private scopeNames: NameScopes | undefined;
   /** Names of objects added during a bulk load, by id: references resolve without a query each. */
   private bulkNames: Map<string, { type: string; name: string | null }> | undefined;
   /** Overrides the clock while seeding, so seeded timestamps come from the seed, not from now. */
@@ -57,7 +59,25 @@ export class CompanyFile {
   set bulk(on: boolean) {
     this.bulkMode = on;
     this.bulkNames = on ? new Map() : undefined;
+    this.scopeNames = on ? new NameScopes((scope) => this.namesIn(scope)) : undefined;
     this.store.cacheDocs(on);
+  }
+
+  /** Names taken per uniqueness scope, in memory while a bulk load runs; undefined otherwise. */
+  get nameScopes(): NameScopes | undefined {
+    return this.scopeNames;
+  }
+
+  private namesIn(scope: string): { name_lc: string; id: string }[] {
+    const types = this.types.typesInScope(scope);
+    return this.store
+      .statement(`SELECT name_lc, id FROM object_rows WHERE name_lc IS NOT NULL AND type IN (${types.map(() => '?').join(',')})`)
+      .all(...types) as { name_lc: string; id: string }[];
+  }
+
+  /** Keeps the bulk load's name scopes up to date after a write of `key` under `name`. */
+  private recordName(model: TypeModel, key: string, name: string | null): void {
+    if (this.scopeNames && model.row.nameScope) this.scopeNames.record(model.row.nameScope, key, name);
   }
 
   get offsetMinutes(): number {
@@ -110,8 +130,10 @@ export class CompanyFile {
       const row = this.store.get(objectType, id);
       const doc = row ? parseDoc<JsonObject>(row.doc) : emptyObject(model.schema);
       Object.assign(doc, fields);
-      if (row) this.store.update(objectType, id, indexColumnsOf(model, doc), JSON.stringify(doc), row.linked);
-      else this.store.setReferences(this.store.insert(objectType, id, indexColumnsOf(model, doc), JSON.stringify(doc), null), referencesIn(model, doc));
+      const columns = indexColumnsOf(model, doc);
+      if (row) this.store.update(objectType, id, columns, JSON.stringify(doc), row.linked);
+      else this.store.setReferences(this.store.insert(objectType, id, columns, JSON.stringify(doc), null), referencesIn(model, doc), true);
+      this.recordName(model, id, columns.name);
       return doc;
     });
   }
@@ -145,7 +167,8 @@ export class CompanyFile {
     const columns = indexColumnsOf(model, doc);
     assertNameFree(this, model, columns.name, key);
     const seq = this.store.insert(model.objectType, key, columns, JSON.stringify(doc), null);
-    this.store.setReferences(seq, referencesIn(model, doc));
+    this.store.setReferences(seq, referencesIn(model, doc), true);
+    this.recordName(model, key, columns.name);
     this.bulkNames?.set(key, { type: model.objectType, name: columns.name });
     this.rememberRefNumber(model, doc);
     model.row.rules?.afterWrite?.(ctx, doc, undefined);
@@ -179,6 +202,7 @@ export class CompanyFile {
     assertNameFree(this, model, columns.name, id);
     const seq = this.store.update(model.objectType, id, columns, JSON.stringify(doc), row.linked);
     if (seq !== undefined) this.store.setReferences(seq, referencesIn(model, doc));
+    this.recordName(model, id, columns.name);
     if (nameOf(model, previous) !== columns.name) propagateRename(this, model, doc);
     this.rememberRefNumber(model, doc);
     model.row.rules?.afterWrite?.(ctx, doc, previous);
@@ -282,8 +306,10 @@ export class CompanyFile {
   rewrite(type: string, doc: JsonObject, linked?: JsonObject[] | null): void {
     const model = this.modelOf(type);
     const key = this.keyOf(model, doc);
-    const seq = this.store.update(type, key, indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked));
+    const columns = indexColumnsOf(model, doc);
+    const seq = this.store.update(type, key, columns, JSON.stringify(doc), this.linkedText(type, doc, linked));
     if (seq !== undefined) this.store.setReferences(seq, referencesIn(model, doc));
+    this.recordName(model, key, columns.name);
   }
 
   /** What every rules context shares: made once, since a bulk load asks for a context per object. */

@@ -34,6 +34,7 @@ export interface StoredRow extends IndexColumns {
 }
 
 const DOC_CACHE_SIZE = 50_000;
+const REF_BATCH = 32;
 const WRITE_NUMBER_KEY = 'store.writeNumber';
 /** SQLite's cache_size in KiB (negative) while a bulk load runs. */
 const BULK_CACHE_SIZE = -512 * 1024;
@@ -159,7 +160,7 @@ export class CompanyFileStore {
   private readonly updateAmountsStmt: Database.Statement;
   private readonly getLinkedStmt: Database.Statement;
   private readonly deleteRefsStmt: Database.Statement;
-  private readonly insertRefStmt: Database.Statement;
+  private readonly insertRefsByCount = new Map<number, Database.Statement>();
   /**
    * Parsed objects kept while a bulk load runs: every invoice line reads its item, tax code and
    * customer, and parsing them each time was most of the cost of seeding. Off outside bulk loads.
@@ -191,8 +192,6 @@ export class CompanyFileStore {
     this.updateBodyStmt = this.db.prepare('UPDATE bodies SET doc = ?, linked = ? WHERE seq = ?');
     this.removeBodyStmt = this.db.prepare('DELETE FROM bodies WHERE seq = ?');
     this.deleteRefsStmt = this.db.prepare('DELETE FROM refs WHERE from_seq = ?');
-    // Edges are a set: two lines naming the same item are one edge.
-    this.insertRefStmt = this.db.prepare('INSERT OR IGNORE INTO refs (from_seq, path, to_id) VALUES (?, ?, ?)');
     this.getStmt = this.db.prepare('SELECT * FROM objects WHERE type = ? AND id = ?');
     this.getSeqStmt = this.db.prepare('SELECT * FROM objects WHERE seq = ?');
     this.updateAmountsStmt = this.db.prepare(`UPDATE object_rows SET is_paid=@is_paid, balance_cents=@balance_cents,
@@ -269,9 +268,26 @@ export class CompanyFileStore {
   }
 
   /** Replaces the reference-graph edges of one object. */
-  setReferences(seq: number, edges: readonly ReferenceEdge[]): void {
-    this.deleteRefsStmt.run(seq);
-    for (const edge of edges) this.insertRefStmt.run(seq, edge.path, edge.id);
+  setReferences(seq: number, edges: readonly ReferenceEdge[], fresh = false): void {
+    // A row just inserted has no edges yet: the delete would only probe the index.
+    if (!fresh) this.deleteRefsStmt.run(seq);
+    // Up to REF_BATCH edges per statement: a customer has six, an invoice a dozen.
+    for (let start = 0; start < edges.length; start += REF_BATCH) {
+      const batch = edges.slice(start, start + REF_BATCH);
+      const values: unknown[] = [];
+      for (const edge of batch) values.push(seq, edge.path, edge.id);
+      this.insertRefsStatement(batch.length).run(...values);
+    }
+  }
+
+  private insertRefsStatement(count: number): Database.Statement {
+    let stmt = this.insertRefsByCount.get(count);
+    if (!stmt) {
+      // Edges are a set: two lines naming the same item are one edge.
+      stmt = this.db.prepare(`INSERT OR IGNORE INTO refs (from_seq, path, to_id) VALUES ${Array.from({ length: count }, () => '(?, ?, ?)').join(', ')}`);
+      this.insertRefsByCount.set(count, stmt);
+    }
+    return stmt;
   }
 
   get(type: string, id: string): StoredRow | undefined {

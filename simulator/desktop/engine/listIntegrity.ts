@@ -9,6 +9,11 @@ import type { TypeModel } from './TypeModel.ts';
 export function assertNameFree(file: CompanyFile, model: TypeModel, name: string | null, ownId: string): void {
   const scope = model.row.nameScope;
   if (!scope || name === null) return;
+  const held = file.nameScopes?.holder(scope, name.toLowerCase());
+  if (file.nameScopes) {
+    if (held !== undefined && held !== ownId) throw new DesktopError(DESKTOP_STATUS.NAME_IN_USE, `The name "${name}" of the list element is already in use.`);
+    return;
+  }
   const types = file.types.typesInScope(scope);
   const clash = file.store
     .statement(`SELECT id FROM objects WHERE name_lc = ? AND id <> ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`)
