@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
@@ -16,7 +16,11 @@ export interface StartupSetup {
   timeoutMs: number;
 }
 
+/** How the CLI ran: its bundle (what an installed ledger-sim runs) or its TypeScript sources through tsx. */
+export type StartupMode = 'bundle' | 'source';
+
 export interface StartupResult {
+  mode: StartupMode;
   command: string;
   runsMs: number[];
   medianMs: number;
@@ -59,10 +63,11 @@ function removeCaDir(caCertPath: string): void {
   if (path.dirname(dir) === os.tmpdir() && path.basename(dir).startsWith('ledger-sim-')) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-async function startOnce(args: string[], workDir: string, run: number, timeoutMs: number): Promise<{ totalMs: number; readyMs: number }> {
+async function startOnce(args: string[], workDir: string, run: string, timeoutMs: number, mode: StartupMode): Promise<{ totalMs: number; readyMs: number }> {
   const readyFile = path.join(workDir, `ready-${run}.json`);
+  const env = { ...process.env, LEDGER_SIM_FROM_SOURCE: mode === 'source' ? '1' : '0' };
   const started = performance.now();
-  const child = childRegistry.add(spawn(process.execPath, [...args, '--ready-file', readyFile], { cwd: PROJECT_DIR, stdio: ['ignore', 'ignore', 'pipe'] }));
+  const child = childRegistry.add(spawn(process.execPath, [...args, '--ready-file', readyFile], { cwd: PROJECT_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] }));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = (): string | undefined => (child.exitCode !== null || child.signalCode !== null ? `${child.exitCode ?? child.signalCode}: ${stderr.trim()}` : undefined);
@@ -89,15 +94,24 @@ async function startOnce(args: string[], workDir: string, run: number, timeoutMs
   }
 }
 
-/** Spawn-to-first-200 of the real CLI with the demo company file, one process at a time. */
-export async function benchStartup(setup: StartupSetup, workDir: string): Promise<StartupResult> {
+/**
+ * Spawn-to-first-200 of the real CLI with the demo company file, one process at a time: from its
+ * bundle (built first, as `npm install` does) and from its sources.
+ */
+export async function benchStartup(setup: StartupSetup, workDir: string): Promise<StartupResult[]> {
+  execFileSync(process.execPath, ['scripts/bundle.mjs'], { cwd: PROJECT_DIR, stdio: 'inherit' });
   const args = ['bin/ledger-sim.js', 'serve', '--memory', '--port', '0', '--http-port', '0', '--log-level', 'silent'];
-  const runsMs: number[] = [];
-  const readyFileMs: number[] = [];
-  for (let run = 0; run < setup.runs; run += 1) {
-    const { totalMs, readyMs } = await startOnce(args, workDir, run, setup.timeoutMs);
-    runsMs.push(totalMs);
-    readyFileMs.push(readyMs);
+  const results: StartupResult[] = [];
+  for (const mode of ['bundle', 'source'] as const) {
+    const runsMs: number[] = [];
+    const readyFileMs: number[] = [];
+    for (let run = 0; run < setup.runs; run += 1) {
+      const { totalMs, readyMs } = await startOnce(args, workDir, `${mode}-${run}`, setup.timeoutMs, mode);
+      runsMs.push(totalMs);
+      readyFileMs.push(readyMs);
+    }
+    const command = `${mode === 'source' ? 'LEDGER_SIM_FROM_SOURCE=1 ' : ''}node ${args.join(' ')} --ready-file <tmp>`;
+    results.push({ mode, command, runsMs, medianMs: median(runsMs), readyFileMs });
   }
-  return { command: `node ${args.join(' ')} --ready-file <tmp>`, runsMs, medianMs: median(runsMs), readyFileMs };
+  return results;
 }

@@ -21,6 +21,20 @@ import type { RulesContext } from './types/TypeRules.ts';
 
 const SINGLETON_ID = 'singleton';
 
+/** What fillDefaults looks for in a type's schema, found once per schema: a bulk load asks per object. */
+const defaultedFields = new WeakMap<JsonSchema, { hasIsActive: boolean; requiredFlags: string[] }>();
+function defaultedFieldsOf(schema: JsonSchema): { hasIsActive: boolean; requiredFlags: string[] } {
+  let known = defaultedFields.get(schema);
+  if (!known) {
+    const props = nonNullBranch(schema).properties ?? {};
+    const required = new Set(nonNullBranch(schema).required ?? []);
+    const requiredFlags = Object.entries(props).filter(([field, s]) => required.has(field) && s.type === 'boolean').map(([field]) => field);
+    known = { hasIsActive: 'isActive' in props, requiredFlags };
+    defaultedFields.set(schema, known);
+  }
+  return known;
+}
+
 export interface CompanyFileOptions {
   path: string;
   clock: Clock;
@@ -232,12 +246,9 @@ export class CompanyFile {
    * and the next reference number.
    */
   private fillDefaults(model: TypeModel, ctx: RulesContext, doc: JsonObject, body: JsonObject): void {
-    const props = nonNullBranch(model.schema).properties ?? {};
-    const required = new Set(nonNullBranch(model.schema).required ?? []);
-    if ('isActive' in props && doc['isActive'] === null) doc['isActive'] = true;
-    for (const [field, schema] of Object.entries(props)) {
-      if (doc[field] === null && required.has(field) && schema.type === 'boolean') doc[field] = false;
-    }
+    const { hasIsActive, requiredFlags } = defaultedFieldsOf(model.schema);
+    if (hasIsActive && doc['isActive'] === null) doc['isActive'] = true;
+    for (const field of requiredFlags) if (doc[field] === null) doc[field] = false;
     for (const [field, value] of Object.entries(model.row.defaults ?? {})) if (doc[field] === null) doc[field] = structuredClone(value);
     const copy = model.row.copyDefaults;
     const source = copy && isJsonObject(doc[copy.from]) ? (doc[copy.from] as JsonObject)['id'] : undefined;
