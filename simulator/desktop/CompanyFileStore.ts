@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { FILE_FORMAT, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
 import { PageRowCache } from './PageRowCache.ts';
 import { RowHistory } from './RowHistory.ts';
 
@@ -44,79 +45,6 @@ export type PageRow = Pick<StoredRow, 'seq' | 'doc' | 'linked'>;
 
 export function parseDoc<T>(doc: Buffer): T {
   return JSON.parse(doc.toString('utf8')) as T;
-}
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS object_rows (
-  seq INTEGER PRIMARY KEY,
-  type TEXT NOT NULL,
-  id TEXT NOT NULL,
-  name TEXT,
-  name_lc TEXT,
-  sort_key TEXT NOT NULL,
-  ref_number TEXT,
-  is_active INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  txn_date TEXT,
-  tag TEXT,
-  is_paid INTEGER,
-  balance_cents INTEGER,
-  born INTEGER NOT NULL,
-  UNIQUE (type, id)
-);
-CREATE TABLE IF NOT EXISTS bodies (seq INTEGER PRIMARY KEY, doc BLOB NOT NULL, linked TEXT);
-CREATE VIEW IF NOT EXISTS objects AS
-  SELECT r.seq, r.type, r.id, r.name, r.name_lc, r.sort_key, r.ref_number, r.is_active, r.updated_at, r.txn_date, r.tag,
-         r.is_paid, r.balance_cents, b.doc, b.linked, r.born
-  FROM object_rows r JOIN bodies b ON b.seq = r.seq;
-CREATE INDEX IF NOT EXISTS objects_sort ON object_rows (type, sort_key, seq, born, name_lc);
-CREATE INDEX IF NOT EXISTS objects_active_sort ON object_rows (type, is_active, sort_key, seq, born, name_lc);
-CREATE INDEX IF NOT EXISTS objects_name ON object_rows (type, name_lc, is_active);
-CREATE INDEX IF NOT EXISTS objects_updated ON object_rows (type, updated_at, is_active);
-CREATE INDEX IF NOT EXISTS objects_txn_date ON object_rows (type, txn_date);
-CREATE INDEX IF NOT EXISTS objects_balance ON object_rows (type, balance_cents, is_active);
-CREATE INDEX IF NOT EXISTS objects_paid ON object_rows (type, is_paid);
-CREATE INDEX IF NOT EXISTS objects_ref ON object_rows (type, ref_number);
-CREATE INDEX IF NOT EXISTS objects_id ON object_rows (id);
-CREATE TABLE IF NOT EXISTS refs (
-  to_id TEXT NOT NULL,
-  path TEXT NOT NULL,
-  from_seq INTEGER NOT NULL,
-  PRIMARY KEY (to_id, path, from_seq)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS refs_from ON refs (from_seq);
-`;
-
-/**
- * Lower-cased name, and a sort key that keeps jobs right after their parent ("a:b" before "a b").
- * Unnamed objects sort by creation alone: their key is empty, never null, so that a page can
- * resume after (sort key, seq) with one comparison.
- */
-export function nameKeys(name: string | null): { name_lc: string | null; sort_key: string } {
-  if (name === null) return { name_lc: null, sort_key: '' };
-  const lc = name.toLowerCase();
-  return { name_lc: lc, sort_key: lc.replaceAll(':', '\u0001') };
-}
-
-/**
- * The layout of a company file, in SQLite's user_version. Format 2 brought every list type, the
- * reference graph and the tag column; format 3 write numbers (`born`), past versions for open
- * list sequences, and objects split in two tables: `object_rows` (the indexed columns lists filter,
- * count and page on: a scan of 100,000 is a few MB) and `bodies` (their JSON). The view `objects`
- * joins them back for everything that reads whole objects. Older files are refused with what to do, rather than misread.
- */
-export const FILE_FORMAT = 3;
-
-function refuseOlderFormat(db: Database.Database, filePath: string): void {
-  const hasObjects = db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = 'objects'").get() !== undefined;
-  const version = Number(db.pragma('user_version', { simple: true }));
-  if (!hasObjects || version === FILE_FORMAT) return;
-  db.close();
-  throw new Error(
-    `${filePath} is a company file of format ${Math.max(version, 1)}, written by ${version < FILE_FORMAT ? 'an older' : 'a newer'} ledger-sim; this one reads format ${FILE_FORMAT}. ` +
-      'Export it as a fixture with the ledger-sim that wrote it and load that here, or start from a new data dir.',
-  );
 }
 
 /**

@@ -55,6 +55,8 @@ export interface ListPlan {
   params: readonly unknown[];
   /** The page query: see pageSqlOf. */
   pageSql: string;
+  /** What its count is cached under. */
+  countKey: string;
 }
 
 /**
@@ -174,7 +176,7 @@ export class QueryEngine {
   /** Matches of a plan now; cached until the next write to the type. */
   private countOf(objectType: string, plan: ListPlan): number {
     const store = this.file.store;
-    const key = `${plan.current}\u0000${JSON.stringify(plan.params)}`;
+    const key = plan.countKey;
     const cached = this.counts.get(key);
     if (cached && store.lastWriteOf(objectType) <= cached.write) return cached.count;
     const count = store.statement(`SELECT COUNT(*) FROM object_rows WHERE ${plan.current}`).pluck().get(...plan.params) as number;
@@ -211,7 +213,7 @@ export class QueryEngine {
     const current = this.conditions(objectType, params, 'current');
     const past = this.conditions(objectType, params, 'past');
     const where = { current: current.where.join(' AND '), past: past.where.join(' AND ') };
-    return { ...where, params: current.params, pageSql: pageSqlOf(where.current, where.past) };
+    return { ...where, params: current.params, pageSql: pageSqlOf(where.current, where.past), countKey: `${where.current}\u0000${JSON.stringify(current.params)}` };
   }
 
   private conditions(objectType: string, params: QueryParams, rows: FilterContext['rows']): FilterContext {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ROW_COLUMNS } from './companyFileSchema.ts';
 
 /** Columns a past version keeps: everything a list filter or a page reads. */
 const VERSION_COLUMNS =
@@ -8,18 +9,7 @@ export const HISTORY_SCHEMA = `
 CREATE TABLE IF NOT EXISTS object_versions (
   ver INTEGER PRIMARY KEY,
   seq INTEGER NOT NULL,
-  type TEXT NOT NULL,
-  id TEXT NOT NULL,
-  name TEXT,
-  name_lc TEXT,
-  sort_key TEXT NOT NULL,
-  ref_number TEXT,
-  is_active INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  txn_date TEXT,
-  tag TEXT,
-  is_paid INTEGER,
-  balance_cents INTEGER,
+  ${ROW_COLUMNS},
   doc BLOB NOT NULL,
   linked TEXT,
   born INTEGER NOT NULL,

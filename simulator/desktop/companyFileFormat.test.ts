@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CompanyFileStore, FILE_FORMAT } from './CompanyFileStore.ts';
+import { CompanyFileStore } from './CompanyFileStore.ts';
+import { FILE_FORMAT } from './companyFileSchema.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-format-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
