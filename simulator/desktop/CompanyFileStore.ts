@@ -111,8 +111,7 @@ export class CompanyFileStore {
     this.history = new RowHistory(this.db);
     this.insertStmt = this.db.prepare(`INSERT INTO object_rows
       (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, born)
-      VALUES (@type, @id, @name, @name_lc, @sort_key, @ref_number, @is_active, @updated_at, @txn_date, @tag, @is_paid,
-       @balance_cents, @born)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.updateStmt = this.db.prepare(`UPDATE object_rows SET name=@name, name_lc=@name_lc, sort_key=@sort_key,
       ref_number=@ref_number, is_active=@is_active, updated_at=@updated_at, txn_date=@txn_date, tag=@tag, is_paid=@is_paid,
       balance_cents=@balance_cents, born=@born WHERE type=@type AND id=@id RETURNING seq`);
@@ -178,7 +177,10 @@ export class CompanyFileStore {
   insert(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): number {
     this.docCache?.get(type)?.delete(id);
     const born = this.writing(type);
-    const seq = Number(this.insertStmt.run({ type, id, ...columns, ...nameKeys(columns.name), born }).lastInsertRowid);
+    const { name_lc, sort_key } = nameKeys(columns.name);
+    // Positional: a bulk load inserts a row per object, and binding by name cost a lookup per column.
+    const c = columns;
+    const seq = Number(this.insertStmt.run(type, id, c.name, name_lc, sort_key, c.ref_number, c.is_active, c.updated_at, c.txn_date, c.tag, c.is_paid, c.balance_cents, born).lastInsertRowid);
     this.insertBodyStmt.run(seq, Buffer.from(doc, 'utf8'), linked);
     return seq;
   }
@@ -325,6 +327,20 @@ export class CompanyFileStore {
     this.meta.set(key, value);
     if (this.dirtyMeta) this.dirtyMeta.add(key);
     else this.metaSet.run(key, value);
+  }
+
+  /**
+   * Every meta value whose key starts with `prefix`, by the rest of the key: what is committed,
+   * with what the running transaction changed on top (it is written only at its end).
+   */
+  metaWithPrefix(prefix: string): Map<string, string> {
+    const rows = this.statement('SELECT key, value FROM meta WHERE key >= ? AND key < ?').all(prefix, `${prefix}\uffff`) as { key: string; value: string }[];
+    const out = new Map(rows.map((r) => [r.key.slice(prefix.length), r.value]));
+    for (const key of this.dirtyMeta ?? []) {
+      const value = this.meta.get(key);
+      if (key.startsWith(prefix) && value !== undefined) out.set(key.slice(prefix.length), value);
+    }
+    return out;
   }
 
   private flushMeta(): void {

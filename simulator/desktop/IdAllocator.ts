@@ -4,13 +4,21 @@ import type { CompanyFileStore } from './CompanyFileStore.ts';
 /** Ids one type can hand out before its block is spent. */
 const BLOCK_SIZE = 2 ** 24;
 
+/** Blocks by type, hashed once: every add asks. */
+const blocks = new Map<string, number>();
+
 /**
  * Each type counts in a block of its own, chosen by a hash of its name: ids stay unique across every
  * type (as the desktop's are), and adding a type to the company file never moves another type's ids.
  * The start refuses a type table in which two types share a block.
  */
 export function idBlockOf(objectType: string): number {
-  return createHash('sha256').update(`ledger-sim:${objectType}`).digest().readUInt16BE(0) & 0xfff;
+  let block = blocks.get(objectType);
+  if (block === undefined) {
+    block = createHash('sha256').update(`ledger-sim:${objectType}`).digest().readUInt16BE(0) & 0xfff;
+    blocks.set(objectType, block);
+  }
+  return block;
 }
 
 /**

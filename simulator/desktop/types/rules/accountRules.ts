@@ -8,8 +8,8 @@ import { parentIdOf, rememberOpening, rollUpTree } from './balances.ts';
  * total with every subaccount. The tax line the request names by number becomes its details.
  */
 export const accountRules: TypeRules = {
-  compute(ctx, doc, body) {
-    if ('openingBalance' in body) rememberOpening(ctx, String(doc['id']), body['openingBalance']);
+  compute(ctx, doc, body, previous) {
+    if ('openingBalance' in body) rememberOpening(ctx, String(doc['id']), body['openingBalance'], !previous);
     if (typeof body['taxLineId'] === 'number') {
       const line = ctx.find('ldg_account_tax_line', String(body['taxLineId']));
       if (!line) throw new DesktopError(DESKTOP_STATUS.INVALID_REFERENCE, `There is an invalid reference in the field "taxLineId": no tax line ${body['taxLineId']} exists.`);

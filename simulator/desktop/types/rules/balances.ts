@@ -6,15 +6,21 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** The meta key prefix under which the company file carries opening balances, by object id. */
+export const OPENING_BALANCE_META = 'openingBalance:';
+
 /** The opening balance the company file carries for an object (it is not a field of the object). */
 export function openingCents(ctx: RulesContext, id: string): number {
-  return Number(ctx.getMeta(`openingBalance:${id}`) ?? 0);
+  return Number(ctx.getMeta(`${OPENING_BALANCE_META}${id}`) ?? 0);
 }
 
-/** Sets the opening balance of a new object from its request (`openingBalance`), in cents. */
-export function rememberOpening(ctx: RulesContext, id: string, sent: unknown): number {
+/**
+ * Sets the opening balance of an object from its request (`openingBalance`), in cents. A new
+ * object (`isNew`) has none yet, so a zero is not written and nothing is looked up.
+ */
+export function rememberOpening(ctx: RulesContext, id: string, sent: unknown, isNew: boolean): number {
   const cents = toCents(typeof sent === 'string' ? sent : null);
-  if (cents !== 0 || ctx.getMeta(`openingBalance:${id}`) !== undefined) ctx.setMeta(`openingBalance:${id}`, String(cents));
+  if (cents !== 0 || (!isNew && ctx.getMeta(`${OPENING_BALANCE_META}${id}`) !== undefined)) ctx.setMeta(`${OPENING_BALANCE_META}${id}`, String(cents));
   return cents;
 }
 

@@ -6,7 +6,6 @@ import { openingCents, rememberOpening } from './balances.ts';
 export const vendorRules: TypeRules = {
   compute(ctx, doc, body, previous) {
     const id = String(doc['id']);
-    if (!previous) rememberOpening(ctx, id, body['openingBalance']);
-    doc['balance'] = fromCents(openingCents(ctx, id));
+    doc['balance'] = fromCents(previous ? openingCents(ctx, id) : rememberOpening(ctx, id, body['openingBalance'], true));
   },
 };
