@@ -13,8 +13,8 @@ import { parseDoc, type PageRow } from './CompanyFileStore.ts';
 export type QueryParams = Readonly<Record<string, JsonValue>>;
 
 export interface QueryPage {
-  /** Objects of the page as sent: their UTF-8 JSON joined by commas (the inside of the `data` array). */
-  data: Buffer;
+  /** Objects of the page as sent, in parts to write in order: their UTF-8 JSON with commas between (the inside of the `data` array). */
+  data: Buffer[];
   /** How many objects `data` holds. */
   count: number;
   /** Same value on every page of one walk; null when the walk is over. */
@@ -114,10 +114,12 @@ export class QueryEngine {
     const iterator = this.iterators.open({ objectType, filterKey, output: outputOf(params), plan, snapshot, total });
     const key = `${objectType}\u0000${this.file.offsetMinutes}\u0000${limit}\u0000${filterKey}`;
     const cached = this.firstPages.get(key, snapshot);
-    if (cached) return this.answer(iterator, cached.data, cached.count, cached.after, limit);
+    if (cached) return this.answer(iterator, [cached.data], cached.count, cached.after, limit);
     const page = this.page(iterator, limit);
-    this.firstPages.set(key, snapshot, { data: page.data, count: iterator.delivered, after: iterator.after });
-    return page;
+    // Kept as one buffer: it is sent again and again, and one part writes faster than 300.
+    const data = Buffer.concat(page.data);
+    this.firstPages.set(key, snapshot, { data, count: iterator.delivered, after: iterator.after });
+    return { ...page, data: [data] };
   }
 
   /** Every match at once, for the lists that have no pages; `limit` (no maximum) keeps the first ones. */
@@ -146,12 +148,12 @@ export class QueryEngine {
       .all(...p, snapshot, sortKey, seq, ...p, snapshot, sortKey, ...p, snapshot, snapshot, sortKey, seq, ...p, snapshot, snapshot, sortKey, limit) as [number, string, number][];
     const rows = raw.map(([rowSeq, rowSortKey, ver]) => ({ seq: rowSeq, sort_key: rowSortKey, ver }));
     const last = rows.at(-1);
-    const data = joinObjects(this.bytesOf(rows).map((row) => shapeForOutput(row, iterator.output)));
+    const data = objectParts(this.bytesOf(rows).map((row) => shapeForOutput(row, iterator.output)));
     return this.answer(iterator, data, rows.length, last ? { sortKey: last.sort_key, seq: last.seq } : after, limit);
   }
 
   /** Moves the sequence past a page of `count` objects ending at `after`, and says what is left. */
-  private answer(iterator: QueryIterator<ListPlan>, data: Buffer, count: number, after: ListPosition, limit: number): QueryPage {
+  private answer(iterator: QueryIterator<ListPlan>, data: Buffer[], count: number, after: ListPosition, limit: number): QueryPage {
     iterator.after = after;
     iterator.delivered += count;
     // A walk that ran out early (it cannot, unless the count was wrong) ends rather than promising more.
@@ -262,6 +264,20 @@ export class QueryEngine {
 }
 
 const COMMA = Buffer.from(',');
+
+/**
+ * Stored objects with commas between them, as parts to write: the inside of a list's `data` array
+ * without copying 300 KB per page (a copy per page made the garbage collector stop the server
+ * several times a second).
+ */
+function objectParts(items: readonly Buffer[]): Buffer[] {
+  const parts: Buffer[] = [];
+  items.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(item);
+  });
+  return parts;
+}
 
 /** Stored objects joined by commas: the inside of a list's `data` array, copied once. */
 function joinObjects(items: readonly Buffer[]): Buffer {

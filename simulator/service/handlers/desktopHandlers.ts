@@ -22,10 +22,10 @@ function objectTypeOf(req: ServiceRequest, deps: ServiceDeps): string {
  * The envelope is written around the stored bytes of the objects: nothing stored is parsed or
  * encoded again, and the parts go to the socket one after the other without being copied together.
  */
-function envelope(url: string, data: Buffer, paging: { cursor: string | null; remaining: number } | undefined): Buffer[] {
+function envelope(url: string, data: Buffer | readonly Buffer[], paging: { cursor: string | null; remaining: number } | undefined): Buffer[] {
   const head = Buffer.from(`{"objectType":"list","url":${JSON.stringify(url)},"data":[`);
   const tail = paging ? `],"nextCursor":${JSON.stringify(paging.cursor)},"remainingCount":${paging.remaining},"hasMore":${paging.remaining > 0}}` : ']}';
-  return [head, data, Buffer.from(tail)];
+  return [head, ...(Buffer.isBuffer(data) ? [data] : data), Buffer.from(tail)];
 }
 
 function withoutPaging(query: Record<string, JsonValue>): Record<string, JsonValue> {
