@@ -15,7 +15,7 @@ export interface BenchReport {
   fixtures: { setup: FixturesSetup; result: FixturesResult };
   /** The ratio the project tracks: sandbox over baseline requests per second. */
   ratioTarget: number;
-  /** The sandbox's p99 latency the project tracks at the bench's concurrency. */
+  /** The sandbox's p99 latency the project tracks, at the bench's concurrency and paced rate. */
   p99TargetMs: number;
   /** A filter's cold first page on the seeded file must answer within this. */
   filterTargetMs: number;

@@ -8,7 +8,10 @@ import { nextCursorOf, runLoad, type LoadOptions, type LoadResult } from './runL
 import { startServerProcess, type ServerProcess } from './startServerProcess.ts';
 import { writeTlsFiles } from './writeTlsFiles.ts';
 
-export interface ThroughputSetup extends Omit<LoadOptions, 'follow'> {
+export interface ThroughputSetup extends Omit<LoadOptions, 'follow' | 'ratePerSec'> {
+  /** After the closed-loop rounds: one open-loop run at this many requests per second, for latency under a set load. */
+  pacedRate: number;
+  pacedRequests: number;
   customers: number;
   invoices: number;
   seed: number;
@@ -23,6 +26,8 @@ export interface ServerRun {
   rounds: LoadResult[];
   /** Per round: CPU of server and client, and of anything else that ran meanwhile. */
   cpu: RoundCpu[];
+  /** The open-loop run at the setup's paced rate: latency at a set load rather than at saturation. */
+  paced: LoadResult;
   serverStartMs: number;
 }
 
@@ -62,7 +67,7 @@ function agentFor(ca: string, concurrency: number): https.Agent {
   return new https.Agent({ keepAlive: true, maxSockets: concurrency, ca });
 }
 
-async function measure(server: ServerProcess, target: GetTarget, options: LoadOptions, rounds: number): Promise<ServerRun> {
+async function measure(server: ServerProcess, target: GetTarget, options: LoadOptions & Pick<ThroughputSetup, 'pacedRate' | 'pacedRequests'>, rounds: number): Promise<ServerRun> {
   const results: LoadResult[] = [];
   const cpu: RoundCpu[] = [];
   for (let round = 0; round < rounds; round += 1) {
@@ -75,7 +80,8 @@ async function measure(server: ServerProcess, target: GetTarget, options: LoadOp
   const mid = median(results.map((r) => r.reqPerSec));
   const chosen = results.find((r) => r.reqPerSec === mid) ?? [...results].sort((a, b) => a.reqPerSec - b.reqPerSec)[results.length >> 1];
   if (!chosen) throw new Error('no measured round');
-  return { median: chosen, rounds: results, cpu, serverStartMs: server.startMs };
+  const paced = await runLoad(target, { ...options, warmup: 0, measured: options.pacedRequests, ratePerSec: options.pacedRate });
+  return { median: chosen, rounds: results, cpu, paced, serverStartMs: server.startMs };
 }
 
 async function withServer<T>(server: ServerProcess, agent: https.Agent, work: () => Promise<T>): Promise<T> {

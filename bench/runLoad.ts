@@ -9,6 +9,13 @@ export interface LoadOptions {
   warmup: number;
   measured: number;
   concurrency: number;
+  /**
+   * Open loop: requests are due at this many per second, evenly spaced, whatever the answers'
+   * speed; a request's latency counts from when it was due if no connection was free by then (so
+   * queueing at the server counts, as wrk2 measures). Unset: closed loop, each connection asks
+   * again as soon as it has its answer.
+   */
+  ratePerSec?: number;
 }
 
 export interface LoadResult {
@@ -49,9 +56,9 @@ interface Tally {
   firstError?: string;
 }
 
-async function step(target: GetTarget, options: LoadOptions, walker: Walker, tally: Tally | undefined): Promise<void> {
+async function step(target: GetTarget, options: LoadOptions, walker: Walker, tally: Tally | undefined, due: number | undefined): Promise<void> {
   const path = walker.cursor === null ? options.firstPagePath : `${options.firstPagePath}&cursor=${encodeURIComponent(walker.cursor)}`;
-  const started = performance.now();
+  const started = due ?? performance.now();
   try {
     const res = await httpsGet(target, path);
     const elapsed = performance.now() - started;
@@ -73,18 +80,29 @@ async function step(target: GetTarget, options: LoadOptions, walker: Walker, tal
 /** `count` requests spread over `walkers`, each walker one request at a time on its own connection. */
 async function phase(target: GetTarget, options: LoadOptions, walkers: Walker[], count: number, tally: Tally | undefined): Promise<void> {
   let issued = 0;
+  const start = performance.now();
+  const interval = options.ratePerSec ? 1000 / options.ratePerSec : 0;
   await Promise.all(
     walkers.map(async (walker) => {
       while (issued < count) {
+        const slot = issued;
         issued += 1;
-        await step(target, options, walker, tally);
+        // Late (every connection was busy when it fell due): its latency counts from when it was due.
+        let late: number | undefined;
+        if (interval > 0) {
+          const due = start + slot * interval;
+          const now = performance.now();
+          if (now < due) await new Promise((resolve) => setTimeout(resolve, due - now));
+          else late = due;
+        }
+        await step(target, options, walker, tally, late);
       }
     }),
   );
 }
 
 /**
- * Closed-loop load: `concurrency` walkers page through the list with its cursor and start over at
+ * Closed-loop load (or open-loop with `ratePerSec`): `concurrency` walkers page through the list with its cursor and start over at
  * the end. A fixed request count (not a fixed duration) keeps every run the same amount of work.
  */
 export async function runLoad(target: GetTarget, options: LoadOptions): Promise<LoadResult> {
