@@ -1,4 +1,4 @@
-import { httpsGet, type GetTarget } from './httpsGet.ts';
+import { httpsGetTail, type GetTarget } from './httpsGet.ts';
 import { latencyStats, type LatencyStats } from './latencyStats.ts';
 
 export interface LoadOptions {
@@ -60,13 +60,13 @@ async function step(target: GetTarget, options: LoadOptions, walker: Walker, tal
   const path = walker.cursor === null ? options.firstPagePath : `${options.firstPagePath}&cursor=${encodeURIComponent(walker.cursor)}`;
   const started = due ?? performance.now();
   try {
-    const res = await httpsGet(target, path);
+    const res = await httpsGetTail(target, path);
     const elapsed = performance.now() - started;
-    if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.body.subarray(0, 300).toString('utf8')}`);
-    walker.cursor = options.follow ? nextCursorOf(res.body) : null;
+    if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.head.subarray(0, 300).toString('utf8')}`);
+    walker.cursor = options.follow ? nextCursorOf(res.tail) : null;
     if (!tally) return;
     tally.samples.push(elapsed);
-    tally.bytes += res.body.length;
+    tally.bytes += res.bytes;
     if (walker.cursor === null) tally.walks += 1;
   } catch (error) {
     // A failed page (an expired cursor, say) restarts the walk; it is counted, never retried.

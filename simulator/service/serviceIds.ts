@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -10,7 +10,8 @@ export function randomToken(length: number): string {
   return out;
 }
 
-export const newRequestId = (): string => `req_${randomBytes(8).toString('hex')}`;
+// Every request gets one: randomUUID draws from a pool of entropy, randomBytes asks the system each time.
+export const newRequestId = (): string => `req_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 export const newEndUserId = (): string => `end_usr_${randomToken(14)}`;
 export const newAuthSessionId = (): string => `auth_sess_${randomToken(14)}`;
 export const newConnectionId = (): string => `int_conn_${randomToken(14)}`;
