@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { FILE_FORMAT, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
+import { MetaValues } from './MetaValues.ts';
 import { PageRowCache } from './PageRowCache.ts';
 import { RowHistory } from './RowHistory.ts';
 
@@ -69,20 +70,13 @@ export class CompanyFileStore {
   private readonly updateStmt: Database.Statement;
   private readonly getStmt: Database.Statement;
   private readonly getSeqStmt: Database.Statement;
-  private readonly metaGet: Database.Statement;
   private readonly removeStmt: Database.Statement;
   private readonly insertBodyStmt: Database.Statement;
   private readonly updateBodyStmt: Database.Statement;
   private readonly removeBodyStmt: Database.Statement;
-  private readonly metaSet: Database.Statement;
   private readonly bySeqCount = new Map<number, Database.Statement>();
   private readonly statements = new Map<string, Database.Statement>();
-  private readonly meta = new Map<string, string | undefined>();
-  /**
-   * Meta keys changed inside the running transaction, written once at its end: id counters change
-   * on every add, and a bulk load would otherwise write them tens of thousands of times.
-   */
-  private dirtyMeta: Set<string> | undefined;
+  private readonly meta: MetaValues;
   private readonly pageRows = new PageRowCache();
   private readonly getDocStmt: Database.Statement;
   private readonly updateAmountsStmt: Database.Statement;
@@ -125,8 +119,7 @@ export class CompanyFileStore {
       born=@born WHERE type=@type AND id=@id RETURNING seq`);
     this.getDocStmt = this.db.prepare('SELECT doc FROM objects WHERE type = ? AND id = ?').pluck();
     this.getLinkedStmt = this.db.prepare('SELECT linked FROM objects WHERE type = ? AND id = ?').pluck();
-    this.metaGet = this.db.prepare('SELECT value FROM meta WHERE key = ?');
-    this.metaSet = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    this.meta = new MetaValues(this.db);
     this.removeStmt = this.db.prepare('DELETE FROM object_rows WHERE type = ? AND id = ? RETURNING seq');
     this.committedWrite = Number(this.getMeta(WRITE_NUMBER_KEY) ?? '0');
     this.refreshStatistics();
@@ -315,39 +308,17 @@ export class CompanyFileStore {
     return stmt;
   }
 
-  /** Meta values are read on every add (counters, time zone): served from memory after first read. */
   getMeta(key: string): string | undefined {
-    if (this.meta.has(key)) return this.meta.get(key);
-    const value = (this.metaGet.get(key) as { value: string } | undefined)?.value;
-    this.meta.set(key, value);
-    return value;
+    return this.meta.get(key);
   }
 
   setMeta(key: string, value: string): void {
     this.meta.set(key, value);
-    if (this.dirtyMeta) this.dirtyMeta.add(key);
-    else this.metaSet.run(key, value);
   }
 
-  /**
-   * Every meta value whose key starts with `prefix`, by the rest of the key: what is committed,
-   * with what the running transaction changed on top (it is written only at its end).
-   */
+  /** Meta values under `prefix`, by the rest of the key, the running transaction's changes included. */
   metaWithPrefix(prefix: string): Map<string, string> {
-    const rows = this.statement('SELECT key, value FROM meta WHERE key >= ? AND key < ?').all(prefix, `${prefix}\uffff`) as { key: string; value: string }[];
-    const out = new Map(rows.map((r) => [r.key.slice(prefix.length), r.value]));
-    for (const key of this.dirtyMeta ?? []) {
-      const value = this.meta.get(key);
-      if (key.startsWith(prefix) && value !== undefined) out.set(key.slice(prefix.length), value);
-    }
-    return out;
-  }
-
-  private flushMeta(): void {
-    for (const key of this.dirtyMeta ?? []) {
-      const value = this.meta.get(key);
-      if (value !== undefined) this.metaSet.run(key, value);
-    }
+    return this.meta.withPrefix(prefix);
   }
 
   /** The name column of the object `id` if it is of one of `types`; undefined when there is none. */
@@ -379,26 +350,26 @@ export class CompanyFileStore {
     // Inside an open transaction (bulk seeding) a savepoint per object buys nothing.
     if (this.db.inTransaction) return fn();
     const write = this.committedWrite + 1;
+    let rolledBack = false;
     try {
-      this.dirtyMeta = new Set();
+      this.meta.hold();
       this.runningWrite = write;
       const result = this.db.transaction(() => {
         const value = fn();
-        this.metaSet.run(WRITE_NUMBER_KEY, String(write));
-        this.flushMeta();
+        this.meta.set(WRITE_NUMBER_KEY, String(write));
+        this.meta.flush();
         return value;
       })();
       this.committedWrite = write;
       return result;
     } catch (error) {
-      // The rollback undid meta writes too; forget what memory holds of them.
-      this.meta.clear();
+      rolledBack = true;
       this.pageRows.clear();
       this.docCache?.clear();
       this.history.recount();
       throw error;
     } finally {
-      this.dirtyMeta = undefined;
+      this.meta.release(rolledBack);
       this.runningWrite = undefined;
     }
   }

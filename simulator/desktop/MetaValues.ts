@@ -1,0 +1,64 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The company file's meta table (counters, time zone, opening balances, the write number), served
+ * from memory after the first read: every add reads some. Inside a transaction, changed keys are
+ * written once at its end; id counters change on every add, and a bulk load would otherwise write
+ * them tens of thousands of times.
+ */
+export class MetaValues {
+  private readonly values = new Map<string, string | undefined>();
+  private dirty: Set<string> | undefined;
+  private readonly getStmt: Database.Statement;
+  private readonly setStmt: Database.Statement;
+  private readonly prefixStmt: Database.Statement;
+
+  constructor(db: Database.Database) {
+    this.getStmt = db.prepare('SELECT value FROM meta WHERE key = ?');
+    this.setStmt = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    this.prefixStmt = db.prepare('SELECT key, value FROM meta WHERE key >= ? AND key < ?');
+  }
+
+  get(key: string): string | undefined {
+    if (this.values.has(key)) return this.values.get(key);
+    const value = (this.getStmt.get(key) as { value: string } | undefined)?.value;
+    this.values.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: string): void {
+    this.values.set(key, value);
+    if (this.dirty) this.dirty.add(key);
+    else this.setStmt.run(key, value);
+  }
+
+  /** Every value whose key starts with `prefix`, by the rest of the key: committed ones with the running transaction's on top. */
+  withPrefix(prefix: string): Map<string, string> {
+    const rows = this.prefixStmt.all(prefix, `${prefix}\uffff`) as { key: string; value: string }[];
+    const out = new Map(rows.map((r) => [r.key.slice(prefix.length), r.value]));
+    for (const key of this.dirty ?? []) {
+      const value = this.values.get(key);
+      if (key.startsWith(prefix) && value !== undefined) out.set(key.slice(prefix.length), value);
+    }
+    return out;
+  }
+
+  /** A transaction starts: changes wait for `flush`. */
+  hold(): void {
+    this.dirty = new Set();
+  }
+
+  /** Writes what the running transaction changed (inside it, before commit). */
+  flush(): void {
+    for (const key of this.dirty ?? []) {
+      const value = this.values.get(key);
+      if (value !== undefined) this.setStmt.run(key, value);
+    }
+  }
+
+  /** The transaction ended; after a rollback memory forgets what it held, since the table was undone too. */
+  release(rolledBack: boolean): void {
+    if (rolledBack) this.values.clear();
+    this.dirty = undefined;
+  }
+}
