@@ -74,7 +74,7 @@ export class CompanyFile {
     this.bulkMode = on;
     this.bulkNames = on ? new Map() : undefined;
     this.scopeNames = on ? new NameScopes((scope) => this.namesIn(scope)) : undefined;
-    this.store.cacheDocs(on);
+    this.store.bulkLoad(on);
   }
 
   /** Names taken per uniqueness scope, in memory while a bulk load runs; undefined otherwise. */

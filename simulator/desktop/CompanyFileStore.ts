@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { FILE_FORMAT, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
+import { FILE_FORMAT, indexName, LIST_INDEXES, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
 import { MetaValues } from './MetaValues.ts';
 import { PageRowCache } from './PageRowCache.ts';
 import { RowHistory } from './RowHistory.ts';
@@ -253,10 +253,25 @@ export class CompanyFileStore {
    * pages while the load runs (with its default 2 MB, a load of 100,000 objects spent half its
    * time re-reading index pages). Both go back to normal when the load ends.
    */
-  cacheDocs(on: boolean): void {
+  bulkLoad(on: boolean): void {
     this.docCache = on ? new Map() : undefined;
-    if (this.onDisk && this.db.open) this.db.pragma(`cache_size = ${on ? BULK_CACHE_SIZE : this.normalCacheSize}`);
-    if (!on && this.db.open) this.refreshStatistics();
+    if (!this.db.open) return;
+    if (this.onDisk) this.db.pragma(`cache_size = ${on ? BULK_CACHE_SIZE : this.normalCacheSize}`);
+    if (!on) this.refreshStatistics();
+  }
+
+  /**
+   * Runs a bulk load as one transaction, with the list indexes dropped while it runs and built once
+   * at its end (LIST_INDEXES says why). Inside the transaction, so a load that fails leaves the
+   * file as it was, indexes included.
+   */
+  bulkTransaction<T>(fn: () => T): T {
+    return this.transaction(() => {
+      for (const sql of LIST_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${indexName(sql)}`);
+      const result = fn();
+      for (const sql of LIST_INDEXES) this.db.exec(sql);
+      return result;
+    });
   }
 
   /**
