@@ -9,6 +9,11 @@ export interface FilterContext {
   offsetMinutes: number;
   /** Which rows the conditions are for: current objects, or the past versions open sequences keep. */
   rows: 'current' | 'past';
+  /**
+   * Conditions for walking the list in name order, each row checked as it comes (a reference is
+   * looked up per row), rather than for finding the matches (the references gathered first).
+   */
+  walk: boolean;
   where: string[];
   params: unknown[];
 }
@@ -28,8 +33,11 @@ export function referenceFilter(paths: readonly string[]): Filter {
   return (ctx, value) => {
     const ids = list(value);
     // A past version is filtered by the references it had, kept with it.
-    const edges = ctx.rows === 'current' ? 'seq IN (SELECT from_seq FROM refs' : 'ver IN (SELECT ver FROM version_refs';
-    ctx.where.push(`${edges} WHERE path IN (${placeholders(paths)}) AND to_id IN (${placeholders(ids)}))`);
+    const [key, edges, owner] = ctx.rows === 'current' ? ['seq', 'refs', 'from_seq'] : ['ver', 'version_refs', 'ver'];
+    const match = `path IN (${placeholders(paths)}) AND to_id IN (${placeholders(ids)})`;
+    // Gathered first, the edges of 10,000 customers cost 9 ms per page of a walk; one lookup per walked row costs 1.
+    if (ctx.walk) ctx.where.push(`EXISTS (SELECT 1 FROM ${edges} WHERE ${owner} = ${ctx.rows === 'current' ? 'object_rows' : 'object_versions'}.${key} AND ${match})`);
+    else ctx.where.push(`${key} IN (SELECT ${owner} FROM ${edges} WHERE ${match})`);
     ctx.params.push(...paths, ...ids);
   };
 }

@@ -16,7 +16,7 @@ describe('reference number bounds in SQL', () => {
       ['refNumberFrom', (ref: string | null) => ref !== null && compareRefNumbers(ref, bound) >= 0],
       ['refNumberTo', (ref: string | null) => compareRefNumbers(ref, bound) <= 0],
     ] as const) {
-      const ctx: FilterContext = { offsetMinutes: 0, rows: 'current', where: [], params: [] };
+      const ctx: FilterContext = { offsetMinutes: 0, rows: 'current', walk: false, where: [], params: [] };
       FILTERS[name]?.(ctx, bound, {});
       const got = db.prepare(`SELECT ref_number FROM t WHERE ${ctx.where.join(' AND ')}`).pluck().all(...ctx.params);
       expect({ name, got: [...got].sort() }).toEqual({ name, got: REFS.filter(keep).sort() });
