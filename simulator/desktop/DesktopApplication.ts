@@ -1,45 +1,61 @@
+import type { WaitableClock } from './clock.ts';
 import type { CompanyFile } from './CompanyFile.ts';
 import type { JsonObject } from './json.ts';
+import { DesktopMachine, type Admission, type DesktopCall } from './machine/DesktopMachine.ts';
+import type { CallKind } from './machine/machineStates.ts';
 import { QueryEngine, type QueryPage, type QueryParams } from './QueryEngine.ts';
 import { SerialQueue } from './SerialQueue.ts';
 
+/** What the Service says about a request besides its data: which operation, how long it waits. */
+export type CallOptions = Omit<DesktopCall, 'kind' | 'record'>;
+
+const DIRECT: CallOptions = { operationId: '' };
+
 /**
  * The one interface the Service uses to reach a company file, as the real Service reaches the
- * desktop application through its connector: query with iterator, add, modify, retrieve.
+ * desktop application through its connector: query with iterator, add, modify, retrieve. Every
+ * request meets the machine first (connection state, latency, faults), then waits its turn.
  */
 export class DesktopApplication {
   private readonly queue = new SerialQueue();
+  /** Requests the machine admitted and has not answered: what a control shows as the queue. */
+  private readonly admitted = new Set<{ operationId: string; kind: CallKind; admittedAt: number; waitMs: number }>();
   readonly queries: QueryEngine;
+  readonly machine: DesktopMachine;
 
-  constructor(readonly file: CompanyFile) {
+  constructor(
+    readonly file: CompanyFile,
+    private readonly clock: WaitableClock,
+  ) {
     this.queries = new QueryEngine(file);
+    this.machine = new DesktopMachine(clock);
   }
 
-  query(objectType: string, params: QueryParams, limit: number, cursor: string | undefined): Promise<QueryPage> {
-    return this.queue.run(() =>
+  query(objectType: string, params: QueryParams, limit: number, cursor: string | undefined, call: CallOptions = DIRECT): Promise<QueryPage> {
+    return this.run('list', call, () =>
       cursor === undefined ? this.queries.firstPage(objectType, params, limit) : this.queries.nextPage(objectType, cursor, params, limit),
     );
   }
 
   /** Every match of a list that has no pages. */
-  list(objectType: string, params: QueryParams, limit: number | undefined): Promise<Buffer> {
-    return this.queue.run(() => this.queries.all(objectType, params, limit));
+  list(objectType: string, params: QueryParams, limit: number | undefined, call: CallOptions = DIRECT): Promise<Buffer> {
+    return this.run('list', call, () => this.queries.all(objectType, params, limit));
   }
 
-  single(objectType: string): Promise<JsonObject> {
-    return this.queue.run(() => this.file.single(objectType));
+  single(objectType: string, call: CallOptions = DIRECT): Promise<JsonObject> {
+    return this.run('retrieve', call, () => this.file.single(objectType));
   }
 
-  retrieve(objectType: string, id: string): Promise<JsonObject> {
-    return this.queue.run(() => this.file.retrieve(objectType, id));
+  retrieve(objectType: string, id: string, call: CallOptions = DIRECT): Promise<JsonObject> {
+    return this.run('retrieve', call, () => this.file.retrieve(objectType, id));
   }
 
-  add(objectType: string, body: JsonObject): Promise<JsonObject> {
-    return this.queue.run(() => this.file.add(objectType, body));
+  add(objectType: string, body: JsonObject, call: CallOptions = DIRECT): Promise<JsonObject> {
+    return this.run('create', call, () => this.file.add(objectType, body));
   }
 
-  modify(objectType: string, id: string, body: JsonObject): Promise<JsonObject> {
-    return this.queue.run(() => this.file.modify(objectType, id, body));
+  modify(objectType: string, id: string, body: JsonObject, call: CallOptions = DIRECT): Promise<JsonObject> {
+    return this.run('update', call, () => this.file.modify(objectType, id, body), `${objectType}:${id}`);
   }
 
   /** Work on the company file that must not interleave with requests (a fixture load), in queue order. */
@@ -47,9 +63,19 @@ export class DesktopApplication {
     return this.queue.run(() => work(this.file));
   }
 
-  /** A trivial round trip through the queue, as the health check sends one. */
-  ping(): Promise<void> {
-    return this.queue.run(() => undefined);
+  /** A trivial round trip through the connector and the queue, as the health check sends one. */
+  ping(call: CallOptions = DIRECT): Promise<void> {
+    return this.run('health', call, () => undefined);
+  }
+
+  /** Requests admitted and not answered yet, the one being worked on included. */
+  get queueDepth(): number {
+    return this.queue.depth;
+  }
+
+  /** The requests waiting at a slow or starting machine, in arrival order, with the wait each was given. */
+  queued(): { operationId: string; kind: CallKind; admittedAt: string; waitMs: number }[] {
+    return [...this.admitted].map((a) => ({ ...a, admittedAt: new Date(a.admittedAt).toISOString() }));
   }
 
   sweepIterators(): void {
@@ -58,5 +84,36 @@ export class DesktopApplication {
 
   close(): void {
     this.file.close();
+  }
+
+  private run<T>(kind: CallKind, options: CallOptions, work: () => T, record?: string): Promise<T> {
+    const call: DesktopCall = { ...options, kind, record };
+    // Nothing switched on: straight to the queue, as fast as before the machine existed.
+    if (this.machine.idle) {
+      return this.queue.run(() => {
+        this.machine.beforeWork(call);
+        return work();
+      });
+    }
+    let admission: Admission;
+    try {
+      admission = this.machine.admit(call);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const seen = { operationId: call.operationId, kind, admittedAt: this.clock.now(), waitMs: admission.waitMs };
+    this.admitted.add(seen);
+    return this.queue.run(async () => {
+      try {
+        await this.clock.sleep(admission.waitMs);
+        if (admission.error) throw admission.error;
+        this.machine.beforeWork(call);
+        const result = work();
+        this.machine.afterWork(call);
+        return result;
+      } finally {
+        this.admitted.delete(seen);
+      }
+    });
   }
 }

@@ -14,6 +14,8 @@ export const DESKTOP_STATUS = {
   IN_USE: 3175,
   SAVE_FAILED: 3180,
   STALE_REVISION: 3200,
+  FEATURE_NOT_ENABLED: 3250,
+  PERMISSION_DENIED: 3260,
 } as const;
 
 export type DesktopStatus = (typeof DESKTOP_STATUS)[keyof typeof DESKTOP_STATUS];

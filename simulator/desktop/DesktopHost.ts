@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Clock } from './clock.ts';
+import type { WaitableClock } from './clock.ts';
 import { CompanyFile } from './CompanyFile.ts';
 import { DesktopApplication } from './DesktopApplication.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
@@ -8,7 +8,7 @@ import type { TypeRegistry } from './engine/TypeRegistry.ts';
 export interface DesktopHostOptions {
   /** Folder for company files; undefined keeps them in memory. */
   dataDir: string | undefined;
-  clock: Clock;
+  clock: WaitableClock;
   types: TypeRegistry;
 }
 
@@ -38,11 +38,11 @@ export class DesktopHost {
    * Opens (creating if needed) a company file, on the clock of the project it belongs to; once open
    * it keeps that clock.
    */
-  application(companyFileId: string, clock: Clock = this.options.clock): DesktopApplication {
+  application(companyFileId: string, clock: WaitableClock = this.options.clock): DesktopApplication {
     let app = this.open.get(companyFileId);
     if (!app) {
       const file = new CompanyFile({ path: this.pathOf(companyFileId), clock, types: this.options.types });
-      app = new DesktopApplication(file);
+      app = new DesktopApplication(file, clock);
       this.open.set(companyFileId, app);
     }
     return app;

@@ -1,13 +1,15 @@
-import type { Clock } from '../desktop/clock.ts';
+import { ClockWaits, type SimClock, type WaitableClock } from '../desktop/clock.ts';
 
 /**
  * A project's view of time: the sandbox's clock plus what this project's own controls moved it.
  * Everything of the project reads it (its company files' cursors and timestamps, auth session
  * expiry, end users' request times), so one project moving time never expires another's cursors.
  */
-export class ProjectClock implements Clock {
+export class ProjectClock implements WaitableClock {
+  private readonly waits = new ClockWaits(this);
+
   constructor(
-    private readonly base: Clock,
+    private readonly base: SimClock,
     private offsetMs: number,
     private readonly persist: (offsetMs: number) => void,
   ) {}
@@ -16,11 +18,26 @@ export class ProjectClock implements Clock {
     return this.base.now() + this.offsetMs;
   }
 
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return this.waits.sleep(ms, signal);
+  }
+
   advance(ms: number): number {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
     this.offsetMs += ms;
     this.persist(this.offsetMs);
+    this.waits.wake();
     return this.now();
+  }
+
+  /** Ends the waits the clock has reached (the sandbox's own clock moved). */
+  wake(): void {
+    this.waits.wake();
+  }
+
+  /** Waits on this clock not over yet: requests held by a slow desktop. */
+  get pendingWaits(): number {
+    return this.waits.pending;
   }
 
   /** How far this project's controls moved its time, in milliseconds. */
@@ -34,9 +51,13 @@ export class ProjectClocks {
   private readonly clocks = new Map<string, ProjectClock>();
 
   constructor(
-    readonly base: Clock,
+    readonly base: SimClock,
     private readonly store: { clockOffset(projectId: string): number; setClockOffset(projectId: string, offsetMs: number): void },
-  ) {}
+  ) {
+    base.onAdvance(() => {
+      for (const clock of this.clocks.values()) clock.wake();
+    });
+  }
 
   forProject(projectId: string): ProjectClock {
     let clock = this.clocks.get(projectId);

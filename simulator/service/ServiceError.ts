@@ -15,6 +15,10 @@ export interface ServiceErrorOptions {
   integrationCode?: string;
   userFacingMessage?: string;
   closeConnection?: boolean;
+  /** Said to clients as `x-should-retry` (the official clients retry 408, 409, 429 and 5xx unless told not to). */
+  shouldRetry?: boolean;
+  /** Said as `retry-after` (whole seconds): when a retry can succeed. */
+  retryAfterSeconds?: number;
 }
 
 /** One error class for everything the Service answers with; `renderError` turns it into a response. */
@@ -26,6 +30,8 @@ export class ServiceError extends Error {
   readonly integrationCode: string | undefined;
   /** The answer ends the connection (`Connection: close`): the request left it unusable. */
   readonly closeConnection: boolean;
+  readonly shouldRetry: boolean | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(code: ErrorCode, message: string, options: ServiceErrorOptions = {}) {
     super(message);
@@ -36,6 +42,16 @@ export class ServiceError extends Error {
     this.integrationCode = options.integrationCode;
     this.userFacingMessage = options.userFacingMessage ?? spec.userFacing ?? GENERIC_USER_MESSAGE;
     this.closeConnection = options.closeConnection ?? false;
+    this.shouldRetry = options.shouldRetry;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  /** Response headers that tell a client whether and when to retry. */
+  retryHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {};
+    if (this.shouldRetry !== undefined) headers['x-should-retry'] = String(this.shouldRetry);
+    if (this.retryAfterSeconds !== undefined) headers['retry-after'] = String(this.retryAfterSeconds);
+    return headers;
   }
 
   static of(code: ErrorCode, message: string, options?: ServiceErrorOptions): ServiceError {

@@ -9,7 +9,7 @@ import { ServiceError } from './ServiceError.ts';
 import { newRequestId } from './serviceIds.ts';
 import type { ResponseBody, ServiceDeps } from './types.ts';
 
-export function sendJson(res: ServerResponse, status: number, json: ResponseBody, requestId: string, closeConnection = false): void {
+export function sendJson(res: ServerResponse, status: number, json: ResponseBody, requestId: string, closeConnection = false, headers: Record<string, string> = {}): void {
   const parts = typeof json === 'string' ? [Buffer.from(json, 'utf8')] : Buffer.isBuffer(json) ? [json] : json;
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -17,6 +17,7 @@ export function sendJson(res: ServerResponse, status: number, json: ResponseBody
   res.setHeader('Service-Request-Id', requestId);
   res.setHeader('Service-Sandbox', SANDBOX_HEADER);
   if (closeConnection) res.setHeader('Connection', 'close');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   // Corked, the headers and every part leave in one write.
   res.cork();
   for (const part of parts.slice(0, -1)) res.write(part);
@@ -32,7 +33,7 @@ export function sendError(deps: Pick<ServiceDeps, 'logger'>, res: ServerResponse
   if (!(error instanceof ServiceError)) {
     deps.logger.error('unexpected exception', { requestId, operationId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
-  sendJson(res, known.status, JSON.stringify(known.toBody(requestId)), requestId, known.closeConnection);
+  sendJson(res, known.status, JSON.stringify(known.toBody(requestId)), requestId, known.closeConnection, known.retryHeaders());
 }
 
 /**

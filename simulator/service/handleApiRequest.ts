@@ -63,7 +63,9 @@ export async function handleApiRequest(
   const validators = deps.validators.get(op.operationId);
   if (!validators) throw new Error(`no validators for ${op.operationId}`);
   validate(validators.path, { ...pathParams });
-  validate(validators.headers, parseHeaderParameters(op, req.headers));
+  const headerParams = parseHeaderParameters(op, req.headers);
+  validate(validators.headers, headerParams);
+  const timeout = headerParams['Service-Timeout-Seconds'];
 
   const target = op.parameters.some((p) => p.in === 'header' && p.name === 'Service-End-User-Id')
     ? resolveDataTarget(deps, project, req.headers['service-end-user-id'])
@@ -82,7 +84,7 @@ export async function handleApiRequest(
   }
   const handler = handlers.get(op.operationId);
   if (!handler) throw new Error(`no handler for ${op.operationId}`);
-  const request: ServiceRequest = { requestId, op, project, pathParams, query, sentQuery, body, target, url: `/v1${op.path}` };
+  const request: ServiceRequest = { requestId, op, project, pathParams, query, sentQuery, body, target, url: `/v1${op.path}`, timeoutSeconds: typeof timeout === 'number' ? timeout : undefined };
   if (!target) return handler(request, deps);
   const clock = deps.clocks.forProject(project.id);
   try {

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { authenticate } from './authenticate.ts';
 import { connectCompanyFile } from './connectCompanyFile.ts';
 import { FIXTURE_CONTROLS, FIXTURE_MAX_BYTES, handleFixtureControl } from './fixtureControls.ts';
+import { handleMachineControl, MACHINE_CONTROLS } from './machineControls.ts';
 import { endUserIdIn } from './pathSegments.ts';
 import { MAX_BODY_BYTES, parseJsonObject, readBody } from './readBody.ts';
 import { ServiceError } from './ServiceError.ts';
@@ -25,6 +26,7 @@ const CONTROLS = [
     description: 'Connect an end user to a new seeded company file: {"seed", "sizes": {"customers": N, "vendors": N, ...}}; "customers" and "invoices" are shorthands.',
   },
   ...FIXTURE_CONTROLS,
+  ...MACHINE_CONTROLS,
 ];
 
 /** Sizes of a seeded company file from a control body: `sizes` by resource, with the smaller control defaults. */
@@ -97,6 +99,8 @@ export async function handleSandboxRequest(deps: ServiceDeps, req: IncomingMessa
     });
     return JSON.stringify({ objectType: 'sandbox_company_file', endUserId: endUser.id, ...result });
   }
+  const machine = handleMachineControl(deps, project, method, path, jsonBody);
+  if (machine !== undefined) return machine;
   const fixture = await handleFixtureControl(deps, project, method, path, () => parseJsonObject(bytes, req.headers['content-type']));
   if (fixture !== undefined) return fixture;
   throw ServiceError.of('ROUTE_NOT_FOUND', `Unrecognized sandbox control (${method} ${path}); GET /_sandbox lists them.`);

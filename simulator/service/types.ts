@@ -41,6 +41,8 @@ export interface ServiceRequest {
   /** Set for `/ledger-desktop/*` operations. */
   target: DataTarget | undefined;
   url: string;
+  /** `Service-Timeout-Seconds` as sent: how long to wait for the desktop application. */
+  timeoutSeconds: number | undefined;
 }
 
 /**

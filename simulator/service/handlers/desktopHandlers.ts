@@ -1,7 +1,9 @@
 import type { JsonValue } from '../../desktop/json.ts';
 import type { OperationSpec } from '../../spec/types.ts';
 import { resourceOf } from '../../spec/resourceSchemas.ts';
+import type { CallOptions } from '../../desktop/DesktopApplication.ts';
 import { fromDesktop } from '../desktopErrors.ts';
+import { ServiceError } from '../ServiceError.ts';
 import type { DataTarget, Handler, ServiceDeps, ServiceRequest } from '../types.ts';
 
 const DEFAULT_LIMIT = 150;
@@ -33,11 +35,43 @@ function withoutPaging(query: Record<string, JsonValue>): Record<string, JsonVal
   return rest;
 }
 
-async function desktopCall<T>(work: () => Promise<T>): Promise<T> {
+/** How long the Service waits for the desktop application unless `Service-Timeout-Seconds` says otherwise. */
+const DEFAULT_TIMEOUT_SECONDS = 90;
+const HEALTH_TIMEOUT_SECONDS = 60;
+const WRITE_VERBS = new Set(['create', 'update', 'delete', 'void']);
+
+/**
+ * Sends one request to the desktop side and waits for its answer, at most the request's time-out
+ * on the project's clock: then 504, and the desktop is told (it may still carry out a write).
+ */
+async function desktopCall<T>(req: ServiceRequest, deps: ServiceDeps, work: (call: CallOptions) => Promise<T>): Promise<T> {
+  const { desktop, endUser } = targetOf(req);
+  const seconds = req.timeoutSeconds ?? (req.op.operationId === 'healthCheck.retrieve' ? HEALTH_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS);
+  const gaveUp = new AbortController();
+  const answered = new AbortController();
+  // Nothing slow switched on and nothing queued: the answer cannot be late, so no timer is set.
+  const mayBeLate = !desktop.machine.idle || desktop.queueDepth > 0;
+  const answer = work({ operationId: req.op.operationId, timeoutMs: seconds * 1000, signal: gaveUp.signal });
   try {
-    return await work();
+    if (!mayBeLate) return await answer;
+    const late = deps.clocks
+      .forProject(req.project.id)
+      .sleep(seconds * 1000, answered.signal)
+      .then(() => 'late' as const);
+    const first = await Promise.race([answer, late]);
+    if (first !== 'late') return first;
+    gaveUp.abort();
+    // The desktop's answer (or its failure) comes later and goes nowhere.
+    answer.catch(() => undefined);
+    const write = WRITE_VERBS.has(req.op.operationId.split('.')[1] ?? '');
+    throw ServiceError.of('LDG_REQUEST_TIMEOUT', `The desktop application did not answer within ${seconds} seconds.${write ? ' The write may still be carried out: read the object before sending it again.' : ''}`, {
+      // A write sent again may be done twice (there are no idempotency keys): the client must look first.
+      shouldRetry: !write,
+    });
   } catch (error) {
-    throw fromDesktop(error);
+    throw fromDesktop(error, endUser.id);
+  } finally {
+    answered.abort();
   }
 }
 
@@ -57,14 +91,14 @@ const list: Handler = async (req, deps) => {
   const type = objectTypeOf(req, deps);
   const limit = typeof req.query['limit'] === 'number' ? req.query['limit'] : undefined;
   if (!req.op.paginated) {
-    const data = await desktopCall(() => desktop.list(type, withoutPaging(req.query), limit));
+    const data = await desktopCall(req, deps, (call) => desktop.list(type, withoutPaging(req.query), limit, call));
     return envelope(req.url, data, answersOnOnePage(req.op) ? { cursor: null, remaining: 0 } : undefined);
   }
   const cursor = typeof req.query['cursor'] === 'string' ? req.query['cursor'] : undefined;
   // Both sides of the cursor comparison carry the spec's defaults; a cursor sent alone is not compared.
   const sentFilters = Object.keys(withoutPaging(req.sentQuery)).length > 0;
   const params = cursor === undefined || sentFilters ? withoutPaging(req.query) : {};
-  const page = await desktopCall(() => desktop.query(type, params, limit ?? DEFAULT_LIMIT, cursor));
+  const page = await desktopCall(req, deps, (call) => desktop.query(type, params, limit ?? DEFAULT_LIMIT, cursor, call));
   return envelope(req.url, page.data, page);
 };
 
@@ -72,24 +106,24 @@ const retrieve: Handler = async (req, deps) => {
   const type = objectTypeOf(req, deps);
   const { desktop } = targetOf(req);
   const id = req.pathParams['id'];
-  const doc = await desktopCall(() => (id === undefined ? desktop.single(type) : desktop.retrieve(type, id)));
+  const doc = await desktopCall(req, deps, (call) => (id === undefined ? desktop.single(type, call) : desktop.retrieve(type, id, call)));
   return JSON.stringify(doc);
 };
 
 const create: Handler = async (req, deps) => {
-  const doc = await desktopCall(() => targetOf(req).desktop.add(objectTypeOf(req, deps), req.body));
+  const doc = await desktopCall(req, deps, (call) => targetOf(req).desktop.add(objectTypeOf(req, deps), req.body, call));
   return JSON.stringify(doc);
 };
 
 const update: Handler = async (req, deps) => {
-  const doc = await desktopCall(() => targetOf(req).desktop.modify(objectTypeOf(req, deps), req.pathParams['id'] ?? '', req.body));
+  const doc = await desktopCall(req, deps, (call) => targetOf(req).desktop.modify(objectTypeOf(req, deps), req.pathParams['id'] ?? '', req.body, call));
   return JSON.stringify(doc);
 };
 
 const health: Handler = async (req, deps) => {
   const clock = deps.clocks.forProject(req.project.id);
   const started = clock.now();
-  await targetOf(req).desktop.ping();
+  await desktopCall(req, deps, (call) => targetOf(req).desktop.ping(call));
   return JSON.stringify({ duration: clock.now() - started, status: 'ok' });
 };
 
