@@ -2,6 +2,7 @@ import type { WaitableClock } from './clock.ts';
 import type { CompanyFile } from './CompanyFile.ts';
 import type { JsonObject } from './json.ts';
 import { DesktopMachine, type Admission, type DesktopCall } from './machine/DesktopMachine.ts';
+import { MACHINE_KEY } from './machine/machineFixture.ts';
 import type { CallKind } from './machine/machineStates.ts';
 import { QueryEngine, type QueryPage, type QueryParams } from './QueryEngine.ts';
 import { SerialQueue } from './SerialQueue.ts';
@@ -28,7 +29,7 @@ export class DesktopApplication {
     private readonly clock: WaitableClock,
   ) {
     this.queries = new QueryEngine(file);
-    this.machine = new DesktopMachine(clock);
+    this.machine = new DesktopMachine(clock, { load: () => file.store.getMeta(MACHINE_KEY), save: (state) => file.store.setMeta(MACHINE_KEY, state) });
   }
 
   query(objectType: string, params: QueryParams, limit: number, cursor: string | undefined, call: CallOptions = DIRECT): Promise<QueryPage> {

@@ -48,7 +48,6 @@ CREATE TABLE IF NOT EXISTS connections (
 CREATE TABLE IF NOT EXISTS auth_sessions (
   id TEXT PRIMARY KEY, project_id TEXT NOT NULL, end_user_id TEXT NOT NULL, client_secret_hash TEXT NOT NULL,
   created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, redirect_url TEXT);
-CREATE TABLE IF NOT EXISTS machines (end_user_id TEXT PRIMARY KEY, state TEXT NOT NULL);
 `;
 
 /**
@@ -135,7 +134,6 @@ export class ServiceState {
     this.db.transaction(() => {
       this.sql('DELETE FROM connections WHERE end_user_id = ?').run(id);
       this.sql('DELETE FROM auth_sessions WHERE end_user_id = ?').run(id);
-      this.sql('DELETE FROM machines WHERE end_user_id = ?').run(id);
       this.sql('DELETE FROM end_users WHERE id = ?').run(id);
     })();
   }
@@ -177,15 +175,6 @@ export class ServiceState {
       for (const [id, t] of this.requestTimes) update.run(t.last, t.success, id);
     })();
     this.requestTimes.clear();
-  }
-
-  /** How a test set the end user's machine (connection state, latency, faults), as JSON text. */
-  machineState(endUserId: string): string | undefined {
-    return this.sql('SELECT state FROM machines WHERE end_user_id = ?').pluck().get(endUserId) as string | undefined;
-  }
-
-  saveMachineState(endUserId: string, state: string): void {
-    this.sql('INSERT INTO machines (end_user_id, state) VALUES (?, ?) ON CONFLICT (end_user_id) DO UPDATE SET state = excluded.state').run(endUserId, state);
   }
 
   addAuthSession(row: AuthSessionRow, clientSecret: string): void {

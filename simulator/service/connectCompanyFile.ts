@@ -1,6 +1,5 @@
 import type { CompanyFile } from '../desktop/CompanyFile.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
-import type { JsonObject } from '../desktop/json.ts';
 import { seedCompanyFile, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import { newConnectionId } from './serviceIds.ts';
 import type { EndUserRow } from './ServiceState.ts';
@@ -8,18 +7,9 @@ import type { ServiceDeps } from './types.ts';
 
 type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks'>;
 
-/**
- * An end user's company file, open on the clock of the end user's project, its machine set as the
- * end user's machine was last set (kept with the end user, so a restart keeps the faults).
- */
-export function companyFileApp(deps: Pick<ServiceDeps, 'host' | 'clocks' | 'state'>, endUser: Pick<EndUserRow, 'id' | 'project_id'>, companyFileId: string): DesktopApplication {
-  const app = deps.host.application(companyFileId, deps.clocks.forProject(endUser.project_id));
-  if (!app.machine.persist) {
-    const saved = deps.state.machineState(endUser.id);
-    if (saved !== undefined) app.machine.restore(JSON.parse(saved) as JsonObject);
-    app.machine.persist = (state) => deps.state.saveMachineState(endUser.id, JSON.stringify(state));
-  }
-  return app;
+/** An end user's company file, open on the clock of the end user's project. */
+export function companyFileApp(deps: Pick<ServiceDeps, 'host' | 'clocks'>, endUser: Pick<EndUserRow, 'project_id'>, companyFileId: string): DesktopApplication {
+  return deps.host.application(companyFileId, deps.clocks.forProject(endUser.project_id));
 }
 
 export interface ConnectResult {
@@ -52,6 +42,8 @@ export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, f
       deps.host.discard(companyFileId);
       throw error;
     }
+    // What was filled in may carry the machine's state (a fixture's `desktop`).
+    app.machine.reload();
   }
   const connection = deps.state.connections(endUser.id)[0];
   const connectionId = connection?.id ?? newConnectionId();

@@ -37,7 +37,10 @@ export async function loadFixtureForEndUser(deps: FixtureDeps, endUser: EndUserR
   const tools = fixtureTools(deps.operations);
   const connected = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
   if (connected?.company_file_id) {
-    const summary = await companyFileApp(deps, endUser, connected.company_file_id).exclusive((file) => loadFixture(file, root, tools, options));
+    const app = companyFileApp(deps, endUser, connected.company_file_id);
+    const summary = await app.exclusive((file) => loadFixture(file, root, tools, options));
+    // The fixture may have set the machine: the running one takes it up now.
+    app.machine.reload();
     return { ...summary, endUserId: endUser.id, connectionId: connected.id, companyFileId: connected.company_file_id };
   }
   let summary: LoadSummary | undefined;

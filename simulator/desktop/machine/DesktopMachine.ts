@@ -1,4 +1,4 @@
-import type { WaitableClock } from '../clock.ts';
+import type { Clock } from '../clock.ts';
 import { DESKTOP_STATUS, DesktopError, type DesktopStatus } from '../DesktopError.ts';
 import type { JsonObject } from '../json.ts';
 import { applySettings, defaultSettings, matchesOperation, parseFault, type Fault, type MachineSettings } from './machineSettings.ts';
@@ -63,10 +63,22 @@ export class DesktopMachine {
   private draws = 0;
   private lastCallAt: number | undefined;
   private readonly lastWrites = new Map<string, number>();
-  /** Called with the machine's state whenever a control changes it, to keep it with the end user. */
-  persist: ((state: JsonObject) => void) | undefined;
 
-  constructor(private readonly clock: WaitableClock) {}
+  /** `kept` holds the machine's state between runs (the company file's meta): read now, written on every change. */
+  constructor(
+    private readonly clock: Clock,
+    private readonly kept: { load(): string | undefined; save(state: string): void },
+  ) {
+    const saved = kept.load();
+    if (saved !== undefined) this.restore(JSON.parse(saved) as JsonObject);
+  }
+
+  /** Reads the kept state again (a fixture load replaced it). */
+  reload(): void {
+    const saved = this.kept.load();
+    if (saved === undefined) this.reset();
+    else this.restore(JSON.parse(saved) as JsonObject);
+  }
 
   /** True when nothing is switched on: requests go straight to the queue. */
   get idle(): boolean {
@@ -164,6 +176,26 @@ export class DesktopMachine {
     };
   }
 
+  /** The machine as a fixture carries it: the control bodies that set it up again, times relative to now. */
+  asControls(): JsonObject {
+    const now = this.clock.now();
+    const { latency, ...settings } = structuredClone(this.settings);
+    const faults = this.faults.map((f) => {
+      const after = f.from === undefined ? 0 : Math.max(0, (f.from - now) / 1000);
+      return {
+        fault: f.fault,
+        ...(f.status === undefined ? {} : { status: f.status }),
+        ...(f.seconds === undefined ? {} : { seconds: f.seconds }),
+        ...(f.remaining === undefined ? {} : { count: f.remaining }),
+        ...(f.share === undefined ? {} : { share: f.share }),
+        ...(after > 0 ? { afterSeconds: after } : {}),
+        ...(f.until === undefined ? {} : { forSeconds: Math.max(0, (f.until - now) / 1000 - after) }),
+        ...(f.operations === undefined ? {} : { operations: f.operations }),
+      };
+    });
+    return { ...settings, latency: latency.profile === 'custom' ? { ...latency.ms, jitter: latency.jitter } : latency.profile, faults } as JsonObject;
+  }
+
   /** What is kept with the end user: settings and faults (with what is left of their counts). */
   state(): JsonObject {
     const faults = this.faults.map((f) => ({
@@ -175,7 +207,7 @@ export class DesktopMachine {
   }
 
   /** Takes back what `state` gave (a restart, a fixture). */
-  restore(saved: JsonObject): void {
+  private restore(saved: JsonObject): void {
     const { stateSince, nextFault, faults, ...settings } = saved as unknown as MachineSettings & { stateSince: number; nextFault: number; faults: (Fault & { from?: string; until?: string })[] };
     this.settings = { ...defaultSettings(), ...settings };
     this.stateSince = stateSince ?? 0;
@@ -184,7 +216,7 @@ export class DesktopMachine {
   }
 
   private save(): void {
-    this.persist?.(this.state());
+    this.kept.save(JSON.stringify(this.state()));
   }
 
   private setConnection(state: ConnectionState, now: number): void {

@@ -49,7 +49,7 @@ export function defaultSettings(): MachineSettings {
   return {
     connection: 'connected',
     startupSeconds: 30,
-    latency: { profile: 'instant', ms: { ...LATENCY_PROFILES.instant }, jitter: 0 },
+    latency: latencyOf('instant'),
     writesCompleteAfterTimeout: true,
     inUseSeconds: 0,
     seed: 1,
@@ -83,7 +83,7 @@ function latencyOf(value: JsonValue | undefined): Latency {
   }
   if (!isJsonObject(value)) throw new RequestInputError('latency', 'must be "instant", "realistic" or an object of milliseconds by kind (list, retrieve, create, update, health) and a jitter share');
   onlyKeys(value, [...CALL_KINDS, 'jitter'], 'latency.');
-  const ms = { ...LATENCY_PROFILES.instant } as Record<CallKind, number>;
+  const { jitter: _none, ...ms }: Record<CallKind | 'jitter', number> = { ...LATENCY_PROFILES.instant };
   for (const kind of CALL_KINDS) if (value[kind] !== undefined) ms[kind] = number(value[kind], `latency.${kind}`, MAX_SECONDS * 1000, true);
   const jitter = value['jitter'] === undefined ? 0 : number(value['jitter'], 'latency.jitter', 1);
   return { profile: 'custom', ms, jitter };
