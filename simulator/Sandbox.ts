@@ -11,7 +11,10 @@ import { indexOperations } from './spec/indexOperations.ts';
 import { loadSpec } from './spec/loadSpec.ts';
 import { buildTypeRegistry } from './desktop/engine/checkTypeTable.ts';
 import { TYPE_TABLE } from './desktop/types/typeTable.ts';
-import { connectCompanyFile } from './service/connectCompanyFile.ts';
+import { companyFileApp, connectCompanyFile } from './service/connectCompanyFile.ts';
+import type { JsonObject } from './desktop/json.ts';
+import type { DesktopMachine } from './desktop/machine/DesktopMachine.ts';
+import { RequestInputError } from './desktop/RequestInputError.ts';
 import { createServiceApp, httpsRequiredHandler, sendError } from './service/createServiceApp.ts';
 import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.ts';
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
@@ -41,6 +44,11 @@ export interface SandboxOptions {
   logLevel?: LogLevel;
   logger?: Logger;
   clock?: SimClock;
+  /**
+   * The demo end user's machine from the start: settings as POST /_sandbox/end-users/{id}/desktop
+   * takes them, and faults as /faults takes them. Given, they replace what the company file kept.
+   */
+  machine?: { settings: JsonObject; faults: JsonObject[] };
 }
 
 export interface SandboxInfo {
@@ -82,6 +90,17 @@ function listen(server: http.Server, port: number, host: string): Promise<number
   });
 }
 
+function setUpMachine(machine: DesktopMachine, setup: NonNullable<SandboxOptions['machine']>): void {
+  try {
+    machine.reset();
+    machine.configure(setup.settings);
+    for (const fault of setup.faults) machine.addFault(fault);
+  } catch (error) {
+    if (error instanceof RequestInputError) throw new Error(`the machine cannot be set so: "${error.field}" ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
 /** Starts a complete sandbox: spec, Service, fake desktop application, demo project and end user. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const dataDir = options.memory ? undefined : path.resolve(options.dataDir ?? '.ledger-sim');
@@ -114,10 +133,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     endUser = { id: newEndUserId(), project_id: TESTING_PROJECT.id, company_name: 'Demo company', source_id: DEMO_SOURCE_ID, email: 'owner@demo-company.test', created_at: testingClock.now() };
     state.addEndUser(endUser);
   }
-  connectCompanyFile(deps, endUser, {
+  const demo = connectCompanyFile(deps, endUser, {
     seed: options.seed ?? DEMO_SEED,
     sizes: options.sizes ?? {},
   });
+  if (options.machine) setUpMachine(companyFileApp(deps, endUser, demo.companyFileId).machine, options.machine);
 
   const tls = await tlsReady;
   const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert, ...SERVER_OPTIONS }, createServiceApp(deps));

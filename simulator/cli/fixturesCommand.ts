@@ -1,5 +1,6 @@
 import { FixtureError } from '../fixtures/FixtureProblem.ts';
 import { generateCommand, UsageError, validateCommand } from './fixtureFileCommands.ts';
+import { isParseArgsError } from './parseArgsError.ts';
 import { exportCommand, loadCommand } from './fixtureTargetCommands.ts';
 
 const HELP = `Usage: ledger-sim fixtures <command> [options]
@@ -33,9 +34,6 @@ const SUBCOMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   export: exportCommand,
 };
 
-function isParseArgsError(error: unknown): error is Error {
-  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
-}
 
 /** `ledger-sim fixtures ...`: exit 0 on success, 1 when a fixture has problems or a step failed, 2 on bad usage. */
 export async function fixturesCommand(args: string[]): Promise<number> {

@@ -1,4 +1,5 @@
 import { contractCommand } from '../../contract-tests/runner/contractCommand.ts';
+import { faultCommand } from './faultCommand.ts';
 import { fixturesCommand } from './fixturesCommand.ts';
 import { serveCommand } from './serveCommand.ts';
 
@@ -8,9 +9,10 @@ Commands:
   serve      Start the HTTPS sandbox with a seeded demo company file (ledger-sim serve --help)
   contract   Check any deployment of the Service against the contract (ledger-sim contract --help)
   fixtures   Generate, validate, load and export company files as data (ledger-sim fixtures --help)
+  fault      Steer the end user's machine of a running sandbox: connection state, latency, faults (ledger-sim fault --help)
 `;
 
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { serve: serveCommand, contract: (args) => contractCommand(args), fixtures: fixturesCommand };
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { serve: serveCommand, contract: (args) => contractCommand(args), fixtures: fixturesCommand, fault: faultCommand };
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

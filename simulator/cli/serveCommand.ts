@@ -4,6 +4,7 @@ import { parseSizes } from '../fixtures/seedCompanyFile.ts';
 import { sizeKeys } from '../fixtures/seed/seedTable.ts';
 import { DEMO_SEED, startSandbox, type SandboxInfo } from '../Sandbox.ts';
 import type { LogLevel } from '../service/logger.ts';
+import { faultBody, MACHINE_FLAGS, MACHINE_FLAGS_HELP, settingsBody } from './machineOptions.ts';
 
 const HELP = `Usage: ledger-sim serve [options]
 
@@ -27,6 +28,10 @@ Options:
   --ready-file PATH  once requests are accepted, write {baseUrl, httpUrl, secretKey, publishableKey,
                      endUserIds, caCertPath} there as JSON
   --log-level LEVEL  debug | info | warn | error | silent (default info)
+
+The demo end user's machine (any of these replaces what its company file kept; see ledger-sim fault --help):
+${MACHINE_FLAGS_HELP}
+  --fault FAULT      switch a fault on from the start (repeatable), e.g. --fault status:3175,share=0.1
 `;
 
 function count(value: string | undefined, name: string, fallback: number): number {
@@ -65,6 +70,8 @@ export async function serveCommand(args: string[]): Promise<number> {
       'ready-file': { type: 'string' },
       'log-level': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      fault: { type: 'string', multiple: true },
+      ...MACHINE_FLAGS,
     },
   });
   if (values.help) {
@@ -74,7 +81,10 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (Boolean(values.cert) !== Boolean(values.key)) throw new Error('--cert and --key go together');
   if (values['ca-cert'] && !values.cert) throw new Error('--ca-cert goes with --cert and --key');
   const started = performance.now();
+  const settings = settingsBody(values);
+  const faults = (values.fault ?? []).map(faultBody);
   const sandbox = await startSandbox({
+    ...(Object.keys(settings).length > 0 || faults.length > 0 ? { machine: { settings, faults } } : {}),
     port: count(values.port, 'port', 4443),
     httpPort: count(values['http-port'], 'http-port', 4080),
     host: values.host,
