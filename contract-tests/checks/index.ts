@@ -2,6 +2,8 @@ import type { Check } from '../runner/checkTypes.ts';
 import type { SpecModel } from '../runner/specModel.ts';
 import { endUserMissing, endUserUnknown } from './auth/endUserChecks.ts';
 import { malformedKey, noKey, unknownKey } from './auth/keyChecks.ts';
+import { connectionStates } from './desktop/connectionStates.ts';
+import { queueOrder, requestTimeout } from './desktop/timeoutsAndQueue.ts';
 import { dateRange } from './filters/dateRange.ts';
 import { idsExact } from './filters/idsExact.ts';
 import { idsMissing } from './filters/idsMissing.ts';
@@ -56,7 +58,7 @@ const PER_OPERATION: OperationCheck[] = [
 
 /** Every check of a run: target-wide rules, then each per-operation rule for the operations it fits. */
 export function allChecks(spec: SpecModel, options: { httpUrl: string | undefined }): Check[] {
-  const checks: Check[] = [plainHttpCheck(options.httpUrl), noKey, malformedKey, unknownKey, endUserMissing, endUserUnknown];
+  const checks: Check[] = [plainHttpCheck(options.httpUrl), noKey, malformedKey, unknownKey, endUserMissing, endUserUnknown, connectionStates, requestTimeout, queueOrder];
   for (const rule of PER_OPERATION) {
     for (const op of spec.operations.filter((o) => rule.applies(o))) {
       checks.push({

@@ -79,6 +79,9 @@ const ROWS: BugRow[] = [
       why: 'the same customers come back from the other customer operations (all carry it, so create and retrieve still agree)',
     })),
   },
+  { bug: 'connection-error-as-503', catches: 'desktop.connection-states', alsoFails: [] },
+  { bug: 'timeout-without-error-shape', catches: 'desktop.request-timeout', alsoFails: [{ check: 'schema.error-shape', why: 'the bare gateway message is an error answer without the error shape' }] },
+  { bug: 'health-checks-reordered', catches: 'desktop.queue-order', alsoFails: [] },
 ];
 
 const label = (r: CheckResult): string => (r.operationId ? `${r.id}@${r.operationId}` : r.id);

@@ -1,4 +1,5 @@
 import { AUTH_AND_SCHEMA_BUGS } from './authAndSchemaBugs.ts';
+import { DESKTOP_BUGS } from './desktopBugs.ts';
 import { FILTER_AND_WRITE_BUGS } from './filterAndWriteBugs.ts';
 import { ISOLATION_BUGS } from './isolationBugs.ts';
 import { PAGINATION_BUGS } from './paginationBugs.ts';
@@ -19,6 +20,7 @@ export const PLANTED_BUGS = {
   ...AUTH_AND_SCHEMA_BUGS,
   ...FILTER_AND_WRITE_BUGS,
   ...ISOLATION_BUGS,
+  ...DESKTOP_BUGS,
   'without-sandbox-controls': withoutSandboxControls,
 } satisfies Record<string, PlantedBug>;
 
