@@ -39,6 +39,15 @@ export interface Admission {
 
 const WRITES: ReadonlySet<CallKind> = new Set(['create', 'update']);
 
+/** A fault as controls show it and the company file keeps it: its window as ISO times. */
+function presented(fault: Fault): JsonObject {
+  return {
+    ...fault,
+    ...(fault.from === undefined ? {} : { from: new Date(fault.from).toISOString() }),
+    ...(fault.until === undefined ? {} : { until: new Date(fault.until).toISOString() }),
+  } as JsonObject;
+}
+
 /** A draw in [0, 1) from (seed, n): the same settings give the same delays and faults, request after request. */
 function draw(seed: number, n: number): number {
   let x = (seed ^ Math.imul(n + 1, 0x9e3779b9)) >>> 0;
@@ -97,12 +106,13 @@ export class DesktopMachine {
     this.save();
   }
 
-  addFault(body: JsonObject): Fault {
+  /** Switches a fault on; answers it as a control shows it. */
+  addFault(body: JsonObject): JsonObject {
     const fault = parseFault(body, `fault_${this.nextFault}`, this.clock.now());
     this.nextFault += 1;
     this.faults.push(fault);
     this.save();
-    return fault;
+    return presented(fault);
   }
 
   /** Removes one fault (by id) or all; false when the id names none. */
@@ -170,9 +180,11 @@ export class DesktopMachine {
     this.stateRefusal(now);
     const application = this.settings.connection === 'closed' ? 'closed' : this.settings.connection === 'starting' || this.readyAt > now ? 'starting' : 'open';
     return {
-      ...(this.state() as JsonObject),
+      ...(structuredClone(this.settings) as unknown as JsonObject),
+      connectionSince: new Date(this.stateSince).toISOString(),
       application,
       readyAt: this.readyAt > now ? new Date(this.readyAt).toISOString() : null,
+      faults: this.faults.map(presented),
     };
   }
 
@@ -198,12 +210,7 @@ export class DesktopMachine {
 
   /** What is kept with the end user: settings and faults (with what is left of their counts). */
   state(): JsonObject {
-    const faults = this.faults.map((f) => ({
-      ...f,
-      ...(f.from === undefined ? {} : { from: new Date(f.from).toISOString() }),
-      ...(f.until === undefined ? {} : { until: new Date(f.until).toISOString() }),
-    }));
-    return { ...structuredClone(this.settings), stateSince: this.stateSince, nextFault: this.nextFault, faults } as unknown as JsonObject;
+    return { ...structuredClone(this.settings), stateSince: this.stateSince, nextFault: this.nextFault, faults: this.faults.map(presented) } as unknown as JsonObject;
   }
 
   /** Takes back what `state` gave (a restart, a fixture). */
