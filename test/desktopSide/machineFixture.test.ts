@@ -49,6 +49,16 @@ describe("a fixture carries its desktop's state", () => {
     });
   });
 
+  it('clears the machine with an empty desktop section', async () => {
+    const endUser = await newEndUser('machine-fixture-4');
+    const load = (desktop: unknown) => t.api.control('POST', `/_sandbox/end-users/${endUser}/fixture`, { fixtureVersion: 2, company: { name: 'Cleared' }, desktop });
+    await load({ connection: 'modal_dialog', faults: [{ fault: 'timeout' }] });
+    expect(await machine(t.api, endUser).state()).toMatchObject({ connection: 'modal_dialog', faults: [{ fault: 'timeout' }] });
+    await load({});
+    expect(await machine(t.api, endUser).state()).toMatchObject({ connection: 'connected', faults: [] });
+    expect((await t.api.get('/ledger-desktop/health-check', { endUser })).status).toBe(200);
+  });
+
   it('counts fault windows from the load', async () => {
     const endUser = await newEndUser('machine-fixture-2');
     await t.api.control('POST', `/_sandbox/end-users/${endUser}/fixture`, { fixtureVersion: 2, company: { name: 'Window' }, desktop: { faults: [{ fault: 'modal_dialog', afterSeconds: 10 }] } });
