@@ -20,7 +20,9 @@ import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
 import type { SeedSizes } from './fixtures/seedCompanyFile.ts';
 import { ProjectClocks } from './service/ProjectClocks.ts';
-import { newEndUserId, newPublishableKey, newSecretKey } from './service/serviceIds.ts';
+import { RequestLog } from './service/RequestLog.ts';
+import { hashPassword } from './service/dashboard/passwords.ts';
+import { newEndUserId, newPublishableKey, newSecretKey, randomToken } from './service/serviceIds.ts';
 import { ServiceState } from './service/ServiceState.ts';
 import { createTlsMaterial, loadOrCreateTls, type TlsFiles } from './service/tlsCertificates.ts';
 import type { ServiceDeps } from './service/types.ts';
@@ -41,6 +43,8 @@ export interface SandboxOptions {
   caCertPath?: string;
   /** Use this secret key (stored hashed) instead of issuing a new one. */
   secretKey?: string;
+  /** The demo account's dashboard password; each start sets a new random one unless given. */
+  demoPassword?: string;
   logLevel?: LogLevel;
   logger?: Logger;
   clock?: SimClock;
@@ -53,6 +57,10 @@ export interface SandboxOptions {
 
 export interface SandboxInfo {
   baseUrl: string;
+  dashboardUrl: string;
+  /** The demo account's sign-in for the dashboard. */
+  demoEmail: string;
+  demoPassword: string;
   httpUrl: string;
   secretKey: string;
   publishableKey: string;
@@ -90,6 +98,17 @@ function listen(server: http.Server, port: number, host: string): Promise<number
   });
 }
 
+export const DEMO_EMAIL = 'demo@ledger-sim.test';
+
+/** The demo account, member of the organization that holds the "testing" project, with this start's password. */
+async function setUpDemoAccount(state: ServiceState, projectId: string, passwordHash: string, now: number): Promise<void> {
+  const org = state.dashboard.addOrganization('org_sandbox', TESTING_PROJECT.organization, now);
+  state.dashboard.placeProject(projectId, org.id);
+  const account = state.dashboard.accountByEmail(DEMO_EMAIL) ?? state.dashboard.addAccount(DEMO_EMAIL, passwordHash, now);
+  state.dashboard.setPassword(account.id, passwordHash);
+  state.dashboard.addMember(account.id, org.id);
+}
+
 function setUpMachine(machine: DesktopMachine, setup: NonNullable<SandboxOptions['machine']>): void {
   try {
     machine.reset();
@@ -107,8 +126,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
   const clock = options.clock ?? new SimClock();
-  // Keys are made on the thread pool while the main thread loads the spec and seeds the demo file.
+  // Keys and the demo password's hash are made on the thread pool while the main thread seeds the demo file.
   const tlsReady = tlsFor(options, dataDir);
+  const demoPassword = options.demoPassword ?? randomToken(16);
+  const demoHash = hashPassword(demoPassword);
+  demoHash.catch(() => undefined);
   // Awaited after the seeding; a failure there must not also leave this rejection unobserved.
   tlsReady.catch(() => undefined);
   const doc = await loadSpec();
@@ -120,7 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const hostName = options.host ?? '127.0.0.1';
   let origin = '';
   const clocks = new ProjectClocks(clock, state);
-  const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, publicOrigin: () => origin };
+  const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, requestLog: new RequestLog(), publicOrigin: () => origin };
 
   state.ensureProject(TESTING_PROJECT);
   const secretKey = options.secretKey ?? newSecretKey();
@@ -139,6 +161,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   if (options.machine) setUpMachine(companyFileApp(deps, endUser, demo.companyFileId).machine, options.machine);
 
+  await setUpDemoAccount(state, TESTING_PROJECT.id, await demoHash, testingClock.now());
   const tls = await tlsReady;
   const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert, ...SERVER_OPTIONS }, createServiceApp(deps));
   const httpServer = http.createServer(SERVER_OPTIONS, httpsRequiredHandler(deps));
@@ -152,6 +175,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   return {
     baseUrl: `${origin}/v1`,
+    dashboardUrl: `${origin}/dashboard`,
+    demoEmail: DEMO_EMAIL,
+    demoPassword,
     httpUrl: `http://${urlHost}:${httpPort}/v1`,
     secretKey,
     publishableKey,

@@ -25,6 +25,7 @@ Options:
   --cert FILE --key FILE   serve this certificate instead of the generated one
   --ca-cert FILE     with --cert: the CA clients should trust (default: the certificate itself)
   --secret-key KEY   accept this secret key (sk_...) instead of issuing a new one
+  --demo-password P  the dashboard password of demo@ledger-sim.test (default: a new random one each start)
   --ready-file PATH  once requests are accepted, write {baseUrl, httpUrl, secretKey, publishableKey,
                      endUserIds, caCertPath} there as JSON
   --log-level LEVEL  debug | info | warn | error | silent (default info)
@@ -67,6 +68,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       key: { type: 'string' },
       'ca-cert': { type: 'string' },
       'secret-key': { type: 'string' },
+      'demo-password': { type: 'string' },
       'ready-file': { type: 'string' },
       'log-level': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -96,10 +98,14 @@ export async function serveCommand(args: string[]): Promise<number> {
     keyPath: values.key,
     caCertPath: values['ca-cert'],
     secretKey: values['secret-key'],
+    demoPassword: values['demo-password'],
     logLevel: (values['log-level'] ?? 'info') as LogLevel,
   });
   const info: SandboxInfo = {
     baseUrl: sandbox.baseUrl,
+    dashboardUrl: sandbox.dashboardUrl,
+    demoEmail: sandbox.demoEmail,
+    demoPassword: sandbox.demoPassword,
     httpUrl: sandbox.httpUrl,
     secretKey: sandbox.secretKey,
     publishableKey: sandbox.publishableKey,
@@ -116,6 +122,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       `  publishable key   ${info.publishableKey}`,
       `  end user          ${info.endUserIds.join(', ')}`,
       `  CA certificate    ${info.caCertPath}   (export NODE_EXTRA_CA_CERTS=${info.caCertPath}, or curl --cacert)`,
+      `  dashboard         ${info.dashboardUrl}   (sign in as ${info.demoEmail}, password ${info.demoPassword})`,
       '',
       'Try:',
       `  curl --cacert ${info.caCertPath} -H "Authorization: Bearer ${info.secretKey}" \\`,

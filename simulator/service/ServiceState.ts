@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { DashboardStore } from './dashboard/DashboardStore.ts';
 import { hashKey } from './serviceIds.ts';
 
 export interface Project {
@@ -58,6 +59,8 @@ export class ServiceState {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly requestTimes = new Map<string, { last: number; success: number | null }>();
+  /** The dashboard's accounts, organizations and sessions, in the same database. */
+  readonly dashboard: DashboardStore;
 
   /** Statements are prepared once: several run on every request. */
   private sql(text: string): Database.Statement {
@@ -79,6 +82,7 @@ export class ServiceState {
     // Data dirs made before projects kept their own clock.
     const columns = this.db.prepare('PRAGMA table_info(projects)').all() as { name: string }[];
     if (!columns.some((c) => c.name === 'clock_offset_ms')) this.db.exec('ALTER TABLE projects ADD COLUMN clock_offset_ms INTEGER NOT NULL DEFAULT 0');
+    this.dashboard = new DashboardStore(this.db);
   }
 
   clockOffset(projectId: string): number {
@@ -99,7 +103,8 @@ export class ServiceState {
   }
 
   addKey(projectId: string, kind: 'secret' | 'publishable', key: string, now: number): void {
-    this.sql('INSERT OR IGNORE INTO api_keys (hash, project_id, kind, created_at) VALUES (?, ?, ?, ?)').run(hashKey(key), projectId, kind, now);
+    // The last characters let people tell their keys apart in the dashboard; they cannot be used.
+    this.sql('INSERT OR IGNORE INTO api_keys (hash, project_id, kind, created_at, last_chars) VALUES (?, ?, ?, ?, ?)').run(hashKey(key), projectId, kind, now, key.slice(-4));
   }
 
   projectForKey(kind: 'secret' | 'publishable', key: string): Project | undefined {
@@ -153,6 +158,11 @@ export class ServiceState {
          VALUES (@id, @end_user_id, @created_at, @company_file_id, @last_request_at, @last_success_at)`,
       )
       .run(row);
+  }
+
+  /** The end user's connection loses its company file: the connect flow is unfinished again. */
+  detachCompanyFile(connectionId: string): void {
+    this.sql('UPDATE connections SET company_file_id = NULL WHERE id = ?').run(connectionId);
   }
 
   attachCompanyFile(connectionId: string, companyFileId: string): void {

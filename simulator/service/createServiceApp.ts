@@ -7,7 +7,11 @@ import { handleSandboxRequest } from './sandboxControls.ts';
 import { SANDBOX_HEADER } from './sandboxHeader.ts';
 import { ServiceError } from './ServiceError.ts';
 import { newRequestId } from './serviceIds.ts';
-import type { ResponseBody, ServiceDeps } from './types.ts';
+import { handleWebRequest } from './dashboard/handleWebRequest.ts';
+import { html, page } from './dashboard/html.ts';
+import { htmlResponse, sendWeb } from './dashboard/webRequest.ts';
+import { bodyPrefix, redactSecrets } from './RequestLog.ts';
+import type { RequestNote, ResponseBody, ServiceDeps } from './types.ts';
 
 export function sendJson(res: ServerResponse, status: number, json: ResponseBody, requestId: string, closeConnection = false, headers: Record<string, string> = {}): void {
   const parts = typeof json === 'string' ? [Buffer.from(json, 'utf8')] : Buffer.isBuffer(json) ? [json] : json;
@@ -25,7 +29,7 @@ export function sendJson(res: ServerResponse, status: number, json: ResponseBody
 }
 
 /** Renders any failure in the spec's error shape; anything unexpected is a marked simulator bug. */
-export function sendError(deps: Pick<ServiceDeps, 'logger'>, res: ServerResponse, error: unknown, requestId: string, operationId?: string): void {
+export function sendError(deps: Pick<ServiceDeps, 'logger'>, res: ServerResponse, error: unknown, requestId: string, operationId?: string): string {
   const known =
     error instanceof ServiceError
       ? error
@@ -33,7 +37,45 @@ export function sendError(deps: Pick<ServiceDeps, 'logger'>, res: ServerResponse
   if (!(error instanceof ServiceError)) {
     deps.logger.error('unexpected exception', { requestId, operationId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
-  sendJson(res, known.status, JSON.stringify(known.toBody(requestId)), requestId, known.closeConnection, known.retryHeaders());
+  const body = JSON.stringify(known.toBody(requestId));
+  sendJson(res, known.status, body, requestId, known.closeConnection, known.retryHeaders());
+  return body;
+}
+
+function isWebPath(pathname: string): boolean {
+  return pathname === '/dashboard' || pathname.startsWith('/dashboard/') || pathname.startsWith('/connect/');
+}
+
+/** A page that failed: a plain page with the request id, the stack only in the log. */
+function sendWebError(deps: Pick<ServiceDeps, 'logger'>, res: ServerResponse, error: unknown, requestId: string): void {
+  if (error instanceof ClientGone) {
+    res.destroy();
+    return;
+  }
+  if (error instanceof ServiceError && error.status < 500) {
+    sendWeb(res, htmlResponse(error.status, page({ title: 'Not possible' }, html`<p>${error.message}</p>`)), requestId);
+    return;
+  }
+  deps.logger.error('unexpected exception', { requestId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  sendWeb(res, htmlResponse(500, page({ title: 'Something went wrong' }, html`<p>The sandbox failed on this page: a bug in ledger-sim. Request id <code>${requestId}</code>.</p>`)), requestId);
+}
+
+function logRequest(deps: ServiceDeps, note: RequestNote, req: IncomingMessage, status: number, body: ResponseBody | undefined, requestId: string, ms: number): void {
+  const responseBytes = bodyPrefix(body);
+  const code = status >= 400 ? (/"code":"([A-Z_]+)"/.exec(responseBytes.toString('utf8'))?.[1] ?? null) : null;
+  deps.requestLog.add(note.projectId ?? '', {
+    requestId,
+    at: deps.clocks.forProject(note.projectId ?? '').now(),
+    method: req.method ?? 'GET',
+    path: redactSecrets(req.url ?? '/'),
+    status,
+    code,
+    ms: Math.round(ms * 10) / 10,
+    endUserId: note.endUserId ?? null,
+    operationId: note.operationId ?? null,
+    requestBytes: note.requestBody ?? Buffer.alloc(0),
+    responseBytes,
+  });
 }
 
 /**
@@ -48,13 +90,24 @@ export function createServiceApp(deps: ServiceDeps): (req: IncomingMessage, res:
     const started = performance.now();
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const noHost = missingHost(req);
+    if (!noHost && isWebPath(pathname)) {
+      handleWebRequest(deps, req, new URL(req.url ?? '/', 'https://sandbox.invalid'))
+        .then((answer) => sendWeb(res, answer, requestId))
+        .catch((error: unknown) => sendWebError(deps, res, error, requestId));
+      return;
+    }
+    const note: RequestNote = {};
+    let answered: ResponseBody | undefined;
     const work = noHost
       ? Promise.reject(noHost)
       : pathname === '/_sandbox' || pathname.startsWith('/_sandbox/')
         ? handleSandboxRequest(deps, req, pathname)
-        : handleApiRequest(deps, route, handlers, req, requestId);
+        : handleApiRequest(deps, route, handlers, req, requestId, note);
     work
-      .then((json) => sendJson(res, 200, json, requestId))
+      .then((json) => {
+        answered = json;
+        sendJson(res, 200, json, requestId);
+      })
       .catch((error: unknown) => {
         // A client that left half way is its own choice, not a fault of ours: nothing to answer.
         if (error instanceof ClientGone) {
@@ -62,10 +115,12 @@ export function createServiceApp(deps: ServiceDeps): (req: IncomingMessage, res:
           res.destroy();
           return;
         }
-        sendError(deps, res, error, requestId);
+        answered = sendError(deps, res, error, requestId);
       })
       .finally(() => {
-        deps.logger.debug('request', { requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(performance.now() - started) });
+        const ms = performance.now() - started;
+        deps.logger.debug('request', { requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms) });
+        if (note.projectId) logRequest(deps, note, req, res.statusCode, answered, requestId, ms);
       });
   };
 }

@@ -10,8 +10,9 @@ import type { RouteResult } from './matchRoute.ts';
 import { parseHeaderParameters, parseQuery } from './parseQuery.ts';
 import { parseJsonObject, readBody } from './readBody.ts';
 import { resolveDataTarget } from './resolveDataTarget.ts';
+import { bodyPrefix } from './RequestLog.ts';
 import { ServiceError } from './ServiceError.ts';
-import type { Handler, ResponseBody, ServiceDeps, ServiceRequest } from './types.ts';
+import type { Handler, RequestNote, ResponseBody, ServiceDeps, ServiceRequest } from './types.ts';
 
 const NAMED_HANDLERS: Record<string, Handler> = { ...endUserHandlers, ...authSessionHandlers };
 
@@ -49,10 +50,13 @@ export async function handleApiRequest(
   handlers: ReadonlyMap<string, Handler>,
   req: IncomingMessage,
   requestId: string,
+  note: RequestNote = {},
 ): Promise<ResponseBody> {
   const bytes = await readBody(req);
   const url = new URL(req.url ?? '/', 'https://sandbox.invalid');
   const project = authenticate(deps.state, req.headers.authorization);
+  note.projectId = project.id;
+  if (bytes && bytes.length > 0) note.requestBody = bodyPrefix(bytes);
   const routed = route(req.method ?? 'GET', url.pathname);
   if (routed.kind === 'none') throw ServiceError.of('ROUTE_NOT_FOUND', `Unrecognized request URL (${req.method} ${url.pathname}).`);
   if (routed.kind === 'method') {
@@ -60,6 +64,7 @@ export async function handleApiRequest(
   }
   if (routed.kind === 'badParam') throw invalid(routed.name, `"${routed.raw}" is not valid percent-encoding`);
   const { op, pathParams } = routed.match;
+  note.operationId = op.operationId;
   const validators = deps.validators.get(op.operationId);
   if (!validators) throw new Error(`no validators for ${op.operationId}`);
   validate(validators.path, { ...pathParams });
@@ -67,8 +72,10 @@ export async function handleApiRequest(
   validate(validators.headers, headerParams);
   const timeout = headerParams['Service-Timeout-Seconds'];
 
+  const endUserHeader = req.headers['service-end-user-id'];
+  if (typeof endUserHeader === 'string') note.endUserId = endUserHeader;
   const target = op.parameters.some((p) => p.in === 'header' && p.name === 'Service-End-User-Id')
-    ? resolveDataTarget(deps, project, req.headers['service-end-user-id'])
+    ? resolveDataTarget(deps, project, endUserHeader)
     : undefined;
 
   const sentQuery = parseQuery(op, url.searchParams);

@@ -6,6 +6,7 @@ import type { OperationValidators } from '../spec/compileValidators.ts';
 import type { OperationSpec } from '../spec/types.ts';
 import type { Logger } from './logger.ts';
 import type { ProjectClocks } from './ProjectClocks.ts';
+import type { RequestLog } from './RequestLog.ts';
 import type { ConnectionRow, EndUserRow, Project, ServiceState } from './ServiceState.ts';
 
 /** Everything the Service is built from; one instance per running sandbox. */
@@ -18,6 +19,8 @@ export interface ServiceDeps {
   clock: SimClock;
   clocks: ProjectClocks;
   logger: Logger;
+  /** The last requests of each project, for the dashboard. */
+  requestLog: RequestLog;
   /** Origin of the HTTPS listener, for links such as an auth session's flow URL. */
   publicOrigin: () => string;
 }
@@ -53,3 +56,11 @@ export type ResponseBody = string | Buffer | readonly Buffer[];
 
 /** A handler answers with the JSON of a 200 body, or throws a ServiceError. */
 export type Handler = (req: ServiceRequest, deps: ServiceDeps) => Promise<ResponseBody>;
+
+/** What a request turned out to be about, filled in as it is handled, for the request log. */
+export interface RequestNote {
+  projectId?: string;
+  endUserId?: string;
+  operationId?: string;
+  requestBody?: Buffer;
+}

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send } from '../support/testClient.ts';
+import { startTestSandbox, type TestSandbox } from '../support/testClient.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SHOTS = path.join(ROOT, 'test-artifacts', 'browser');
+const SAMPLE = fs.readFileSync(path.join(ROOT, 'fixtures', 'sample-company.yaml'), 'utf8');
+
+/** Debian's chromium (apt-get install chromium), or CHROMIUM_PATH; no browser is ever downloaded. */
+function chromiumPath(): string | undefined {
+  return [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p): p is string => p !== undefined && p !== '' && fs.existsSync(p));
+}
+
+const executable = chromiumPath();
+// CI installs chromium and sets LEDGER_SIM_REQUIRE_BROWSER: there a missing browser fails instead of skipping.
+if (!executable && process.env['LEDGER_SIM_REQUIRE_BROWSER'] === '1') throw new Error('no chromium found (apt-get install chromium, or set CHROMIUM_PATH)');
+if (!executable) console.warn('browser test skipped: no chromium at /usr/bin/chromium (apt-get install chromium) and no CHROMIUM_PATH');
+
+describe.skipIf(!executable)('the dashboard and the connect page, in chromium', () => {
+  let api: TestSandbox;
+  let browser: Browser;
+  let tab: Page;
+  let step = 0;
+  const shot = async (name: string): Promise<void> => {
+    step += 1;
+    await tab.screenshot({ path: path.join(SHOTS, `${String(step).padStart(2, '0')}-${name}.png`), fullPage: true });
+  };
+
+  beforeAll(async () => {
+    fs.rmSync(SHOTS, { recursive: true, force: true });
+    fs.mkdirSync(SHOTS, { recursive: true });
+    api = await startTestSandbox({ sizes: { customers: 5, invoices: 5 } });
+    browser = await chromium.launch({ executablePath: executable, args: ['--no-sandbox'] });
+    // The sandbox's own CA is not in chromium's store; the test trusts it as a person would after the README's step.
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
+    tab = await context.newPage();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  it('takes a newcomer from sign-in to listing customers with their own key and end user', async () => {
+    const origin = new URL(api.sandbox.baseUrl).origin;
+    await tab.goto(`${origin}/dashboard`);
+    await expect.poll(() => tab.url()).toContain('/dashboard/sign-in');
+    await tab.getByLabel('Email').fill(api.sandbox.demoEmail);
+    await tab.getByLabel('Password').fill(api.sandbox.demoPassword);
+    await shot('sign-in');
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await tab.getByRole('link', { name: 'testing' }).waitFor();
+    await shot('projects');
+
+    await tab.getByRole('link', { name: 'testing' }).click();
+    await tab.getByLabel('Company name').fill('Harbor Bakery');
+    await tab.getByLabel('Source id (yours, unique in the project)').fill('harbor-1');
+    await tab.getByLabel('Email').fill('owner@harbor.test');
+    await tab.getByRole('button', { name: 'Create end user' }).click();
+    const row = tab.getByRole('row').filter({ hasText: 'Harbor Bakery' });
+    await row.waitFor();
+    await shot('end-user-created');
+    const endUserId = (await row.locator('code').first().textContent())?.trim() ?? '';
+    expect(endUserId).toMatch(/^end_usr_/);
+    expect(await row.textContent()).toContain('not set up');
+
+    await row.getByRole('button', { name: 'New connect link' }).click();
+    const link = await tab.getByRole('status').locator('code').last().textContent();
+    expect(link).toContain(`${origin}/connect/auth_sess_client_secret_`);
+    await shot('connect-link');
+
+    await tab.goto(link ?? '');
+    await tab.getByRole('heading', { name: 'Connect Harbor Bakery' }).waitFor();
+    await tab.getByLabel('A fixture (JSON or YAML)').check();
+    await tab.getByLabel('Fixture text').fill(SAMPLE);
+    await shot('connect-page');
+    await tab.getByRole('button', { name: 'Connect' }).click();
+    await tab.getByRole('heading', { name: 'Connected' }).waitFor();
+    await shot('connected');
+    // The link works once.
+    await tab.goto(link ?? '');
+    await tab.getByRole('heading', { name: 'Link already used' }).waitFor();
+
+    await tab.goto(`${origin}/dashboard`);
+    await tab.getByRole('link', { name: 'testing' }).click();
+    await tab.getByRole('link', { name: 'API Keys' }).click();
+    await tab.getByRole('button', { name: 'Create secret key' }).click();
+    const secretKey = (await tab.locator('.secret code').textContent())?.trim() ?? '';
+    expect(secretKey).toMatch(/^sk_sandbox_/);
+    await shot('secret-key');
+    await tab.reload();
+    expect(await tab.content()).not.toContain(secretKey);
+
+    await tab.getByRole('link', { name: 'End Users' }).click();
+    const copied = (await tab.getByRole('row').filter({ hasText: 'Harbor Bakery' }).locator('code').first().textContent())?.trim();
+    expect(copied).toBe(endUserId);
+    expect(await tab.getByRole('row').filter({ hasText: 'Harbor Bakery' }).textContent()).toContain('connected');
+
+    const agent = new https.Agent({ ca: api.sandbox.caCert });
+    const customers = await send(https, new URL(`${api.sandbox.baseUrl}/ledger-desktop/customers?limit=5`), 'GET', { authorization: `Bearer ${secretKey}`, 'service-end-user-id': endUserId }, undefined, agent);
+    expect(customers.status).toBe(200);
+    // The fixture's customers, not the demo file's.
+    expect((customers.body['data'] as { fullName: string }[]).map((c) => c.fullName)).toContain('Alder Creek Dental');
+    expect(SAMPLE).toContain('Alder Creek Dental');
+
+    await tab.getByRole('link', { name: 'Requests' }).click();
+    await tab.getByRole('row').filter({ hasText: '/v1/ledger-desktop/customers?limit=5' }).getByRole('link').click();
+    await tab.getByRole('heading', { name: 'Response body' }).waitFor();
+    expect(await tab.content()).not.toContain(secretKey);
+    await shot('request-log');
+
+    await tab.getByRole('link', { name: 'Sandbox', exact: true }).click();
+    await tab.getByLabel('End user', { exact: true }).selectOption(endUserId);
+    await tab.getByRole('button', { name: 'Show' }).click();
+    await tab.getByLabel('Connection state').selectOption('modal_dialog');
+    await tab.getByRole('button', { name: 'Save desktop' }).click();
+    await shot('sandbox-tab');
+    const refused = await send(https, new URL(`${api.sandbox.baseUrl}/ledger-desktop/health-check`), 'GET', { authorization: `Bearer ${secretKey}`, 'service-end-user-id': endUserId }, undefined, agent);
+    expect(refused.body.error?.['integrationCode']).toBe('0x80040414');
+  }, 120_000);
+
+  it('keeps projects apart: a key of a new project sees none of "testing"', async () => {
+    const origin = new URL(api.sandbox.baseUrl).origin;
+    await tab.goto(`${origin}/dashboard`);
+    await tab.getByLabel('New project name').first().fill('staging');
+    await tab.getByRole('button', { name: 'Create project' }).first().click();
+    await tab.getByRole('link', { name: 'API Keys' }).click();
+    await tab.getByRole('button', { name: 'Create secret key' }).click();
+    const key = (await tab.locator('.secret code').textContent())?.trim() ?? '';
+    const agent = new https.Agent({ ca: api.sandbox.caCert });
+    const endUsers = await send(https, new URL(`${api.sandbox.baseUrl}/end-users`), 'GET', { authorization: `Bearer ${key}` }, undefined, agent);
+    expect(endUsers.body['data']).toEqual([]);
+    const other = await send(https, new URL(`${api.sandbox.baseUrl}/ledger-desktop/customers`), 'GET', { authorization: `Bearer ${key}`, 'service-end-user-id': api.endUser }, undefined, agent);
+    expect(other.status).toBe(404);
+  }, 60_000);
+});

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashKey } from '../simulator/service/serviceIds.ts';
+import { startTestSandbox, type TestSandbox } from './support/testClient.ts';
+import { WebClient } from './support/webClient.ts';
+
+let api: TestSandbox;
+let origin: string;
+
+beforeAll(async () => {
+  api = await startTestSandbox({ sizes: { customers: 5, invoices: 5 } });
+  origin = new URL(api.sandbox.baseUrl).origin;
+});
+afterAll(() => api.close());
+
+async function signedIn(email = api.sandbox.demoEmail, password = api.sandbox.demoPassword): Promise<WebClient> {
+  const web = new WebClient(origin, api.sandbox.caCert);
+  const form = await web.get('/dashboard/sign-in');
+  const res = await web.post('/dashboard/sign-in', { _csrf: WebClient.csrfOf(form), email, password });
+  expect(res.status, res.text).toBe(303);
+  return web;
+}
+
+describe('dashboard accounts and sessions', () => {
+  it('sends a signed-out visitor to sign in, and sets the session cookie HttpOnly, Secure and SameSite', async () => {
+    const web = new WebClient(origin, api.sandbox.caCert);
+    const home = await web.get('/dashboard');
+    expect([home.status, home.headers['location']]).toEqual([303, '/dashboard/sign-in']);
+    const form = await web.get('/dashboard/sign-in');
+    expect(form.headers['content-security-policy']).toContain("default-src 'self'");
+    const res = await web.post('/dashboard/sign-in', { _csrf: WebClient.csrfOf(form), email: api.sandbox.demoEmail, password: api.sandbox.demoPassword });
+    const session = (res.headers['set-cookie'] as string[]).find((c) => c.startsWith('ls_session='));
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/Secure/);
+    expect(session).toMatch(/SameSite=Lax/);
+    expect((await web.get('/dashboard')).text).toContain('Sandbox organization');
+  });
+
+  it('refuses a wrong password, an unknown email the same way, and a form without its CSRF token', async () => {
+    const web = new WebClient(origin, api.sandbox.caCert);
+    const form = await web.get('/dashboard/sign-in');
+    const wrong = await web.post('/dashboard/sign-in', { _csrf: WebClient.csrfOf(form), email: api.sandbox.demoEmail, password: 'not-the-password' });
+    const unknown = await web.post('/dashboard/sign-in', { _csrf: WebClient.csrfOf(form), email: 'nobody@nowhere.test', password: 'not-the-password' });
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(wrong.text).toContain('Wrong email or password.');
+    expect(unknown.text).toContain('Wrong email or password.');
+    const forged = await web.post('/dashboard/sign-in', { _csrf: 'forged', email: api.sandbox.demoEmail, password: api.sandbox.demoPassword });
+    expect(forged.status).toBe(403);
+    const session = await signedIn();
+    const noToken = await session.post('/dashboard/organizations', { name: 'Forged org' });
+    expect(noToken.status).toBe(403);
+    expect((await session.get('/dashboard')).text).not.toContain('Forged org');
+  });
+
+  it('signs up with a scrypt-hashed password and a first organization holding a "testing" project; signs out', async () => {
+    const web = new WebClient(origin, api.sandbox.caCert);
+    const form = await web.get('/dashboard/sign-up');
+    const tooShort = await web.post('/dashboard/sign-up', { _csrf: WebClient.csrfOf(form), email: 'new@team.test', password: 'short', organization: 'Team' });
+    expect([tooShort.status, tooShort.text.includes('10 to 200 characters')]).toEqual([400, true]);
+    const res = await web.post('/dashboard/sign-up', { _csrf: WebClient.csrfOf(form), email: 'new@team.test', password: 'a long enough password', organization: 'Team Org' });
+    expect(res.status).toBe(303);
+    const home = await web.get('/dashboard');
+    expect(home.text).toContain('Team Org');
+    expect(home.text).toContain('>testing<');
+    const stored = api.sandbox.deps.state.dashboard.accountByEmail('new@team.test');
+    expect(stored?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(stored?.password_hash).not.toContain('a long enough password');
+    const again = await web.post('/dashboard/sign-up', { _csrf: WebClient.csrfOf(form), email: 'NEW@team.test', password: 'a long enough password', organization: 'X' });
+    expect(again.status).toBe(409);
+    await web.post('/dashboard/sign-out', { _csrf: WebClient.csrfOf(home) });
+    expect((await web.get('/dashboard')).status).toBe(303);
+  });
+
+  it('keeps organizations apart: another account cannot see or use a project of the demo organization', async () => {
+    const web = new WebClient(origin, api.sandbox.caCert);
+    const form = await web.get('/dashboard/sign-up');
+    await web.post('/dashboard/sign-up', { _csrf: WebClient.csrfOf(form), email: 'other@org.test', password: 'another long password', organization: 'Other Org' });
+    const page = await web.get('/dashboard/projects/proj_testing/end-users');
+    expect(page.status).toBe(404);
+    expect(page.text).not.toContain(api.endUser);
+    const home = await web.get('/dashboard');
+    const create = await web.post('/dashboard/projects/proj_testing/api-keys/secret', { _csrf: WebClient.csrfOf(home) });
+    expect(create.status).toBe(404);
+  });
+});
+
+describe('the connect page', () => {
+  async function link(options: { linkExpiryMins?: number; redirectUrl?: string } = {}): Promise<{ url: string; endUserId: string }> {
+    const created = await api.post('/end-users', { companyName: 'Link test', sourceId: `link-${Math.random()}`, email: 'l@link.test' });
+    const endUserId = String(created.body['id']);
+    const session = await api.post('/auth-sessions', { publishableKey: api.sandbox.publishableKey, endUserId, linkExpiryMins: options.linkExpiryMins ?? 30, ...(options.redirectUrl ? { redirectUrl: options.redirectUrl } : {}) });
+    return { url: String(session.body['authFlowUrl']), endUserId };
+  }
+
+  it('connects a seeded company file and sends the browser to the redirect URL; the link then works no more', async () => {
+    const { url, endUserId } = await link({ redirectUrl: 'https://app.example.test/connected' });
+    const web = new WebClient(origin, api.sandbox.caCert);
+    const pageRes = await web.get(url);
+    expect(pageRes.status).toBe(200);
+    expect(pageRes.headers['referrer-policy']).toBe('no-referrer');
+    const done = await web.post(url, { _csrf: WebClient.csrfOf(pageRes), source: 'seeded', seed: '3', customers: '4', invoices: '2' });
+    expect([done.status, done.headers['location']]).toEqual([303, 'https://app.example.test/connected']);
+    expect((await api.get('/ledger-desktop/customers', { endUser: endUserId })).status).toBe(200);
+    const reused = await web.get(url);
+    expect([reused.status, reused.text.includes('Link already used')]).toEqual([410, true]);
+  });
+
+  it('gives a clear page for an expired link, an unknown one, and a key of another project', async () => {
+    const { url } = await link({ linkExpiryMins: 15 });
+    await api.control('POST', '/_sandbox/clock/advance', { seconds: 15 * 60 });
+    const web = new WebClient(origin, api.sandbox.caCert);
+    const expired = await web.get(url);
+    expect([expired.status, expired.text.includes('Link expired')]).toEqual([410, true]);
+    const unknown = await web.get('/connect/auth_sess_client_secret_nosuchsecret');
+    expect([unknown.status, unknown.text.includes('Link not valid')]).toEqual([404, true]);
+    const fresh = await link();
+    const tampered = await web.get(fresh.url.replace(/key=[^&]+/, 'key=pk_sandbox_notthisprojects'));
+    expect(tampered.status).toBe(403);
+    expect(expired.text).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('refuses a bad fixture with its problems and leaves the link usable', async () => {
+    const { url, endUserId } = await link();
+    const web = new WebClient(origin, api.sandbox.caCert);
+    const pageRes = await web.get(url);
+    const bad = await web.post(url, { _csrf: WebClient.csrfOf(pageRes), source: 'fixture', fixture: 'fixtureVersion: 2\ncompany: { name: X }\ncustomers:\n  - { name: A, colour: red }\n' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('colour');
+    expect((await api.get('/ledger-desktop/customers', { endUser: endUserId })).body.error?.['code']).toBe('INTEGRATION_CONNECTION_NOT_SET_UP');
+    expect((await web.get(url)).status).toBe(200);
+    // The client secret is kept only as a hash.
+    const secret = /connect\/([^?]+)/.exec(url)?.[1] ?? '';
+    expect(api.sandbox.deps.state.dashboard.authSessionBySecret(hashKey(secret))).toBeDefined();
+  });
+});
