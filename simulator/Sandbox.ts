@@ -101,7 +101,7 @@ function listen(server: http.Server, port: number, host: string): Promise<number
 export const DEMO_EMAIL = 'demo@ledger-sim.test';
 
 /** The demo account, member of the organization that holds the "testing" project, with this start's password. */
-async function setUpDemoAccount(state: ServiceState, projectId: string, passwordHash: string, now: number): Promise<void> {
+function setUpDemoAccount(state: ServiceState, projectId: string, passwordHash: string, now: number): void {
   const org = state.dashboard.addOrganization('org_sandbox', TESTING_PROJECT.organization, now);
   state.dashboard.placeProject(projectId, org.id);
   const account = state.dashboard.accountByEmail(DEMO_EMAIL) ?? state.dashboard.addAccount(DEMO_EMAIL, passwordHash, now);
@@ -126,11 +126,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
   const clock = options.clock ?? new SimClock();
-  // Keys and the demo password's hash are made on the thread pool while the main thread seeds the demo file.
+  // Keys are made on the thread pool while the main thread loads the spec and seeds the demo file.
   const tlsReady = tlsFor(options, dataDir);
   const demoPassword = options.demoPassword ?? randomToken(16);
-  const demoHash = hashPassword(demoPassword);
-  demoHash.catch(() => undefined);
   // Awaited after the seeding; a failure there must not also leave this rejection unobserved.
   tlsReady.catch(() => undefined);
   const doc = await loadSpec();
@@ -161,7 +159,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
   if (options.machine) setUpMachine(companyFileApp(deps, endUser, demo.companyFileId).machine, options.machine);
 
-  await setUpDemoAccount(state, TESTING_PROJECT.id, await demoHash, testingClock.now());
   const tls = await tlsReady;
   const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert, ...SERVER_OPTIONS }, createServiceApp(deps));
   const httpServer = http.createServer(SERVER_OPTIONS, httpsRequiredHandler(deps));
@@ -170,6 +167,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const httpPort = await listen(httpServer, options.httpPort ?? 0, hostName);
   const urlHost = hostName === '127.0.0.1' || hostName === '0.0.0.0' || hostName === '::' ? 'localhost' : hostName;
   origin = `https://${urlHost}:${port}`;
+  // The demo password's scrypt hash is made once requests are accepted, off the start's path;
+  // signing in waits for it.
+  deps.accountsReady = hashPassword(demoPassword).then((hash) => setUpDemoAccount(state, TESTING_PROJECT.id, hash, testingClock.now()));
+  deps.accountsReady.catch((error: unknown) => logger.error('the demo account could not be set up', { error: error instanceof Error ? error.message : String(error) }));
   const timers = [setInterval(() => host.sweepIterators(), 2000), setInterval(() => state.flush(), 5000)];
   for (const t of timers) t.unref();
 
@@ -190,6 +191,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       httpsServer.closeAllConnections();
       httpServer.closeAllConnections();
       await Promise.all([new Promise((r) => httpsServer.close(r)), new Promise((r) => httpServer.close(r))]);
+      await deps.accountsReady?.catch(() => undefined);
       state.close();
       host.closeAll();
       if (tls.tempDir) fs.rmSync(tls.tempDir, { recursive: true, force: true });

@@ -7,10 +7,9 @@ import { handleSandboxRequest } from './sandboxControls.ts';
 import { SANDBOX_HEADER } from './sandboxHeader.ts';
 import { ServiceError } from './ServiceError.ts';
 import { newRequestId } from './serviceIds.ts';
-import { handleWebRequest } from './dashboard/handleWebRequest.ts';
 import { html, page } from './dashboard/html.ts';
 import { htmlResponse, sendWeb } from './dashboard/webRequest.ts';
-import { bodyPrefix, redactSecrets } from './RequestLog.ts';
+import { redactSecrets } from './RequestLog.ts';
 import type { RequestNote, ResponseBody, ServiceDeps } from './types.ts';
 
 export function sendJson(res: ServerResponse, status: number, json: ResponseBody, requestId: string, closeConnection = false, headers: Record<string, string> = {}): void {
@@ -61,21 +60,23 @@ function sendWebError(deps: Pick<ServiceDeps, 'logger'>, res: ServerResponse, er
 }
 
 function logRequest(deps: ServiceDeps, note: RequestNote, req: IncomingMessage, status: number, body: ResponseBody | undefined, requestId: string, ms: number): void {
-  const responseBytes = bodyPrefix(body);
-  const code = status >= 400 ? (/"code":"([A-Z_]+)"/.exec(responseBytes.toString('utf8'))?.[1] ?? null) : null;
-  deps.requestLog.add(note.projectId ?? '', {
-    requestId,
-    at: deps.clocks.forProject(note.projectId ?? '').now(),
-    method: req.method ?? 'GET',
-    path: redactSecrets(req.url ?? '/'),
-    status,
-    code,
-    ms: Math.round(ms * 10) / 10,
-    endUserId: note.endUserId ?? null,
-    operationId: note.operationId ?? null,
-    requestBytes: note.requestBody ?? Buffer.alloc(0),
-    responseBytes,
-  });
+  const code = status >= 400 && typeof body === 'string' ? (/"code":"([A-Z_]+)"/.exec(body)?.[1] ?? null) : null;
+  deps.requestLog.add(
+    note.projectId ?? '',
+    {
+      requestId,
+      at: deps.clocks.forProject(note.projectId ?? '').now(),
+      method: req.method ?? 'GET',
+      path: redactSecrets(req.url ?? '/'),
+      status,
+      code,
+      ms: Math.round(ms * 10) / 10,
+      endUserId: note.endUserId ?? null,
+      operationId: note.operationId ?? null,
+    },
+    note.requestBody,
+    body,
+  );
 }
 
 /**
@@ -91,7 +92,9 @@ export function createServiceApp(deps: ServiceDeps): (req: IncomingMessage, res:
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const noHost = missingHost(req);
     if (!noHost && isWebPath(pathname)) {
-      handleWebRequest(deps, req, new URL(req.url ?? '/', 'https://sandbox.invalid'))
+      // Loaded on the first page asked: starting the sandbox does not pay for the dashboard.
+      import('./dashboard/handleWebRequest.ts')
+        .then(({ handleWebRequest }) => handleWebRequest(deps, req, new URL(req.url ?? '/', 'https://sandbox.invalid')))
         .then((answer) => sendWeb(res, answer, requestId))
         .catch((error: unknown) => sendWebError(deps, res, error, requestId));
       return;

@@ -10,7 +10,6 @@ import type { RouteResult } from './matchRoute.ts';
 import { parseHeaderParameters, parseQuery } from './parseQuery.ts';
 import { parseJsonObject, readBody } from './readBody.ts';
 import { resolveDataTarget } from './resolveDataTarget.ts';
-import { bodyPrefix } from './RequestLog.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { Handler, RequestNote, ResponseBody, ServiceDeps, ServiceRequest } from './types.ts';
 
@@ -56,7 +55,7 @@ export async function handleApiRequest(
   const url = new URL(req.url ?? '/', 'https://sandbox.invalid');
   const project = authenticate(deps.state, req.headers.authorization);
   note.projectId = project.id;
-  if (bytes && bytes.length > 0) note.requestBody = bodyPrefix(bytes);
+  if (bytes && bytes.length > 0) note.requestBody = bytes;
   const routed = route(req.method ?? 'GET', url.pathname);
   if (routed.kind === 'none') throw ServiceError.of('ROUTE_NOT_FOUND', `Unrecognized request URL (${req.method} ${url.pathname}).`);
   if (routed.kind === 'method') {

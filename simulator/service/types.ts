@@ -21,6 +21,8 @@ export interface ServiceDeps {
   logger: Logger;
   /** The last requests of each project, for the dashboard. */
   requestLog: RequestLog;
+  /** Settled once the dashboard's accounts are set up (the demo password is hashed after the start). */
+  accountsReady?: Promise<void>;
   /** Origin of the HTTPS listener, for links such as an auth session's flow URL. */
   publicOrigin: () => string;
 }

@@ -56,6 +56,7 @@ export async function signIn(deps: ServiceDeps, req: IncomingMessage): Promise<W
   const form = await formOf(req);
   if (!csrfOk(req, form)) return signInPage(req, 'The form expired: please sign in again.', undefined, 403);
   const email = (form.get('email') ?? '').trim();
+  await deps.accountsReady;
   const account = deps.state.dashboard.accountByEmail(email);
   // The same answer for an unknown email and a wrong password: the page does not tell which accounts exist.
   if (!account || !(await verifyPassword(form.get('password') ?? '', account.password_hash))) return signInPage(req, 'Wrong email or password.', email, 401);
