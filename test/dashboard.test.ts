@@ -132,3 +132,24 @@ describe('the connect page', () => {
     expect(api.sandbox.deps.state.dashboard.authSessionBySecret(hashKey(secret))).toBeDefined();
   });
 });
+
+describe('hostile input on the web pages', () => {
+  it('answers odd cookies, paths, methods and oversized forms without a 5xx', async () => {
+    const web = new WebClient(origin, api.sandbox.caCert);
+    web.cookies.set('ls_session', '%zz%');
+    web.cookies.set('ls_csrf', '%E0%A4%A');
+    expect((await web.get('/dashboard')).status).toBe(303);
+    const session = await signedIn();
+    for (const path of ['/dashboard/projects/%zz/end-users', '/dashboard/projects/proj_testing/nothing', '/dashboard/projects/proj_testing/requests/req_nope', '/connect/%00', '/dashboard/assets/../../etc/passwd']) {
+      const res = await session.get(path);
+      expect(res.status, path).toBeGreaterThanOrEqual(300);
+      expect(res.status, path).toBeLessThan(500);
+    }
+    expect((await session.request('PUT', '/dashboard')).status).toBe(405);
+    const home = await session.get('/dashboard');
+    const huge = await session.post('/dashboard/organizations', { _csrf: WebClient.csrfOf(home), name: 'x'.repeat(9 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    const long = await session.post('/dashboard/organizations', { _csrf: WebClient.csrfOf(home), name: 'x'.repeat(500) });
+    expect(long.text).toContain('1 to 100 characters');
+  });
+});

@@ -35,11 +35,22 @@ export function sendWeb(res: ServerResponse, answer: WebResponse, requestId: str
   res.end(answer.body);
 }
 
+function decodedOrRaw(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function cookiesOf(req: IncomingMessage): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at > 0) out.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
+    if (at <= 0) continue;
+    const raw = part.slice(at + 1).trim();
+    // A cookie we did not set may be any bytes: one that is not valid percent-encoding is taken as sent.
+    out.set(part.slice(0, at).trim(), decodedOrRaw(raw));
   }
   return out;
 }
