@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { FILE_FORMAT, indexName, LIST_INDEXES, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
+import { ParsedDocCache } from './ParsedDocCache.ts';
 import { MetaValues } from './MetaValues.ts';
 import { PageRowCache } from './PageRowCache.ts';
 import { RowHistory } from './RowHistory.ts';
@@ -35,7 +36,6 @@ export interface StoredRow extends IndexColumns {
   linked: string | null;
 }
 
-const DOC_CACHE_SIZE = 50_000;
 const REF_BATCH = 32;
 const WRITE_NUMBER_KEY = 'store.writeNumber';
 /** SQLite's cache_size in KiB (negative) while a bulk load runs. */
@@ -83,11 +83,8 @@ export class CompanyFileStore {
   private readonly getLinkedStmt: Database.Statement;
   private readonly deleteRefsStmt: Database.Statement;
   private readonly insertRefsByCount = new Map<number, Database.Statement>();
-  /**
-   * Parsed objects kept while a bulk load runs: every invoice line reads its item, tax code and
-   * customer, and parsing them each time was most of the cost of seeding. Off outside bulk loads.
-   */
-  private docCache: Map<string, Map<string, unknown>> | undefined;
+  /** On only while a bulk load runs. */
+  private docCache: ParsedDocCache | undefined;
   private readonly onDisk: boolean;
   private readonly normalCacheSize: number;
 
@@ -157,7 +154,7 @@ export class CompanyFileStore {
   remove(type: string, id: string): boolean {
     const write = this.writing(type);
     this.beforeReplace(type, id, write);
-    this.docCache?.get(type)?.delete(id);
+    this.docCache?.forget(type, id);
     const removed = this.removeStmt.get(type, id) as { seq: number } | undefined;
     if (!removed) return false;
     this.removeBodyStmt.run(removed.seq);
@@ -168,7 +165,7 @@ export class CompanyFileStore {
 
   /** Adds an object; returns its sequence number (its place in creation order). */
   insert(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): number {
-    this.docCache?.get(type)?.delete(id);
+    this.docCache?.forget(type, id);
     const born = this.writing(type);
     const { name_lc, sort_key } = nameKeys(columns.name);
     // Positional: a bulk load inserts a row per object, and binding by name cost a lookup per column.
@@ -180,7 +177,7 @@ export class CompanyFileStore {
 
   /** Rewrites an object; returns its sequence number, or undefined when there is no such object. */
   update(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): number | undefined {
-    this.docCache?.get(type)?.delete(id);
+    this.docCache?.forget(type, id);
     const born = this.writing(type);
     this.beforeReplace(type, id, born);
     const changed = this.updateStmt.get({ type, id, ...columns, ...nameKeys(columns.name), born }) as { seq: number } | undefined;
@@ -219,7 +216,7 @@ export class CompanyFileStore {
 
   /** Rewrites an object whose amounts changed but whose name, place and dates did not. */
   updateAmounts(type: string, id: string, columns: Pick<IndexColumns, 'is_paid' | 'balance_cents'>, doc: string, linked: string | null): void {
-    this.docCache?.get(type)?.delete(id);
+    this.docCache?.forget(type, id);
     const born = this.writing(type);
     this.beforeReplace(type, id, born);
     const changed = this.updateAmountsStmt.get({ type, id, is_paid: columns.is_paid, balance_cents: columns.balance_cents, born }) as { seq: number } | undefined;
@@ -233,18 +230,12 @@ export class CompanyFileStore {
    * handed out again: callers must not change it.
    */
   findDoc<T>(type: string, id: string): T | undefined {
-    const cache = this.docCache;
-    const ofType = cache?.get(type);
-    const hit = ofType?.get(id);
+    const hit = this.docCache?.get(type, id);
     if (hit !== undefined) return hit as T;
     const doc = this.getDocStmt.get(type, id) as Buffer | undefined;
     if (!doc) return undefined;
     const parsed = parseDoc<T>(doc);
-    if (cache) {
-      // A crude bound instead of an LRU: refreshing recency cost more than the parses it saved.
-      if (!ofType || ofType.size >= DOC_CACHE_SIZE) cache.set(type, new Map([[id, parsed]]));
-      else ofType.set(id, parsed);
-    }
+    this.docCache?.set(type, id, parsed);
     return parsed;
   }
 
@@ -254,7 +245,7 @@ export class CompanyFileStore {
    * time re-reading index pages). Both go back to normal when the load ends.
    */
   bulkLoad(on: boolean): void {
-    this.docCache = on ? new Map() : undefined;
+    this.docCache = on ? new ParsedDocCache() : undefined;
     if (!this.db.open) return;
     if (this.onDisk) this.db.pragma(`cache_size = ${on ? BULK_CACHE_SIZE : this.normalCacheSize}`);
     if (!on) this.refreshStatistics();

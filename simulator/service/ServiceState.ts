@@ -51,6 +51,14 @@ CREATE TABLE IF NOT EXISTS auth_sessions (
   created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, redirect_url TEXT);
 `;
 
+/** Columns tables gained after data dirs were first made, added to those that lack them. */
+const ADDED_COLUMNS: [table: string, column: string, definition: string][] = [
+  ['projects', 'clock_offset_ms', 'INTEGER NOT NULL DEFAULT 0'],
+  ['projects', 'organization_id', 'TEXT'],
+  ['api_keys', 'last_chars', 'TEXT'],
+  ['auth_sessions', 'used_at', 'INTEGER'],
+];
+
 /**
  * The hosted Service's own records: projects, keys (as hashes only), end users, their connections
  * and auth sessions. On disk it survives restarts like the company files do.
@@ -79,9 +87,10 @@ export class ServiceState {
       this.db.pragma('synchronous = FULL');
     }
     this.db.exec(SCHEMA);
-    // Data dirs made before projects kept their own clock.
-    const columns = this.db.prepare('PRAGMA table_info(projects)').all() as { name: string }[];
-    if (!columns.some((c) => c.name === 'clock_offset_ms')) this.db.exec('ALTER TABLE projects ADD COLUMN clock_offset_ms INTEGER NOT NULL DEFAULT 0');
+    for (const [table, column, definition] of ADDED_COLUMNS) {
+      const columns = this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+      if (!columns.some((c) => c.name === column)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
     this.dashboard = new DashboardStore(this.db);
   }
 

@@ -52,6 +52,12 @@ function wholeNumber(value: unknown, field: string, max: number): number | undef
   return value;
 }
 
+/** Moves a project's clock forward; the cursors it ends go at once. */
+export function advanceProjectClock(deps: Pick<ServiceDeps, 'clocks' | 'host'>, projectId: string, ms: number): void {
+  deps.clocks.forProject(projectId).advance(ms);
+  deps.host.sweepIterators();
+}
+
 /** What a project's clock governs, said in `GET /_sandbox` so nobody has to guess. */
 const CLOCK_COVERS =
   "The clock of the caller's project: the 10-second life of its cursors, the desktop timestamps and revision numbers of its end users' company files, " +
@@ -82,8 +88,7 @@ export async function handleSandboxRequest(deps: ServiceDeps, req: IncomingMessa
     const unknownKey = Object.keys(body).find((k) => k !== 'seconds' && k !== 'milliseconds');
     if (unknownKey) throw ServiceError.of('INVALID_REQUEST', `Invalid request at "${unknownKey}": is not a known field`);
     const ms = (wholeNumber(body['seconds'], 'seconds', 10 * 365 * 86_400) ?? 0) * 1000 + (wholeNumber(body['milliseconds'], 'milliseconds', 10 * 365 * 86_400_000) ?? 0);
-    deps.clocks.forProject(project.id).advance(ms);
-    deps.host.sweepIterators();
+    advanceProjectClock(deps, project.id, ms);
     return JSON.stringify(clockOf(deps, project));
   }
   const connect = /^\/_sandbox\/end-users\/([^/]+)\/company-file$/.exec(path);

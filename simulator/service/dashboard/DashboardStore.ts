@@ -41,13 +41,6 @@ CREATE TABLE IF NOT EXISTS memberships (account_id TEXT NOT NULL, organization_i
 CREATE TABLE IF NOT EXISTS web_sessions (hash TEXT PRIMARY KEY, account_id TEXT NOT NULL, csrf TEXT NOT NULL, expires_at INTEGER NOT NULL);
 `;
 
-/** Columns later tables gained, added to data dirs made before them. */
-const ADDED_COLUMNS: [table: string, column: string, definition: string][] = [
-  ['projects', 'organization_id', 'TEXT'],
-  ['api_keys', 'last_chars', 'TEXT'],
-  ['auth_sessions', 'used_at', 'INTEGER'],
-];
-
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
@@ -57,10 +50,6 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 export class DashboardStore {
   constructor(private readonly db: Database.Database) {
     db.exec(SCHEMA);
-    for (const [table, column, definition] of ADDED_COLUMNS) {
-      const columns = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
-      if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
-    }
   }
 
   newId(): string {

@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { describeProblem, parseFixtureText } from '../../fixtures/fixtureFile.ts';
 import { FixtureError } from '../../fixtures/FixtureProblem.ts';
 import { connectCompanyFile } from '../connectCompanyFile.ts';
-import { loadFixtureForEndUser } from '../fixtureControls.ts';
 import { hashKey } from '../serviceIds.ts';
 import type { EndUserRow } from '../ServiceState.ts';
 import type { ServiceDeps } from '../types.ts';
 import { field, html, page } from './html.ts';
+import { loadPastedFixture, notLoaded } from './pastedFixture.ts';
 import { cookiesOf, formOf, htmlResponse, preSessionCsrf, PRE_SESSION_CSRF, redirect, sameToken, type WebResponse } from './webRequest.ts';
 
 interface Flow {
@@ -85,16 +84,13 @@ export async function finishConnect(deps: ServiceDeps, req: IncomingMessage, sec
       if (connected) return again(409, 'This end user has a company file already: choose "The company file this end user has already".');
       connectCompanyFile(deps, flow.endUser, { seed: whole(form.get('seed'), 'Seed', 2 ** 31), sizes: { customers: whole(form.get('customers'), 'Customers', 10_000), invoices: whole(form.get('invoices'), 'Invoices', 30_000) } });
     } else if (source === 'fixture') {
-      const text = form.get('fixture') ?? '';
-      const parsed = parseFixtureText(text, text.trimStart().startsWith('{') ? 'json' : 'yaml');
-      if (parsed.root === undefined) return again(400, parsed.problems.map((p) => describeProblem('fixture', parsed, p)).join('\n'));
-      await loadFixtureForEndUser(deps, flow.endUser, parsed.root);
+      await loadPastedFixture(deps, flow.endUser, form.get('fixture') ?? '');
     } else if (source === 'existing') {
       if (!connected) return again(409, 'This end user has no company file yet: choose a seeded one or a fixture.');
     } else return again(400, 'Choose what to connect.');
   } catch (error) {
     if (error instanceof RangeError) return again(400, error.message);
-    if (error instanceof FixtureError) return again(400, `The fixture was not loaded: ${error.problems.map((p) => `${p.object.join('.')}${p.field ? ` ${p.field}` : ''}: ${p.message}`).join('; ')}`);
+    if (error instanceof FixtureError) return again(400, notLoaded(error));
     throw error;
   }
   deps.state.dashboard.useAuthSession(flow.session.id, deps.clocks.forProject(flow.session.project_id).now());

@@ -1,6 +1,7 @@
 import { createAuthSession } from '../authSessions.ts';
 import { companyFileApp } from '../connectCompanyFile.ts';
-import { newEndUserId, newPublishableKey, newSecretKey, serviceTimestamp } from '../serviceIds.ts';
+import { addEndUser } from '../handlers/endUserHandlers.ts';
+import { newPublishableKey, newSecretKey, serviceTimestamp } from '../serviceIds.ts';
 import type { EndUserRow } from '../ServiceState.ts';
 import type { ServiceDeps } from '../types.ts';
 import type { SignedIn } from './accountPages.ts';
@@ -67,8 +68,7 @@ export function createEndUser(deps: ServiceDeps, who: SignedIn, project: Project
   if (!sourceId || sourceId.length > 200) return refuse('Give the end user a source id: your own id for this customer.');
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) return refuse('Give the end user an email address.');
   if (deps.state.endUserBySource(project.id, sourceId)) return refuse(`An end user with source id "${sourceId}" exists in this project.`);
-  const id = newEndUserId();
-  deps.state.addEndUser({ id, project_id: project.id, company_name: companyName, source_id: sourceId, email, created_at: deps.clocks.forProject(project.id).now() });
+  addEndUser(deps, project.id, { companyName, sourceId, email });
   return redirect(`/dashboard/projects/${project.id}/end-users`);
 }
 

@@ -2,15 +2,16 @@ import { RequestInputError } from '../../desktop/RequestInputError.ts';
 import { CONNECTION_STATE_NAMES } from '../../desktop/machine/machineStates.ts';
 import { FAULT_KINDS } from '../../desktop/machine/machineSettings.ts';
 import { FixtureError } from '../../fixtures/FixtureProblem.ts';
-import { parseFixtureText } from '../../fixtures/fixtureFile.ts';
 import { companyFileApp, connectCompanyFile } from '../connectCompanyFile.ts';
-import { exportFixtureOfEndUser, loadFixtureForEndUser } from '../fixtureControls.ts';
+import { exportFixtureOfEndUser } from '../fixtureControls.ts';
+import { advanceProjectClock } from '../sandboxControls.ts';
 import type { EndUserRow } from '../ServiceState.ts';
 import type { ServiceDeps } from '../types.ts';
 import type { SignedIn } from './accountPages.ts';
 import type { ProjectRow } from './DashboardStore.ts';
 import { field, form, html, page, type Html } from './html.ts';
 import { tabs } from './projectPages.ts';
+import { loadPastedFixture, notLoaded } from './pastedFixture.ts';
 import { htmlResponse, redirect, type WebResponse } from './webRequest.ts';
 
 function options(values: readonly string[], selected: string): Html[] {
@@ -84,8 +85,7 @@ export async function sandboxAction(deps: ServiceDeps, who: SignedIn, project: P
   const back = (endUserId?: string): WebResponse => redirect(`${url.pathname}${endUserId ? `?endUser=${endUserId}` : ''}`);
   try {
     if (parts[0] === 'clock') {
-      deps.clocks.forProject(project.id).advance(number(fields.get('seconds'), 'seconds', 10 * 365 * 86_400) * 1000);
-      deps.host.sweepIterators();
+      advanceProjectClock(deps, project.id, number(fields.get('seconds'), 'seconds', 10 * 365 * 86_400) * 1000);
       return back();
     }
     const endUser = parts[0] === 'end-users' ? deps.state.endUser(project.id, parts[1] ?? '') : undefined;
@@ -98,10 +98,7 @@ export async function sandboxAction(deps: ServiceDeps, who: SignedIn, project: P
       return back(endUser.id);
     }
     if (action === 'fixture') {
-      const text = fields.get('fixture') ?? '';
-      const parsed = parseFixtureText(text, text.trimStart().startsWith('{') ? 'json' : 'yaml');
-      if (parsed.root === undefined) throw new FixtureError(parsed.problems, 'it could not be read');
-      const loaded = await loadFixtureForEndUser(deps, endUser, parsed.root);
+      const loaded = await loadPastedFixture(deps, endUser, fields.get('fixture') ?? '');
       return sandboxPage(deps, who, project, url, { notice: `Loaded ${loaded.objects} objects.` });
     }
     if (!file) return sandboxPage(deps, who, project, url, { error: 'This end user has no company file.' }, 409);
@@ -121,7 +118,7 @@ export async function sandboxAction(deps: ServiceDeps, who: SignedIn, project: P
     return back(endUser.id);
   } catch (error) {
     if (error instanceof RequestInputError) return sandboxPage(deps, who, project, url, { error: `${error.field}: ${error.message}` }, 400);
-    if (error instanceof FixtureError) return sandboxPage(deps, who, project, url, { error: `The fixture was not loaded (${error.message}): ${error.problems.map((p) => `${p.object.join('.')}${p.field ? ` ${p.field}` : ''}: ${p.message}`).join('; ')}` }, 400);
+    if (error instanceof FixtureError) return sandboxPage(deps, who, project, url, { error: notLoaded(error) }, 400);
     throw error;
   }
 }

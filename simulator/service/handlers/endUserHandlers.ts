@@ -1,7 +1,7 @@
 import { ServiceError } from '../ServiceError.ts';
 import { newEndUserId, serviceTimestamp } from '../serviceIds.ts';
 import type { EndUserRow, ServiceState } from '../ServiceState.ts';
-import type { Handler } from '../types.ts';
+import type { Handler, ServiceDeps } from '../types.ts';
 
 export function renderEndUser(state: ServiceState, row: EndUserRow): Record<string, unknown> {
   return {
@@ -22,6 +22,16 @@ export function renderEndUser(state: ServiceState, row: EndUserRow): Record<stri
   };
 }
 
+/** A new end user of the project; its `sourceId` must be new in the project (400 otherwise). */
+export function addEndUser(deps: Pick<ServiceDeps, 'state' | 'clocks'>, projectId: string, fields: { companyName: string; sourceId: string; email: string }): EndUserRow {
+  if (deps.state.endUserBySource(projectId, fields.sourceId)) {
+    throw ServiceError.of('INVALID_REQUEST', `Invalid request: an end user with sourceId "${fields.sourceId}" already exists in this project at "sourceId"`);
+  }
+  const row: EndUserRow = { id: newEndUserId(), project_id: projectId, company_name: fields.companyName, source_id: fields.sourceId, email: fields.email, created_at: deps.clocks.forProject(projectId).now() };
+  deps.state.addEndUser(row);
+  return row;
+}
+
 function endUserOrMissing(state: ServiceState, projectId: string, id: string): EndUserRow {
   const row = state.endUser(projectId, id);
   if (!row) throw ServiceError.of('RESOURCE_MISSING', `No end user with id "${id}" exists in this project.`);
@@ -29,14 +39,9 @@ function endUserOrMissing(state: ServiceState, projectId: string, id: string): E
 }
 
 export const endUserHandlers: Record<string, Handler> = {
-  'endUsers.create': async (req, { state, clocks }) => {
-    const { companyName, sourceId, email } = req.body as { companyName: string; sourceId: string; email: string };
-    if (state.endUserBySource(req.project.id, sourceId)) {
-      throw ServiceError.of('INVALID_REQUEST', `Invalid request: an end user with sourceId "${sourceId}" already exists in this project at "sourceId"`);
-    }
-    const row: EndUserRow = { id: newEndUserId(), project_id: req.project.id, company_name: companyName, source_id: sourceId, email, created_at: clocks.forProject(req.project.id).now() };
-    state.addEndUser(row);
-    return JSON.stringify(renderEndUser(state, row));
+  'endUsers.create': async (req, deps) => {
+    const row = addEndUser(deps, req.project.id, req.body as { companyName: string; sourceId: string; email: string });
+    return JSON.stringify(renderEndUser(deps.state, row));
   },
   'endUsers.list': async (req, { state }) =>
     JSON.stringify({ objectType: 'list', url: '/v1/end-users', data: state.endUsers(req.project.id).map((r) => renderEndUser(state, r)) }),
