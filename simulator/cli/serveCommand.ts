@@ -112,8 +112,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     endUserIds: sandbox.endUserIds,
     caCertPath: sandbox.caCertPath,
   };
-  if (values['ready-file']) fs.writeFileSync(values['ready-file'], `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
-  process.stdout.write(
+  const banner =
     [
       `ledger-sim sandbox ready in ${Math.round(performance.now() - started)} ms`,
       `  HTTPS base URL    ${info.baseUrl}`,
@@ -128,8 +127,15 @@ export async function serveCommand(args: string[]): Promise<number> {
       `  curl --cacert ${info.caCertPath} -H "Authorization: Bearer ${info.secretKey}" \\`,
       `       -H "Service-End-User-Id: ${info.endUserIds[0] ?? ''}" "${info.baseUrl}/ledger-desktop/customers?limit=2"`,
       '',
-    ].join('\n'),
-  );
+    ].join('\n');
+  // The ready file comes after the banner, and whole (written aside, then renamed), so a script that
+  // waits for it finds both the banner printed and the file complete.
+  await new Promise<void>((resolve) => process.stdout.write(banner, () => resolve()));
+  const readyFile = values['ready-file'];
+  if (readyFile) {
+    fs.writeFileSync(`${readyFile}.tmp`, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    fs.renameSync(`${readyFile}.tmp`, readyFile);
+  }
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       void sandbox.close().then(resolve);

@@ -33,6 +33,8 @@ export async function startCli(args: string[], readyFile: string, timeoutMs = 40
     await new Promise((r) => setTimeout(r, 50));
   }
   const info = JSON.parse(fs.readFileSync(readyFile, 'utf8')) as SandboxInfo;
+  // The banner is in the pipe before the ready file exists, but this process may not have read it yet.
+  while (!out.includes('sandbox ready in') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   return { child, info, stdout: () => out, stderr: () => err };
 }
 
