@@ -180,7 +180,7 @@ export class CompanyFile {
     const key = this.keyOf(model, doc);
     const columns = indexColumnsOf(model, doc);
     assertNameFree(this, model, columns.name, key);
-    const seq = this.store.insert(model.objectType, key, columns, JSON.stringify(doc), null);
+    const seq = this.store.insert(model.objectType, key, columns, JSON.stringify(doc), null, doc);
     this.store.setReferences(seq, referencesIn(model, doc), true);
     this.recordName(model, key, columns.name);
     this.bulkNames?.set(key, { type: model.objectType, name: columns.name });

@@ -163,8 +163,12 @@ export class CompanyFileStore {
     return true;
   }
 
-  /** Adds an object; returns its sequence number (its place in creation order). */
-  insert(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): number {
+  /**
+   * Adds an object; returns its sequence number (its place in creation order). `parsed` is the
+   * object `doc` was written from: during a bulk load it is kept, so the jobs, lines and payments
+   * that read it next need not parse it back (its caller must not change it afterwards).
+   */
+  insert(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null, parsed?: unknown): number {
     this.docCache?.forget(type, id);
     const born = this.writing(type);
     const { name_lc, sort_key } = nameKeys(columns.name);
@@ -172,6 +176,7 @@ export class CompanyFileStore {
     const c = columns;
     const seq = Number(this.insertStmt.run(type, id, c.name, name_lc, sort_key, c.ref_number, c.is_active, c.updated_at, c.txn_date, c.tag, c.is_paid, c.balance_cents, born).lastInsertRowid);
     this.insertBodyStmt.run(seq, Buffer.from(doc, 'utf8'), linked);
+    if (parsed !== undefined) this.docCache?.set(type, id, parsed);
     return seq;
   }
 
@@ -193,10 +198,15 @@ export class CompanyFileStore {
     if (!fresh) this.deleteRefsStmt.run(seq);
     // Up to REF_BATCH edges per statement: a customer has six, an invoice a dozen.
     for (let start = 0; start < edges.length; start += REF_BATCH) {
-      const batch = edges.slice(start, start + REF_BATCH);
-      const values: unknown[] = [];
-      for (const edge of batch) values.push(seq, edge.path, edge.id);
-      this.insertRefsStatement(batch.length).run(...values);
+      const count = Math.min(REF_BATCH, edges.length - start);
+      const values: unknown[] = new Array<unknown>(count * 3);
+      for (let i = 0; i < count; i += 1) {
+        const edge = edges[start + i] as ReferenceEdge;
+        values[i * 3] = seq;
+        values[i * 3 + 1] = edge.path;
+        values[i * 3 + 2] = edge.id;
+      }
+      this.insertRefsStatement(count).run(values);
     }
   }
 

@@ -56,57 +56,21 @@ export function shapeValue(schema: JsonSchema, value: JsonValue | undefined): Js
  * a nullable one: lists are always arrays; null only means a list was left out on request.
  */
 export function emptyObject(schema: JsonSchema): JsonObject {
-  let shape = emptyShapes.get(schema);
-  if (!shape) {
-    const keys: string[] = [];
-    const lists: string[] = [];
-    for (const [key, propSchema] of Object.entries(nonNullBranch(schema).properties ?? {})) {
-      keys.push(key);
-      if (isArraySchema(propSchema)) lists.push(key);
-    }
-    shape = { keys, lists };
-    emptyShapes.set(schema, shape);
+  let make = emptyMakers.get(schema);
+  if (!make) {
+    const props = Object.entries(nonNullBranch(schema).properties ?? {});
+    // An object literal made by a function of its own: V8 builds it from one template, five to ten
+    // times faster than setting 60 keys one by one, and a bulk load makes one per object and line.
+    // The keys are the spec's own, quoted by JSON.stringify; nothing a client sends reaches this text.
+    // (A literal's "__proto__" would set the prototype, not a key: such a schema is built key by key.)
+    const fields = props.map(([key, propSchema]) => `${JSON.stringify(key)}: ${isArraySchema(propSchema) ? '[]' : 'null'}`);
+    make = props.some(([key]) => key === '__proto__')
+      ? () => Object.fromEntries(props.map(([key, propSchema]) => [key, isArraySchema(propSchema) ? [] : null])) as JsonObject
+      : (new Function(`return { ${fields.join(', ')} };`) as () => JsonObject);
+    emptyMakers.set(schema, make);
   }
-  // A plain loop: V8 copies a 60-key template by spread five times slower than this.
-  const out: JsonObject = {};
-  for (const key of shape.keys) out[key] = null;
-  for (const key of shape.lists) out[key] = [];
-  return out;
+  return make();
 }
 
-/** Schemas are compiled once and never change: the empty object of each is worked out once. */
-const emptyShapes = new WeakMap<JsonSchema, { keys: string[]; lists: string[] }>();
-
-export type ReferenceResolver = (field: string, id: string) => JsonObject;
-
-/**
- * Applies request fields onto an object, by the naming rules the Service follows: `x` sets `x`
- * (shaped to the response schema), `xId` sets the reference `x`. Returns the request keys it did
- * not recognise, so the caller can hand them to the type's own rules and refuse silence.
- */
-export function applyRequestFields(
-  schema: JsonSchema,
-  target: JsonObject,
-  body: JsonObject,
-  resolve: ReferenceResolver,
-  skip: ReadonlySet<string>,
-): string[] {
-  const props = nonNullBranch(schema).properties ?? {};
-  const leftover: string[] = [];
-  for (const [key, value] of Object.entries(body)) {
-    if (skip.has(key)) continue;
-    const own = props[key];
-    if (own && !isReferenceSchema(own)) {
-      target[key] = shapeValue(own, value);
-      continue;
-    }
-    const refField = key.endsWith('Id') ? key.slice(0, -2) : undefined;
-    const refSchema = refField === undefined ? undefined : props[refField];
-    if (refField !== undefined && refSchema && isReferenceSchema(refSchema) && typeof value === 'string') {
-      target[refField] = resolve(refField, value);
-      continue;
-    }
-    leftover.push(key);
-  }
-  return leftover;
-}
+/** Schemas are compiled once and never change: the maker of each one's empty object is built once. */
+const emptyMakers = new WeakMap<JsonSchema, () => JsonObject>();

@@ -19,20 +19,74 @@ export interface ApplyOptions {
   lists: ReadonlyMap<string, ListApplier>;
 }
 
-function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> {
-  return nonNullBranch(schema).properties ?? {};
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
 }
 
-function itemsOf(schema: JsonSchema): JsonSchema | undefined {
-  return nonNullBranch(schema).items;
+/** How a field's sent value is stored, worked out once from its schema. */
+type ValueShape = 'objects' | 'object' | 'list' | 'scalar';
+
+/** What one request key may set: the field itself, a reference (`xId`) or a list of references (`xIds`). */
+interface KeyPlan {
+  /** The key's path, for `skip` and for what is left over. */
+  path: string;
+  own?: { schema: JsonSchema; shape: ValueShape; items: JsonSchema | undefined };
+  refs?: { field: string; path: string };
+  ref?: { field: string; path: string };
 }
 
 function isObjectSchema(schema: JsonSchema | undefined): boolean {
   return schema !== undefined && nonNullBranch(schema).properties !== undefined && !isReferenceSchema(schema);
 }
 
-function join(path: string, key: string): string {
-  return path ? `${path}.${key}` : key;
+function shapeOf(schema: JsonSchema): ValueShape {
+  if (isArraySchema(schema)) return isObjectSchema(nonNullBranch(schema).items) ? 'objects' : 'list';
+  return isObjectSchema(schema) ? 'object' : 'scalar';
+}
+
+/**
+ * Every key a request may send for an object of `schema` at `path`, by the naming rules, found
+ * once per schema and path: a bulk load applies a request per object, and working the rules out
+ * from the schema each time was most of what adding an object cost.
+ */
+function compile(schema: JsonSchema, path: string): Map<string, KeyPlan> {
+  const plan = new Map<string, KeyPlan>();
+  const entry = (key: string): KeyPlan => {
+    let found = plan.get(key);
+    if (!found) {
+      found = { path: join(path, key) };
+      plan.set(key, found);
+    }
+    return found;
+  };
+  for (const [field, fieldSchema] of Object.entries(nonNullBranch(schema).properties ?? {})) {
+    if (isReferenceSchema(fieldSchema)) {
+      entry(`${field}Id`).ref = { field, path: join(path, field) };
+      continue;
+    }
+    entry(field).own = { schema: fieldSchema, shape: shapeOf(fieldSchema), items: nonNullBranch(fieldSchema).items };
+    const items = nonNullBranch(fieldSchema).items;
+    if (field.endsWith('s') && isArraySchema(fieldSchema) && isReferenceSchema(items ?? {})) {
+      entry(`${field.slice(0, -1)}Ids`).refs = { field, path: join(path, field) };
+    }
+  }
+  return plan;
+}
+
+const plans = new WeakMap<JsonSchema, Map<string, Map<string, KeyPlan>>>();
+
+function planOf(schema: JsonSchema, path: string): Map<string, KeyPlan> {
+  let byPath = plans.get(schema);
+  if (!byPath) {
+    byPath = new Map();
+    plans.set(schema, byPath);
+  }
+  let plan = byPath.get(path);
+  if (!plan) {
+    plan = compile(schema, path);
+    byPath.set(path, plan);
+  }
+  return plan;
 }
 
 /**
@@ -43,41 +97,30 @@ function join(path: string, key: string): string {
  * their paths) that fit no rule, so the caller can refuse what it would otherwise drop.
  */
 export function applyRequest(schema: JsonSchema, target: JsonObject, body: JsonObject, options: ApplyOptions, path = ''): string[] {
-  const props = propertiesOf(schema);
+  const plan = planOf(schema, path);
   const leftover: string[] = [];
-  for (const [key, value] of Object.entries(body)) {
-    if (options.skip.has(join(path, key))) continue;
-    const own = props[key];
-    if (own && !isReferenceSchema(own)) {
-      const applied = applyValue(own, value, target[key], options, join(path, key), key, leftover);
-      if (applied === undefined) leftover.push(join(path, key));
+  for (const key of Object.keys(body)) {
+    const value = body[key] as JsonValue;
+    const known = plan.get(key);
+    const keyPath = known ? known.path : join(path, key);
+    if (options.skip.has(keyPath)) continue;
+    if (known?.own) {
+      const applied = applyValue(known.own, value, target[key], options, keyPath, key, leftover);
+      if (applied === undefined) leftover.push(keyPath);
       else target[key] = applied;
-      continue;
-    }
-    if (key.endsWith('Ids') && Array.isArray(value)) {
-      const field = `${key.slice(0, -3)}s`;
-      const list = props[field];
-      if (list && isArraySchema(list) && isReferenceSchema(itemsOf(list) ?? {})) {
-        target[field] = value.map((id) => options.resolve(join(path, field), String(id)));
-        continue;
-      }
-    }
-    if (key.endsWith('Id') && typeof value === 'string') {
-      const field = key.slice(0, -2);
-      const ref = props[field];
-      if (ref && isReferenceSchema(ref)) {
-        target[field] = options.resolve(join(path, field), value);
-        continue;
-      }
-    }
-    leftover.push(join(path, key));
+    } else if (known?.refs && Array.isArray(value)) {
+      const { field, path: refsPath } = known.refs;
+      target[field] = value.map((id) => options.resolve(refsPath, String(id)));
+    } else if (known?.ref && typeof value === 'string') {
+      target[known.ref.field] = options.resolve(known.ref.path, value);
+    } else leftover.push(keyPath);
   }
   return leftover;
 }
 
 /** The value to store for one sent field, or undefined when the sent shape fits no rule; unknown nested keys go to `leftover`. */
 function applyValue(
-  schema: JsonSchema,
+  own: NonNullable<KeyPlan['own']>,
   value: JsonValue,
   previous: JsonValue | undefined,
   options: ApplyOptions,
@@ -85,28 +128,29 @@ function applyValue(
   key: string,
   leftover: string[],
 ): JsonValue | undefined {
+  const { schema, shape, items } = own;
+  if (shape === 'scalar' && value !== null && typeof value !== 'object') return value;
   if (value === null) return shapeValue(schema, null);
   const list = options.lists.get(key);
   if (list && Array.isArray(value)) return list(value, schema, previous);
-  if (isArraySchema(schema) && Array.isArray(value)) {
-    const items = itemsOf(schema);
-    if (!isObjectSchema(items)) return shapeValue(schema, value);
+  if ((shape === 'objects' || shape === 'list') && Array.isArray(value)) {
+    if (shape === 'list' || !items) return shapeValue(schema, value);
     const out: JsonValue[] = [];
     for (const entry of value) {
-      if (!isJsonObject(entry) || !items) return undefined;
+      if (!isJsonObject(entry)) return undefined;
       const built = emptyObject(items);
       leftover.push(...applyRequest(items, built, entry, options, path));
       out.push(built);
     }
     return out;
   }
-  if (isObjectSchema(schema) && isJsonObject(value)) {
+  if (shape === 'object' && isJsonObject(value)) {
     // Nested objects are replaced whole, as the desktop replaces an address.
     const built = emptyObject(schema);
     leftover.push(...applyRequest(schema, built, value, options, path));
     return built;
   }
-  if (!isObjectSchema(schema) && !isArraySchema(schema) && isJsonObject(value)) {
+  if (shape === 'scalar' && isJsonObject(value)) {
     return 'value' in value ? shapeValue(schema, value['value'] ?? null) : undefined;
   }
   return shapeValue(schema, value);
