@@ -1,5 +1,10 @@
-/** Objects of one type kept at most; past it the type starts over (a crude bound: refreshing recency cost more than the parses it saved). */
-const PER_TYPE = 50_000;
+/**
+ * Objects of one type kept at most; past it the type starts over (a crude bound: refreshing recency
+ * cost more than the parses it saved). As large as the largest seeded list, so a bulk load's
+ * roll-up and its jobs' parents find every object it wrote: a seed keeps them all anyway, and a
+ * fixture load holds the fixture's own objects in memory at the same time.
+ */
+const PER_TYPE = 200_000;
 
 /**
  * Parsed objects kept while a bulk load runs: every invoice line reads its item, tax code and

@@ -54,19 +54,37 @@ const PLACES: Record<DecimalKind, number> = { money: 2, decimal: DECIMAL_PLACES 
 /** The desktop application's range for any number or decimal it is sent: what one field can hold. */
 export const MAX_INPUT_MAGNITUDE = MAX_AMOUNT_CENTS / 100;
 
-function checkDecimal(path: string, kind: DecimalKind, text: string): void {
+function checkDecimal(at: Visit, kind: DecimalKind, text: string): void {
   const units = parseDecimal(text, PLACES[kind]);
   if (units === undefined) {
-    throw new RequestInputError(path, `must be a decimal number with at most ${PLACES[kind]} decimals, such as "${kind === 'money' ? '125.50' : '12.5'}"`);
+    throw new RequestInputError(pathOf(at), `must be a decimal number with at most ${PLACES[kind]} decimals, such as "${kind === 'money' ? '125.50' : '12.5'}"`);
   }
   const limit = BigInt(MAX_AMOUNT_CENTS) * 10n ** BigInt(PLACES[kind] - 2);
-  if (units > limit || units < -limit) throw new RequestInputError(path, `is outside the range the desktop application holds (at most ${MAX_INPUT_MAGNITUDE}.99)`);
+  if (units > limit || units < -limit) throw new RequestInputError(pathOf(at), `is outside the range the desktop application holds (at most ${MAX_INPUT_MAGNITUDE}.99)`);
 }
 
-function checkNumber(path: string, value: number): void {
+function checkNumber(at: Visit, value: number): void {
   if (!Number.isFinite(value) || Math.abs(value) > MAX_INPUT_MAGNITUDE) {
-    throw new RequestInputError(path, `is outside the range the desktop application holds (-${MAX_INPUT_MAGNITUDE} to ${MAX_INPUT_MAGNITUDE})`);
+    throw new RequestInputError(pathOf(at), `is outside the range the desktop application holds (-${MAX_INPUT_MAGNITUDE} to ${MAX_INPUT_MAGNITUDE})`);
   }
+}
+
+/** A value met by the walk, with what its path is made of: the path is spelled out only for a problem. */
+interface Visit {
+  value: JsonValue;
+  /** The field it sits under (a list's items keep their list's name): what says whether it is a decimal. */
+  name: string;
+  parent: Visit | undefined;
+  /** Its key in an object, or its index in a list. */
+  step: string | number;
+}
+
+function pathOf(visit: Visit): string {
+  const parts: (string | number)[] = [];
+  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) parts.push(at.step);
+  let path = '';
+  for (const step of parts.reverse()) path = typeof step === 'number' ? `${path}[${step}]` : path ? `${path}.${step}` : step;
+  return path;
 }
 
 /**
@@ -76,17 +94,22 @@ function checkNumber(path: string, value: number): void {
  * before they get here, but the desktop does not rely on that.
  */
 export function checkNumericInputs(body: JsonValue): void {
-  const stack: { path: string; name: string; value: JsonValue }[] = [{ path: '', name: '', value: body }];
+  const stack: Visit[] = [{ value: body, name: '', parent: undefined, step: '' }];
   for (let next = stack.pop(); next; next = stack.pop()) {
-    const { path, name, value } = next;
-    if (typeof value === 'number') checkNumber(path, value);
+    const { value, name } = next;
+    if (typeof value === 'number') checkNumber(next, value);
     else if (typeof value === 'string') {
       const kind = DECIMAL_FIELDS.get(name);
-      if (kind) checkDecimal(path, kind, value);
+      if (kind) checkDecimal(next, kind, value);
     } else if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push({ path: `${path}[${i}]`, name, value: item }));
+      for (let i = 0; i < value.length; i += 1) stack.push({ value: value[i] as JsonValue, name, parent: next, step: i });
     } else if (isJsonObject(value)) {
-      for (const [key, item] of Object.entries(value)) stack.push({ path: path ? `${path}.${key}` : key, name: key, value: item });
+      for (const key of Object.keys(value)) {
+        const item = value[key] as JsonValue;
+        // Text and flags of fields that hold no decimal cannot be wrong here: not worth a visit.
+        if (typeof item === 'boolean' || item === null || (typeof item === 'string' && !DECIMAL_FIELDS.has(key))) continue;
+        stack.push({ value: item, name: key, parent: next, step: key });
+      }
     }
   }
 }
