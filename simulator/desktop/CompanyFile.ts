@@ -146,7 +146,7 @@ export class CompanyFile {
       Object.assign(doc, fields);
       const columns = indexColumnsOf(model, doc);
       if (row) this.store.update(objectType, id, columns, JSON.stringify(doc), row.linked);
-      else this.store.setReferences(this.store.insert(objectType, id, columns, JSON.stringify(doc), null), referencesIn(model, doc), true);
+      else this.store.graph.setReferences(this.store.insert(objectType, id, columns, JSON.stringify(doc), null), referencesIn(model, doc), true);
       this.recordName(model, id, columns.name);
       return doc;
     });
@@ -181,7 +181,7 @@ export class CompanyFile {
     const columns = indexColumnsOf(model, doc);
     assertNameFree(this, model, columns.name, key);
     const seq = this.store.insert(model.objectType, key, columns, JSON.stringify(doc), null, doc);
-    this.store.setReferences(seq, referencesIn(model, doc), true);
+    this.store.graph.setReferences(seq, referencesIn(model, doc), true);
     this.recordName(model, key, columns.name);
     this.bulkNames?.set(key, { type: model.objectType, name: columns.name });
     this.rememberRefNumber(model, doc);
@@ -215,7 +215,7 @@ export class CompanyFile {
     const columns = indexColumnsOf(model, doc);
     assertNameFree(this, model, columns.name, id);
     const seq = this.store.update(model.objectType, id, columns, JSON.stringify(doc), row.linked);
-    if (seq !== undefined) this.store.setReferences(seq, referencesIn(model, doc));
+    if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
     this.recordName(model, id, columns.name);
     if (nameOf(model, previous) !== columns.name) propagateRename(this, model, doc);
     this.rememberRefNumber(model, doc);
@@ -319,7 +319,7 @@ export class CompanyFile {
     const key = this.keyOf(model, doc);
     const columns = indexColumnsOf(model, doc);
     const seq = this.store.update(type, key, columns, JSON.stringify(doc), this.linkedText(type, doc, linked));
-    if (seq !== undefined) this.store.setReferences(seq, referencesIn(model, doc));
+    if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
     this.recordName(model, key, columns.name);
   }
 
@@ -328,7 +328,7 @@ export class CompanyFile {
     schemaOf: (t) => this.schemaOf(t),
     resolve: (type, path, id) => this.resolveReference(this.modelOf(type), path, id),
     find: (type, id) => this.store.findDoc<JsonObject>(type, id),
-    referencing: (type, path, id) => this.store.referencing(type, path, id).map((doc) => parseDoc<JsonObject>(doc)),
+    referencing: (type, path, id) => this.store.graph.referencing(type, path, id).map((doc) => parseDoc<JsonObject>(doc)),
     all: (type) => this.store.allOf(type).map((doc) => parseDoc<JsonObject>(doc)),
     rewrite: (type, doc, linked) => this.rewrite(type, doc, linked),
     rewriteAmounts: (type, doc, linked) => {

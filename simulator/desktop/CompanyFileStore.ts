@@ -3,6 +3,7 @@ import { FILE_FORMAT, indexName, LIST_INDEXES, nameKeys, refuseOlderFormat, SCHE
 import { ParsedDocCache } from './ParsedDocCache.ts';
 import { MetaValues } from './MetaValues.ts';
 import { PageRowCache } from './PageRowCache.ts';
+import { ReferenceGraph } from './ReferenceGraph.ts';
 import { RowHistory } from './RowHistory.ts';
 
 /**
@@ -36,7 +37,6 @@ export interface StoredRow extends IndexColumns {
   linked: string | null;
 }
 
-const REF_BATCH = 32;
 const WRITE_NUMBER_KEY = 'store.writeNumber';
 /** SQLite's cache_size in KiB (negative) while a bulk load runs. */
 const BULK_CACHE_SIZE = -512 * 1024;
@@ -55,6 +55,7 @@ export function parseDoc<T>(doc: Buffer): T {
 export class CompanyFileStore {
   readonly db: Database.Database;
   readonly history: RowHistory;
+  readonly graph: ReferenceGraph;
   /**
    * The newest snapshot among the open list sequences of `type` (the query engine says), or
    * undefined when none is open: then rows are rewritten in place. A replaced version is kept only
@@ -81,8 +82,6 @@ export class CompanyFileStore {
   private readonly getDocStmt: Database.Statement;
   private readonly updateAmountsStmt: Database.Statement;
   private readonly getLinkedStmt: Database.Statement;
-  private readonly deleteRefsStmt: Database.Statement;
-  private readonly insertRefsByCount = new Map<number, Database.Statement>();
   /** On only while a bulk load runs. */
   private docCache: ParsedDocCache | undefined;
   private readonly onDisk: boolean;
@@ -100,6 +99,7 @@ export class CompanyFileStore {
     this.db.exec(SCHEMA);
     this.db.pragma(`user_version = ${FILE_FORMAT}`);
     this.history = new RowHistory(this.db);
+    this.graph = new ReferenceGraph(this.db);
     this.insertStmt = this.db.prepare(`INSERT INTO object_rows
       (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, born)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -109,7 +109,6 @@ export class CompanyFileStore {
     this.insertBodyStmt = this.db.prepare('INSERT INTO bodies (seq, doc, linked) VALUES (?, ?, ?)');
     this.updateBodyStmt = this.db.prepare('UPDATE bodies SET doc = ?, linked = ? WHERE seq = ?');
     this.removeBodyStmt = this.db.prepare('DELETE FROM bodies WHERE seq = ?');
-    this.deleteRefsStmt = this.db.prepare('DELETE FROM refs WHERE from_seq = ?');
     this.getStmt = this.db.prepare('SELECT * FROM objects WHERE type = ? AND id = ?');
     this.getSeqStmt = this.db.prepare('SELECT * FROM objects WHERE seq = ?');
     this.updateAmountsStmt = this.db.prepare(`UPDATE object_rows SET is_paid=@is_paid, balance_cents=@balance_cents,
@@ -147,7 +146,10 @@ export class CompanyFileStore {
   /** Before `type`/`id` is replaced or removed: keep its version if an open sequence may see it. */
   private beforeReplace(type: string, id: string, write: number): void {
     const newest = this.newestSnapshotOf(type);
-    if (newest !== undefined) this.history.keep(type, id, write, newest);
+    if (newest === undefined) return;
+    // The kept version takes its edges from the graph: it must be whole.
+    this.graph.settle();
+    this.history.keep(type, id, write, newest);
   }
 
   /** Removes an object (transactions can be deleted); an open sequence still sees it. */
@@ -158,7 +160,7 @@ export class CompanyFileStore {
     const removed = this.removeStmt.get(type, id) as { seq: number } | undefined;
     if (!removed) return false;
     this.removeBodyStmt.run(removed.seq);
-    this.deleteRefsStmt.run(removed.seq);
+    this.graph.removeEdgesOf(removed.seq);
     this.pageRows.drop(removed.seq);
     return true;
   }
@@ -190,34 +192,6 @@ export class CompanyFileStore {
     this.updateBodyStmt.run(Buffer.from(doc, 'utf8'), linked, changed.seq);
     this.pageRows.drop(changed.seq);
     return changed.seq;
-  }
-
-  /** Replaces the reference-graph edges of one object. */
-  setReferences(seq: number, edges: readonly ReferenceEdge[], fresh = false): void {
-    // A row just inserted has no edges yet: the delete would only probe the index.
-    if (!fresh) this.deleteRefsStmt.run(seq);
-    // Up to REF_BATCH edges per statement: a customer has six, an invoice a dozen.
-    for (let start = 0; start < edges.length; start += REF_BATCH) {
-      const count = Math.min(REF_BATCH, edges.length - start);
-      const values: unknown[] = new Array<unknown>(count * 3);
-      for (let i = 0; i < count; i += 1) {
-        const edge = edges[start + i] as ReferenceEdge;
-        values[i * 3] = seq;
-        values[i * 3 + 1] = edge.path;
-        values[i * 3 + 2] = edge.id;
-      }
-      this.insertRefsStatement(count).run(values);
-    }
-  }
-
-  private insertRefsStatement(count: number): Database.Statement {
-    let stmt = this.insertRefsByCount.get(count);
-    if (!stmt) {
-      // Edges are a set: two lines naming the same item are one edge.
-      stmt = this.db.prepare(`INSERT OR IGNORE INTO refs (from_seq, path, to_id) VALUES ${Array.from({ length: count }, () => '(?, ?, ?)').join(', ')}`);
-      this.insertRefsByCount.set(count, stmt);
-    }
-    return stmt;
   }
 
   get(type: string, id: string): StoredRow | undefined {
@@ -263,13 +237,14 @@ export class CompanyFileStore {
 
   /**
    * Runs a bulk load as one transaction, with the list indexes dropped while it runs and built once
-   * at its end (LIST_INDEXES says why). Inside the transaction, so a load that fails leaves the
-   * file as it was, indexes included.
+   * at its end (LIST_INDEXES says why), and the new objects' reference edges written in key order
+   * (ReferenceGraph.holdDuring). Inside the transaction, so a load that fails leaves the file as it
+   * was, indexes included.
    */
   bulkTransaction<T>(fn: () => T): T {
     return this.transaction(() => {
       for (const sql of LIST_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${indexName(sql)}`);
-      const result = fn();
+      const result = this.graph.holdDuring(fn);
       for (const sql of LIST_INDEXES) this.db.exec(sql);
       return result;
     });
@@ -343,18 +318,6 @@ export class CompanyFileStore {
       | { name: string | null }
       | undefined;
     return row?.name;
-  }
-
-  /** Objects of `type` whose reference at `path` points at `id`, in creation order, as stored bytes. */
-  referencing(type: string, path: string, id: string): Buffer[] {
-    return this.statement('SELECT o.doc FROM refs r JOIN objects o ON o.seq = r.from_seq WHERE r.to_id = ? AND r.path = ? AND o.type = ? ORDER BY o.seq')
-      .pluck()
-      .all(id, path, type) as Buffer[];
-  }
-
-  /** Every object referring to `id` from anywhere, once each. */
-  referrers(id: string): StoredRow[] {
-    return this.statement('SELECT o.* FROM objects o WHERE o.seq IN (SELECT from_seq FROM refs WHERE to_id = ?) ORDER BY o.seq').all(id) as StoredRow[];
   }
 
   allOf(type: string): Buffer[] {

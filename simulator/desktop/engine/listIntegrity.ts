@@ -28,7 +28,7 @@ export function assertNameFree(file: CompanyFile, model: TypeModel, name: string
  */
 export function assertCanDeactivate(file: CompanyFile, model: TypeModel, doc: JsonObject): void {
   const id = String(doc['id']);
-  for (const row of file.store.referrers(id)) {
+  for (const row of file.store.graph.referrers(id)) {
     const referrer = file.types.has(row.type) ? file.types.modelOf(row.type) : undefined;
     if (!referrer || referrer.row.kind !== 'list' || row.is_active !== 1 || row.id === id) continue;
     throw new DesktopError(DESKTOP_STATUS.IN_USE, `"${row.name ?? id}" is in use by the active ${row.type.replace(/^ldg_/, '').replaceAll('_', ' ')} "${row.name ?? row.id}" and cannot be made inactive.`);
@@ -64,7 +64,7 @@ export function propagateRename(file: CompanyFile, model: TypeModel, doc: JsonOb
   const id = String(doc['id']);
   const name = indexColumnsOf(model, doc).name;
   if (model.row.hierarchical) {
-    for (const child of file.store.referencing(model.objectType, 'parent', id).map((bytes) => parseDoc<JsonObject>(bytes))) {
+    for (const child of file.store.graph.referencing(model.objectType, 'parent', id).map((bytes) => parseDoc<JsonObject>(bytes))) {
       child['parent'] = { id, fullName: name };
       child['fullName'] = `${String(name)}:${String(child['name'])}`;
       child['sublevel'] = Number(doc['sublevel']) + 1;
@@ -72,7 +72,7 @@ export function propagateRename(file: CompanyFile, model: TypeModel, doc: JsonOb
       propagateRename(file, model, child);
     }
   }
-  for (const row of file.store.referrers(id)) {
+  for (const row of file.store.graph.referrers(id)) {
     const referrer = parseDoc<JsonObject>(row.doc);
     if (row.type === model.objectType && model.row.hierarchical && isJsonObject(referrer['parent']) && referrer['parent']['id'] === id) continue;
     if (renameIn(referrer, id, name)) file.rewrite(row.type, referrer);

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CompanyFileStore, type IndexColumns } from './CompanyFileStore.ts';
+
+const COLUMNS: IndexColumns = { name: null, ref_number: null, is_active: 1, updated_at: 0, txn_date: null, tag: null, is_paid: null, balance_cents: null };
+
+let store: CompanyFileStore;
+afterEach(() => store.close());
+
+function add(id: string, edges: { path: string; id: string }[]): number {
+  const seq = store.insert('ldg_customer', id, { ...COLUMNS, name: id }, JSON.stringify({ id }), null);
+  store.graph.setReferences(seq, edges, true);
+  return seq;
+}
+
+function edges(): unknown[] {
+  return store.db.prepare('SELECT from_seq, path, to_id FROM refs ORDER BY from_seq, path, to_id').raw().all();
+}
+
+function hasFromIndex(): boolean {
+  return store.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'refs_from'").get() !== undefined;
+}
+
+describe('ReferenceGraph during a bulk load', () => {
+  it('holds new edges back, yet every read and rewrite sees the graph as written', () => {
+    store = new CompanyFileStore(':memory:');
+    store.bulkTransaction(() => {
+      const a = add('A', []);
+      const b = add('B', [{ path: 'parent', id: 'A' }, { path: 'terms', id: 'T1' }]);
+      add('C', [{ path: 'parent', id: 'A' }]);
+      expect(edges()).toEqual([]);
+      expect(hasFromIndex()).toBe(false);
+      // A read settles the graph: what was held is written, the holder index is back.
+      expect(store.graph.referrers('A').map((row) => row.id)).toEqual(['B', 'C']);
+      expect(hasFromIndex()).toBe(true);
+      add('D', [{ path: 'parent', id: 'A' }, { path: 'terms', id: 'T1' }]);
+      // A rewrite replaces an object's edges, held ones included.
+      store.graph.setReferences(b, [{ path: 'terms', id: 'T2' }]);
+      expect(store.graph.referencing('ldg_customer', 'parent', 'A').map((doc) => JSON.parse(doc.toString()).id)).toEqual(['C', 'D']);
+      void a;
+    });
+    expect(edges()).toEqual([
+      [2, 'terms', 'T2'],
+      [3, 'parent', 'A'],
+      [4, 'parent', 'A'],
+      [4, 'terms', 'T1'],
+    ]);
+    expect(hasFromIndex()).toBe(true);
+  });
+
+  it('writes the same graph as edges written one object at a time, and a failed load leaves none', () => {
+    const graphOf = (bulk: boolean): unknown[] => {
+      store = new CompanyFileStore(':memory:');
+      const load = (): void => {
+        for (let i = 1; i <= 300; i += 1) add(`O${i}`, [{ path: 'terms', id: `T${i % 7}` }, { path: 'class', id: `K${i % 3}` }, { path: 'terms', id: `T${i % 7}` }]);
+      };
+      if (bulk) store.bulkTransaction(load);
+      else store.transaction(load);
+      const graph = edges();
+      store.close();
+      return graph;
+    };
+    const bulk = graphOf(true);
+    expect(bulk).toHaveLength(600);
+    expect(bulk).toEqual(graphOf(false));
+
+    store = new CompanyFileStore(':memory:');
+    expect(() =>
+      store.bulkTransaction(() => {
+        add('X', [{ path: 'parent', id: 'Y' }]);
+        throw new Error('the load fails');
+      }),
+    ).toThrow('the load fails');
+    expect(edges()).toEqual([]);
+    expect(hasFromIndex()).toBe(true);
+    store.graph.setReferences(add('Z', []), [{ path: 'parent', id: 'Y' }]);
+    expect(edges()).toEqual([[1, 'parent', 'Y']]);
+  });
+});
