@@ -249,7 +249,9 @@ export class CompanyFile {
     const { hasIsActive, requiredFlags } = defaultedFieldsOf(model.schema);
     if (hasIsActive && doc['isActive'] === null) doc['isActive'] = true;
     for (const field of requiredFlags) if (doc[field] === null) doc[field] = false;
-    for (const [field, value] of Object.entries(model.row.defaults ?? {})) if (doc[field] === null) doc[field] = structuredClone(value);
+    for (const [field, value] of Object.entries(model.row.defaults ?? {})) {
+      if (doc[field] === null) doc[field] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
+    }
     const copy = model.row.copyDefaults;
     const source = copy && isJsonObject(doc[copy.from]) ? (doc[copy.from] as JsonObject)['id'] : undefined;
     if (copy && typeof source === 'string') {

@@ -171,7 +171,8 @@ export class CompanyFileStore {
    * that read it next need not parse it back (its caller must not change it afterwards).
    */
   insert(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null, parsed?: unknown): number {
-    this.docCache?.forget(type, id);
+    // A new id has nothing cached (remove forgets what it removes): only a write without `parsed` must clear.
+    if (parsed === undefined) this.docCache?.forget(type, id);
     const born = this.writing(type);
     const { name_lc, sort_key } = nameKeys(columns.name);
     // Positional: a bulk load inserts a row per object, and binding by name cost a lookup per column.
