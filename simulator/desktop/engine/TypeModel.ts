@@ -21,6 +21,8 @@ export interface TypeModel {
   references: readonly ReferencePath[];
   /** Target types for a reference at `path`; empty when nothing says (the start check forbids that). */
   targetsOf(path: string): readonly string[];
+  /** Whether the schema holds a reference at `path` (`lines.item`). */
+  isReference(path: string): boolean;
   has(field: string): boolean;
 }
 
@@ -64,6 +66,7 @@ export function buildTypeModel(row: TypeRow, schema: JsonSchema): TypeModel {
     schema,
     references,
     targetsOf: (path) => byPath.get(path) ?? targetsFor(row, path),
+    isReference: (path) => byPath.has(path),
     has: (field) => fields.has(field),
   };
 }
@@ -71,19 +74,20 @@ export function buildTypeModel(row: TypeRow, schema: JsonSchema): TypeModel {
 /** The ids an object points at, with where: what the reference graph stores for it. */
 export function referencesIn(model: TypeModel, doc: JsonObject): { path: string; id: string }[] {
   const out: { path: string; id: string }[] = [];
-  const walk = (value: JsonValue | undefined, steps: readonly string[], path: string): void => {
+  // By index into the steps: every write walks every reference path of its type.
+  const walk = (value: JsonValue | undefined, steps: readonly string[], at: number, path: string): void => {
     if (value === undefined || value === null) return;
-    if (steps.length === 0) {
+    if (at === steps.length) {
       if (isJsonObject(value) && typeof value['id'] === 'string') out.push({ path, id: value['id'] });
       return;
     }
-    const [step, ...rest] = steps;
+    const step = steps[at] as string;
     if (step === '[]') {
-      if (Array.isArray(value)) for (const entry of value) walk(entry, rest, path);
+      if (Array.isArray(value)) for (const entry of value) walk(entry, steps, at + 1, path);
       return;
     }
-    if (isJsonObject(value)) walk(value[step ?? ''], rest, path);
+    if (isJsonObject(value)) walk(value[step], steps, at + 1, path);
   };
-  for (const ref of model.references) walk(doc, ref.steps, ref.path);
+  for (const ref of model.references) walk(doc, ref.steps, 0, ref.path);
   return out;
 }
