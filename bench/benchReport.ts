@@ -21,6 +21,8 @@ export interface BenchReport {
   filterTargetMs: number;
   /** Spawn to first answer of the CLI with the demo file. */
   startupTargetMs: number;
+  /** Seeding `seeding.setup.aloneCustomers` customers in memory. */
+  seedTargetSeconds: number;
   loadAvgAtEnd: number;
   totalSeconds: number;
   cpuProfile?: string;

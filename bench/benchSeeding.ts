@@ -19,10 +19,14 @@ export interface SeedingSetup {
   customers: number;
   invoices: number;
   seed: number;
+  /** Seeded alone first, in memory: the run the seeding target is read on. */
+  aloneCustomers: number;
 }
 
 export interface SeedingRun {
   target: 'memory' | 'disk';
+  customers: number;
+  invoices: number;
   /** Rows in the objects table afterwards: lists, jobs and payments included, not just the asked-for counts. */
   objects: number;
   seconds: number;
@@ -49,7 +53,7 @@ function seedOnce(types: TypeRegistry, setup: SeedingSetup, dataDir: string | un
     const row = app.file.store.db.prepare('SELECT COUNT(*) AS n FROM objects').get() as { n: number };
     inspect?.(app.file);
     host.closeAll();
-    return { target: dataDir ? 'disk' : 'memory', objects: row.n, seconds, objectsPerSec: row.n / seconds, fileBytes: dataDir ? sizeOf(dataDir) : 0 };
+    return { target: dataDir ? 'disk' : 'memory', customers: setup.customers, invoices: setup.invoices, objects: row.n, seconds, objectsPerSec: row.n / seconds, fileBytes: dataDir ? sizeOf(dataDir) : 0 };
   } finally {
     host.closeAll();
   }
@@ -77,7 +81,8 @@ export async function benchSeeding(setup: SeedingSetup): Promise<{ runs: Seeding
   if (!listsResult) throw new Error('the lists bench did not run');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-bench-seed-'));
   try {
-    return { runs: [memory, seedOnce(types, setup, dir)], lists: listsResult };
+    const customersOnly = seedOnce(types, { ...setup, customers: setup.aloneCustomers, invoices: 0 }, undefined);
+    return { runs: [customersOnly, memory, seedOnce(types, setup, dir)], lists: listsResult };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

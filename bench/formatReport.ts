@@ -94,13 +94,16 @@ function throughputSection(report: BenchReport): string[] {
 
 function seedingSection(report: BenchReport): string[] {
   const { setup, runs } = report.seeding;
+  const goal = runs.find((r) => r.customers === setup.aloneCustomers && r.invoices === 0 && r.target === 'memory');
   return [
-    `3. Seeding: seedCompanyFile into a fresh company file (DesktopHost, seed ${setup.seed}), ${whole(setup.customers)} customers + ${whole(setup.invoices)} invoices`,
-    `  objects = SELECT COUNT(*) FROM objects afterwards (lists, jobs and payments included); one run per target, in this process`,
+    `3. Seeding: seedCompanyFile into a fresh company file (DesktopHost, seed ${setup.seed}): ${whole(setup.aloneCustomers)} customers alone, then ${whole(setup.customers)} customers + ${whole(setup.invoices)} invoices`,
+    `  objects = SELECT COUNT(*) FROM objects afterwards (lists, jobs and payments included); one run per row, in this process`,
     '',
     formatTable(
-      [{ title: 'target', align: 'left' }, { title: 'objects' }, { title: 'seconds' }, { title: 'objects/s' }, { title: 'file MB' }],
+      [{ title: 'customers', align: 'left' }, { title: 'invoices' }, { title: 'target', align: 'left' }, { title: 'objects' }, { title: 'seconds' }, { title: 'objects/s' }, { title: 'file MB' }],
       runs.map((r) => [
+        whole(r.customers),
+        whole(r.invoices),
         r.target === 'disk' ? 'disk (temp dir, WAL)' : 'memory',
         whole(r.objects),
         fixed(r.seconds, 2),
@@ -108,6 +111,9 @@ function seedingSection(report: BenchReport): string[] {
         r.target === 'disk' ? fixed(r.fileBytes / 1e6, 1) : '-',
       ]),
     ),
+    goal
+      ? `  ${whole(goal.customers)} customers in ${fixed(goal.seconds, 2)} s (${goal.seconds <= report.seedTargetSeconds ? 'meets' : 'ABOVE'} the target of <= ${report.seedTargetSeconds} s)`
+      : `  no run of ${whole(setup.aloneCustomers)} customers alone in memory: the seeding target was not measured`,
   ];
 }
 

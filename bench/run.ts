@@ -31,7 +31,9 @@ const THROUGHPUT: Omit<ThroughputSetup, 'cpuProfDir'> = {
 };
 // One run per target: each takes 10-20 s on 2 cores, and three would not fit the 3-minute budget.
 // 100,000 customers and 100,000 invoices: every filter of both lists is measured at that size.
-const SEEDING = { customers: 100_000, invoices: 100_000, seed: 1 };
+// Issue 10: 100,000 objects seeded in at most 5 s, read on 100,000 customers alone.
+const SEEDING = { customers: 100_000, invoices: 100_000, seed: 1, aloneCustomers: 100_000 };
+const SEED_TARGET_SECONDS = 5;
 const STARTUP = { runs: 5, timeoutMs: 60_000 };
 // About 100,000 objects asked for; payments and list objects come on top.
 const FIXTURES = { seed: 1, customers: 25_000, invoices: 75_000 };
@@ -59,7 +61,7 @@ async function main(): Promise<number> {
   try {
     progress(`throughput: sandbox (${THROUGHPUT.customers} customers) then baseline, ${THROUGHPUT.rounds} x ${THROUGHPUT.measured} requests each`);
     const throughput = await benchThroughput({ ...THROUGHPUT, cpuProfDir: args.cpuProfDir }, workDir);
-    progress(`seeding ${SEEDING.customers} customers + ${SEEDING.invoices} invoices, memory then disk`);
+    progress(`seeding ${SEEDING.customers} customers + ${SEEDING.invoices} invoices in memory, ${SEEDING.aloneCustomers} customers alone, then both on disk`);
     const seeding = await benchSeeding(SEEDING);
     progress(`startup of the CLI, ${STARTUP.runs} runs`);
     const startup = await benchStartup(STARTUP, workDir);
@@ -76,6 +78,7 @@ async function main(): Promise<number> {
       p99TargetMs: P99_TARGET_MS,
       filterTargetMs: FILTER_TARGET_MS,
       startupTargetMs: STARTUP_TARGET_MS,
+      seedTargetSeconds: SEED_TARGET_SECONDS,
       loadAvgAtEnd: os.loadavg()[0] ?? 0,
       totalSeconds: (performance.now() - started) / 1000,
       cpuProfile: throughput.cpuProfile,
