@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { FILE_FORMAT, indexName, LIST_INDEXES, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
+import { clearFirstLoad, dropInterruptedFirstLoad, markFirstLoad } from './firstLoad.ts';
 import { ParsedDocCache } from './ParsedDocCache.ts';
 import { MetaValues } from './MetaValues.ts';
 import { PageRowCache } from './PageRowCache.ts';
@@ -86,11 +88,16 @@ export class CompanyFileStore {
   private docCache: ParsedDocCache | undefined;
   private readonly onDisk: boolean;
   private readonly normalCacheSize: number;
+  /** Created by this open (on disk): with no row written since, its first bulk load may skip the log. */
+  private readonly createdNow: boolean;
+  private readonly changesAtOpen: number;
 
-  constructor(filePath: string) {
+  constructor(private readonly filePath: string) {
+    this.onDisk = filePath !== ':memory:';
+    if (this.onDisk) dropInterruptedFirstLoad(filePath);
+    this.createdNow = this.onDisk && !fs.existsSync(filePath);
     this.db = new Database(filePath);
     refuseOlderFormat(this.db, filePath);
-    this.onDisk = filePath !== ':memory:';
     this.normalCacheSize = Number(this.db.pragma('cache_size', { simple: true }));
     if (this.onDisk) {
       this.db.pragma('journal_mode = WAL');
@@ -119,6 +126,11 @@ export class CompanyFileStore {
     this.removeStmt = this.db.prepare('DELETE FROM object_rows WHERE type = ? AND id = ? RETURNING seq');
     this.committedWrite = Number(this.getMeta(WRITE_NUMBER_KEY) ?? '0');
     this.refreshStatistics();
+    this.changesAtOpen = this.totalChanges();
+  }
+
+  private totalChanges(): number {
+    return Number(this.db.prepare('SELECT total_changes()').pluck().get());
   }
 
   /** The number of the last committed write: a list sequence opened now sees exactly what it wrote. */
@@ -240,9 +252,23 @@ export class CompanyFileStore {
    * Runs a bulk load as one transaction, with the list indexes dropped while it runs and built once
    * at its end (LIST_INDEXES says why), and the new objects' reference edges written in key order
    * (ReferenceGraph.holdDuring). Inside the transaction, so a load that fails leaves the file as it
-   * was, indexes included.
+   * was, indexes included. The first write of a file created by this open goes straight into the
+   * file, without the write-ahead log (firstLoad.ts).
    */
   bulkTransaction<T>(fn: () => T): T {
+    if (!this.createdNow || this.totalChanges() !== this.changesAtOpen) return this.indexedLoad(fn);
+    // The first write of a file made moments ago: straight into the file (firstLoad.ts says why).
+    markFirstLoad(this.filePath);
+    this.db.pragma('journal_mode = MEMORY');
+    try {
+      return this.indexedLoad(fn);
+    } finally {
+      this.db.pragma('journal_mode = WAL');
+      clearFirstLoad(this.filePath);
+    }
+  }
+
+  private indexedLoad<T>(fn: () => T): T {
     return this.transaction(() => {
       for (const sql of LIST_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${indexName(sql)}`);
       const result = this.graph.holdDuring(fn);
