@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { FILE_FORMAT, indexName, LIST_INDEXES, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
-import { clearFirstLoad, dropInterruptedFirstLoad, markFirstLoad } from './firstLoad.ts';
+import { encodeDoc } from './docBytes.ts';
+import { FirstLoad } from './firstLoad.ts';
 import { ParsedDocCache } from './ParsedDocCache.ts';
 import { MetaValues } from './MetaValues.ts';
 import { PageRowCache } from './PageRowCache.ts';
@@ -88,15 +88,11 @@ export class CompanyFileStore {
   private docCache: ParsedDocCache | undefined;
   private readonly onDisk: boolean;
   private readonly normalCacheSize: number;
-  /** Created by this open (on disk): with no row written since, its first bulk load may skip the log. */
-  private readonly createdNow: boolean;
-  private readonly changesAtOpen: number;
-  private readonly scratch = Buffer.allocUnsafe(256 * 1024);
+  private readonly firstLoad: FirstLoad;
 
-  constructor(private readonly filePath: string) {
+  constructor(filePath: string) {
     this.onDisk = filePath !== ':memory:';
-    if (this.onDisk) dropInterruptedFirstLoad(filePath);
-    this.createdNow = this.onDisk && !fs.existsSync(filePath);
+    this.firstLoad = new FirstLoad(this.onDisk ? filePath : undefined);
     this.db = new Database(filePath);
     refuseOlderFormat(this.db, filePath);
     this.normalCacheSize = Number(this.db.pragma('cache_size', { simple: true }));
@@ -127,22 +123,7 @@ export class CompanyFileStore {
     this.removeStmt = this.db.prepare('DELETE FROM object_rows WHERE type = ? AND id = ? RETURNING seq');
     this.committedWrite = Number(this.getMeta(WRITE_NUMBER_KEY) ?? '0');
     this.refreshStatistics();
-    this.changesAtOpen = this.totalChanges();
-  }
-
-  /**
-   * A stored object's JSON as bytes, written into one buffer used again and again: SQLite copies a
-   * bound blob at once (better-sqlite3 binds with SQLITE_TRANSIENT), and a bulk load encoded 100,000
-   * objects into as many new buffers.
-   */
-  private bytesOf(doc: string): Buffer {
-    // A UTF-16 unit is at most 3 bytes of UTF-8.
-    if (doc.length * 3 > this.scratch.length) return Buffer.from(doc, 'utf8');
-    return this.scratch.subarray(0, this.scratch.write(doc, 0, 'utf8'));
-  }
-
-  private totalChanges(): number {
-    return Number(this.db.prepare('SELECT total_changes()').pluck().get());
+    this.firstLoad.ready(this.db);
   }
 
   /** The number of the last committed write: a list sequence opened now sees exactly what it wrote. */
@@ -202,7 +183,7 @@ export class CompanyFileStore {
     // Positional: a bulk load inserts a row per object, and binding by name cost a lookup per column.
     const c = columns;
     const seq = Number(this.insertStmt.run(type, id, c.name, name_lc, sort_key, c.ref_number, c.is_active, c.updated_at, c.txn_date, c.tag, c.is_paid, c.balance_cents, born).lastInsertRowid);
-    this.insertBodyStmt.run(seq, this.bytesOf(doc), linked);
+    this.insertBodyStmt.run(seq, encodeDoc(doc), linked);
     if (parsed !== undefined) this.docCache?.set(type, id, parsed);
     return seq;
   }
@@ -214,7 +195,7 @@ export class CompanyFileStore {
     this.beforeReplace(type, id, born);
     const changed = this.updateStmt.get({ type, id, ...columns, ...nameKeys(columns.name), born }) as { seq: number } | undefined;
     if (!changed) return undefined;
-    this.updateBodyStmt.run(this.bytesOf(doc), linked, changed.seq);
+    this.updateBodyStmt.run(encodeDoc(doc), linked, changed.seq);
     this.pageRows.drop(changed.seq);
     return changed.seq;
   }
@@ -230,7 +211,7 @@ export class CompanyFileStore {
     this.beforeReplace(type, id, born);
     const changed = this.updateAmountsStmt.get({ type, id, is_paid: columns.is_paid, balance_cents: columns.balance_cents, born }) as { seq: number } | undefined;
     if (!changed) return;
-    this.updateBodyStmt.run(this.bytesOf(doc), linked, changed.seq);
+    this.updateBodyStmt.run(encodeDoc(doc), linked, changed.seq);
     this.pageRows.drop(changed.seq);
   }
 
@@ -268,25 +249,14 @@ export class CompanyFileStore {
    * file, without the write-ahead log (firstLoad.ts).
    */
   bulkTransaction<T>(fn: () => T): T {
-    if (!this.createdNow || this.totalChanges() !== this.changesAtOpen) return this.indexedLoad(fn);
-    // The first write of a file made moments ago: straight into the file (firstLoad.ts says why).
-    markFirstLoad(this.filePath);
-    this.db.pragma('journal_mode = MEMORY');
-    try {
-      return this.indexedLoad(fn);
-    } finally {
-      this.db.pragma('journal_mode = WAL');
-      clearFirstLoad(this.filePath);
-    }
-  }
-
-  private indexedLoad<T>(fn: () => T): T {
-    return this.transaction(() => {
-      for (const sql of LIST_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${indexName(sql)}`);
-      const result = this.graph.holdDuring(fn);
-      for (const sql of LIST_INDEXES) this.db.exec(sql);
-      return result;
-    });
+    return this.firstLoad.run(this.db, () =>
+      this.transaction(() => {
+        for (const sql of LIST_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${indexName(sql)}`);
+        const result = this.graph.holdDuring(fn);
+        for (const sql of LIST_INDEXES) this.db.exec(sql);
+        return result;
+      }),
+    );
   }
 
   /**

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type Database from 'better-sqlite3';
 
 /**
  * The first bulk load of a company file created moments ago (seeding on a first start, a fixture
@@ -41,4 +42,41 @@ export function markFirstLoad(filePath: string): void {
 
 export function clearFirstLoad(filePath: string): void {
   fs.rmSync(markerOf(filePath), { force: true });
+}
+
+function totalChanges(db: Database.Database): number {
+  return Number(db.prepare('SELECT total_changes()').pluck().get());
+}
+
+/**
+ * Whether a company file's bulk load may go straight into the file: it was created by this open
+ * (on disk) and no row has changed since. Made before the file is opened (it drops the remains of
+ * an interrupted first load), told when the file is ready.
+ */
+export class FirstLoad {
+  private readonly createdNow: boolean;
+  private changesWhenReady = 0;
+
+  constructor(private readonly filePath: string | undefined) {
+    if (filePath !== undefined) dropInterruptedFirstLoad(filePath);
+    this.createdNow = filePath !== undefined && !fs.existsSync(filePath);
+  }
+
+  /** The file is open and set up: changes from now on are the file's first rows. */
+  ready(db: Database.Database): void {
+    this.changesWhenReady = totalChanges(db);
+  }
+
+  /** Runs a bulk load, without the log when it is the file's first write, behind the marker. */
+  run<T>(db: Database.Database, load: () => T): T {
+    if (this.filePath === undefined || !this.createdNow || totalChanges(db) !== this.changesWhenReady) return load();
+    markFirstLoad(this.filePath);
+    db.pragma('journal_mode = MEMORY');
+    try {
+      return load();
+    } finally {
+      db.pragma('journal_mode = WAL');
+      clearFirstLoad(this.filePath);
+    }
+  }
 }
