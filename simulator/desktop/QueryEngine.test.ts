@@ -107,3 +107,47 @@ describe('reading a page through the filter and sorting, or walking the list in 
     }
   });
 });
+
+describe('later pages shared by the sequences that see the list as it is', () => {
+  it('serves one walk to several walkers, and never to a sequence opened before a write', () => {
+    const params: QueryParams = { nameContains: 'a' };
+    const alone = walk(new QueryEngine(file), 'ldg_customer', params);
+    // Made last: the store asks the newest engine which versions its open sequences still need.
+    const engine = new QueryEngine(file);
+    // Two walkers in step (the page size `walk` uses): the second reads every later page the first one kept.
+    let a = engine.firstPage('ldg_customer', params, 7);
+    let b = engine.firstPage('ldg_customer', params, 7);
+    const seenA = idsOf(a);
+    const seenB = idsOf(b);
+    for (let n = 0; n < 3 && a.cursor !== null && b.cursor !== null; n += 1) {
+      seenA.push(...idsOf((a = engine.nextPage('ldg_customer', a.cursor, {}, 7))));
+      seenB.push(...idsOf((b = engine.nextPage('ldg_customer', b.cursor, {}, 7))));
+    }
+    // A write: a name that sorts first, and one of the next page's customers renamed to sort later.
+    const next = alone[seenA.length] ?? '';
+    const added = file.add('ldg_customer', { name: 'Aaaa Shared Pages' });
+    file.modify('ldg_customer', next, { revisionNumber: file.retrieve('ldg_customer', next)['revisionNumber'] ?? null, name: 'Zzzz Shared Pages' });
+    // A walker opened now walks the new list (and keeps its pages), ...
+    const after = walk(engine, 'ldg_customer', params);
+    expect(after[0]).toBe(String(added['id']));
+    expect(after.indexOf(next)).toBeGreaterThan(alone.indexOf(next));
+    // ... and the two opened before the write still get the list as it was when they started.
+    while (a.cursor !== null) seenA.push(...idsOf((a = engine.nextPage('ldg_customer', a.cursor, {}, 7))));
+    while (b.cursor !== null) seenB.push(...idsOf((b = engine.nextPage('ldg_customer', b.cursor, {}, 7))));
+    expect(seenA).toEqual(alone);
+    expect(seenB).toEqual(alone);
+    // Walked again from the kept pages, the new list is what an engine with nothing kept reads.
+    expect(walk(engine, 'ldg_customer', params)).toEqual(after);
+    expect(walk(new QueryEngine(file), 'ldg_customer', params)).toEqual(after);
+  });
+
+  it('reads a kept page again once its type was written, even where the pages before did not move', () => {
+    const engine = new QueryEngine(file);
+    const params: QueryParams = { nameContains: 'e' };
+    const before = walk(engine, 'ldg_customer', params);
+    // One of the last page's customers goes inactive: every earlier page stays as it was.
+    const last = before.at(-2) ?? '';
+    file.modify('ldg_customer', last, { revisionNumber: file.retrieve('ldg_customer', last)['revisionNumber'] ?? null, isActive: false });
+    expect(walk(engine, 'ldg_customer', params)).toEqual(before.filter((id) => id !== last));
+  });
+});

@@ -49,6 +49,14 @@ function rejectReversedRanges(params: QueryParams, offsetMinutes: number): void 
 /** Counts are cached per query and kept while no write touches the type: a page of 100,000 should not count 100,000 each time. */
 const MAX_CACHED_COUNTS = 1_000;
 const MAX_CACHED_PLANS = 1_000;
+/** Later pages kept (~12 KB each at 150 rows): every page of a 100,000-object list at 150 fits. */
+const MAX_LATER_PAGES = 1_024;
+
+/** A later page's rows as [seq, sort_key, ver], read while the type's last write was `write`. */
+interface LaterPage {
+  write: number;
+  rows: [number, string, number][];
+}
 
 interface CachedCount {
   write: number;
@@ -77,6 +85,7 @@ export class QueryEngine {
   private readonly counts = new Map<string, CachedCount>();
   private readonly plans = new Map<string, ListPlan>();
   private readonly firstPages = new FirstPageCache();
+  private readonly laterPages = new Map<string, LaterPage>();
   private readonly fewMatches: number;
 
   constructor(
@@ -120,15 +129,31 @@ export class QueryEngine {
     return this.page(iterator, limit);
   }
 
+  /**
+   * The next page of a sequence. A sequence whose snapshot is no older than the type's last write
+   * sees the list as it is now, so its page after a place is the same for every such sequence:
+   * those pages are kept until the type is written again (walkers of one list share them).
+   */
   private page(iterator: QueryIterator<ListPlan>, limit: number): QueryPage {
     const { plan, snapshot, after } = iterator;
     const { sortKey, seq } = after;
-    const p = plan.params;
-    // Rows as arrays [seq, sort_key, ver]: 150 objects with named keys cost a quarter of the query.
-    const raw = this.file.store
-      .statement(iterator.total <= this.fewMatches ? plan.fewPageSql : plan.pageSql)
-      .raw(true)
-      .all(...p, snapshot, sortKey, seq, ...p, snapshot, sortKey, ...p, snapshot, snapshot, sortKey, seq, ...p, snapshot, snapshot, sortKey, limit) as [number, string, number][];
+    const few = iterator.total <= this.fewMatches;
+    const typeWrite = this.file.store.lastWriteOf(iterator.objectType);
+    const key = snapshot >= typeWrite ? `${iterator.objectType}\u0000${few ? 'few' : 'walk'}\u0000${limit}\u0000${seq}\u0000${sortKey}\u0000${plan.countKey}` : undefined;
+    const kept = key === undefined ? undefined : this.laterPages.get(key);
+    let raw = kept?.write === typeWrite ? kept.rows : undefined;
+    if (!raw) {
+      const p = plan.params;
+      // Rows as arrays [seq, sort_key, ver]: 150 objects with named keys cost a quarter of the query.
+      raw = this.file.store
+        .statement(few ? plan.fewPageSql : plan.pageSql)
+        .raw(true)
+        .all(...p, snapshot, sortKey, seq, ...p, snapshot, sortKey, ...p, snapshot, snapshot, sortKey, seq, ...p, snapshot, snapshot, sortKey, limit) as [number, string, number][];
+      if (key !== undefined) {
+        if (this.laterPages.size >= MAX_LATER_PAGES) this.laterPages.clear();
+        this.laterPages.set(key, { write: typeWrite, rows: raw });
+      }
+    }
     return this.deliver(
       iterator,
       raw.map(([rowSeq, rowSortKey, ver]) => ({ seq: rowSeq, sort_key: rowSortKey, ver })),
