@@ -4,6 +4,7 @@ import { CompanyFileStore, parseDoc, type StoredRow } from './CompanyFileStore.t
 import { formatDesktopTime } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import { applyRequest } from './engine/applyRequest.ts';
+import { fillDefaults, rememberRefNumber } from './engine/defaults.ts';
 import { applyDerivedName } from './engine/derivedName.ts';
 import { placeInTree } from './engine/hierarchy.ts';
 import { NameScopes } from './engine/NameScopes.ts';
@@ -14,26 +15,12 @@ import type { TypeModel } from './engine/TypeModel.ts';
 import { referencesIn } from './engine/TypeModel.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
 import { IdAllocator, LIST_OBJECT_ID } from './IdAllocator.ts';
-import { isJsonObject, type JsonObject } from './json.ts';
-import { emptyObject, nonNullBranch } from './materialize.ts';
+import type { JsonObject } from './json.ts';
+import { emptyObject } from './materialize.ts';
 import { checkNumericInputs } from './numericInputs.ts';
 import type { RulesContext } from './types/TypeRules.ts';
 
 const SINGLETON_ID = 'singleton';
-
-/** What fillDefaults looks for in a type's schema, found once per schema: a bulk load asks per object. */
-const defaultedFields = new WeakMap<JsonSchema, { hasIsActive: boolean; requiredFlags: string[] }>();
-function defaultedFieldsOf(schema: JsonSchema): { hasIsActive: boolean; requiredFlags: string[] } {
-  let known = defaultedFields.get(schema);
-  if (!known) {
-    const props = nonNullBranch(schema).properties ?? {};
-    const required = new Set(nonNullBranch(schema).required ?? []);
-    const requiredFlags = Object.entries(props).filter(([field, s]) => required.has(field) && s.type === 'boolean').map(([field]) => field);
-    known = { hasIsActive: 'isActive' in props, requiredFlags };
-    defaultedFields.set(schema, known);
-  }
-  return known;
-}
 
 export interface CompanyFileOptions {
   path: string;
@@ -173,7 +160,7 @@ export class CompanyFile {
     if (model.has('updatedAt')) doc['updatedAt'] = stamp;
     if (model.has('revisionNumber')) doc['revisionNumber'] = String(ctx.now);
     this.applyBody(model, ctx, doc, body, undefined);
-    this.fillDefaults(model, ctx, doc, body);
+    fillDefaults(model, ctx, doc, body);
     applyDerivedName(model.row, doc);
     if (model.row.hierarchical) placeInTree(model, doc, (id) => this.store.findDoc<JsonObject>(model.objectType, id));
     model.row.rules?.compute?.(ctx, doc, body, undefined);
@@ -184,7 +171,7 @@ export class CompanyFile {
     this.store.graph.setReferences(seq, referencesIn(model, doc), true);
     this.recordName(model, key, columns.name);
     this.bulkNames?.set(key, { type: model.objectType, name: columns.name });
-    this.rememberRefNumber(model, doc);
+    rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, undefined);
     return this.afterRules(model, key, doc);
   }
@@ -218,7 +205,7 @@ export class CompanyFile {
     if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
     this.recordName(model, id, columns.name);
     if (nameOf(model, previous) !== columns.name) propagateRename(this, model, doc);
-    this.rememberRefNumber(model, doc);
+    rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, previous);
     const stored = this.afterRules(model, id, doc);
     if (row.linked) stored['linkedTransactions'] = JSON.parse(row.linked) as JsonObject[];
@@ -238,50 +225,6 @@ export class CompanyFile {
       throw new Error(`${model.objectType}: request keys not handled: ${leftover.join(', ')}`);
     }
     void previous;
-  }
-
-  /**
-   * What a new object gets for what the request left out: active, required flags false, the row's
-   * defaults, fields copied from the object it names (a new invoice takes its customer's terms),
-   * and the next reference number.
-   */
-  private fillDefaults(model: TypeModel, ctx: RulesContext, doc: JsonObject, body: JsonObject): void {
-    const { hasIsActive, requiredFlags } = defaultedFieldsOf(model.schema);
-    if (hasIsActive && doc['isActive'] === null) doc['isActive'] = true;
-    for (const field of requiredFlags) if (doc[field] === null) doc[field] = false;
-    for (const [field, value] of Object.entries(model.row.defaults ?? {})) {
-      if (doc[field] === null) doc[field] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
-    }
-    const copy = model.row.copyDefaults;
-    const source = copy && isJsonObject(doc[copy.from]) ? (doc[copy.from] as JsonObject)['id'] : undefined;
-    if (copy && typeof source === 'string') {
-      const from = this.findAmong(model.targetsOf(copy.from), source);
-      for (const field of copy.fields) {
-        const sent = field in body || `${field}Id` in body;
-        if (!sent && doc[field] === null && from) doc[field] = structuredClone(from[field] ?? null);
-      }
-    }
-    const counter = model.row.refNumber;
-    if (counter && doc['refNumber'] === null) {
-      doc['refNumber'] = String(Number(ctx.getMeta(`${counter.counter}.lastRefNumber`) ?? String(counter.start)) + 1);
-    }
-  }
-
-  /** The next free number follows the highest all-digit reference number, as the desktop counts. */
-  private rememberRefNumber(model: TypeModel, doc: JsonObject): void {
-    const counter = model.row.refNumber;
-    const refNumber = doc['refNumber'];
-    if (!counter || typeof refNumber !== 'string' || !/^\d{1,11}$/.test(refNumber)) return;
-    const key = `${counter.counter}.lastRefNumber`;
-    if (Number(refNumber) > Number(this.store.getMeta(key) ?? String(counter.start))) this.store.setMeta(key, refNumber);
-  }
-
-  private findAmong(types: readonly string[], id: string): JsonObject | undefined {
-    for (const type of types) {
-      const found = this.store.findDoc<JsonObject>(type, id);
-      if (found) return found;
-    }
-    return undefined;
   }
 
   /** `{id, fullName}` of the object `id` among the types a reference at `path` may point at, or 3140. */

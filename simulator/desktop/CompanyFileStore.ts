@@ -4,7 +4,7 @@ import { encodeDoc } from './docBytes.ts';
 import { FirstLoad } from './firstLoad.ts';
 import { ParsedDocCache } from './ParsedDocCache.ts';
 import { MetaValues } from './MetaValues.ts';
-import { PageRowCache } from './PageRowCache.ts';
+import { PageBodies } from './PageBodies.ts';
 import { ReferenceGraph } from './ReferenceGraph.ts';
 import { RowHistory } from './RowHistory.ts';
 
@@ -58,6 +58,8 @@ export class CompanyFileStore {
   readonly db: Database.Database;
   readonly history: RowHistory;
   readonly graph: ReferenceGraph;
+  /** What list pages read: the stored bytes of objects, by sequence number. */
+  readonly pages: PageBodies;
   /**
    * The newest snapshot among the open list sequences of `type` (the query engine says), or
    * undefined when none is open: then rows are rewritten in place. A replaced version is kept only
@@ -77,10 +79,8 @@ export class CompanyFileStore {
   private readonly insertBodyStmt: Database.Statement;
   private readonly updateBodyStmt: Database.Statement;
   private readonly removeBodyStmt: Database.Statement;
-  private readonly bySeqCount = new Map<number, Database.Statement>();
   private readonly statements = new Map<string, Database.Statement>();
   private readonly meta: MetaValues;
-  private readonly pageRows = new PageRowCache();
   private readonly getDocStmt: Database.Statement;
   private readonly updateAmountsStmt: Database.Statement;
   private readonly getLinkedStmt: Database.Statement;
@@ -104,6 +104,7 @@ export class CompanyFileStore {
     this.db.pragma(`user_version = ${FILE_FORMAT}`);
     this.history = new RowHistory(this.db);
     this.graph = new ReferenceGraph(this.db);
+    this.pages = new PageBodies(this.db);
     this.insertStmt = this.db.prepare(`INSERT INTO object_rows
       (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, born)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -166,7 +167,7 @@ export class CompanyFileStore {
     if (!removed) return false;
     this.removeBodyStmt.run(removed.seq);
     this.graph.removeEdgesOf(removed.seq);
-    this.pageRows.drop(removed.seq);
+    this.pages.drop(removed.seq);
     return true;
   }
 
@@ -196,7 +197,7 @@ export class CompanyFileStore {
     const changed = this.updateStmt.get({ type, id, ...columns, ...nameKeys(columns.name), born }) as { seq: number } | undefined;
     if (!changed) return undefined;
     this.updateBodyStmt.run(encodeDoc(doc), linked, changed.seq);
-    this.pageRows.drop(changed.seq);
+    this.pages.drop(changed.seq);
     return changed.seq;
   }
 
@@ -212,7 +213,7 @@ export class CompanyFileStore {
     const changed = this.updateAmountsStmt.get({ type, id, is_paid: columns.is_paid, balance_cents: columns.balance_cents, born }) as { seq: number } | undefined;
     if (!changed) return;
     this.updateBodyStmt.run(encodeDoc(doc), linked, changed.seq);
-    this.pageRows.drop(changed.seq);
+    this.pages.drop(changed.seq);
   }
 
   /**
@@ -277,27 +278,6 @@ export class CompanyFileStore {
     return this.getSeqStmt.get(seq) as StoredRow | undefined;
   }
 
-  /** Rows for the given sequence numbers, in the order given (missing ones left out); only what a page needs is read. */
-  getManyBySeq(seqs: readonly number[]): PageRow[] {
-    const rows = seqs.map((seq) => this.pageRows.get(seq));
-    const missing = seqs.filter((_seq, i) => rows[i] === undefined);
-    if (missing.length === 0) return rows as PageRow[];
-    let stmt = this.bySeqCount.get(missing.length);
-    if (!stmt) {
-      stmt = this.db.prepare(`SELECT seq, doc, linked FROM bodies WHERE seq IN (${missing.map(() => '?').join(',')})`);
-      this.bySeqCount.set(missing.length, stmt);
-    }
-    const read = new Map<number, PageRow>();
-    for (const row of stmt.all(...missing) as PageRow[]) {
-      read.set(row.seq, row);
-      this.pageRows.set(row);
-    }
-    return seqs.flatMap((seq, i) => {
-      const row = rows[i] ?? read.get(seq);
-      return row ? [row] : [];
-    });
-  }
-
   /** A prepared statement, prepared once per SQL text: preparing costs more than most queries here. */
   statement(sql: string): Database.Statement {
     let stmt = this.statements.get(sql);
@@ -352,7 +332,7 @@ export class CompanyFileStore {
       return result;
     } catch (error) {
       rolledBack = true;
-      this.pageRows.clear();
+      this.pages.clear();
       this.docCache?.clear();
       this.history.recount();
       throw error;

@@ -181,7 +181,7 @@ export class QueryEngine {
 
   /** The stored bytes of a page's rows: current ones from the page cache, past versions from the history. */
   private bytesOf(rows: readonly { seq: number; ver: number }[]): PageRow[] {
-    const current = this.file.store.getManyBySeq(rows.filter((r) => r.ver === 0).map((r) => r.seq));
+    const current = this.file.store.pages.read(rows.filter((r) => r.ver === 0).map((r) => r.seq));
     if (current.length === rows.length) return current;
     const bySeq = new Map(current.map((row) => [row.seq, row]));
     const past = this.file.store.history.docs(rows.filter((r) => r.ver !== 0).map((r) => r.ver));
