@@ -74,7 +74,7 @@ export async function benchFixtures(setup: FixturesSetup): Promise<FixturesResul
     const target = companyFile(tools, path.join(dir, 'company.sqlite'));
     const { plan, problems } = time('load: check (schema, references)', () => checkFixture(root ?? null, tools));
     if (!plan) throw new Error(`the generated fixture has problems: ${problems[0]?.message ?? '?'}`);
-    time('load: add + balances + commit (disk)', () => loadPlan(target, plan, tools));
+    time('load: add + balances + commit (disk)', () => loadPlan(target, plan));
     target.close();
 
     const total = (prefix: string, step: string): FixtureStep => {
