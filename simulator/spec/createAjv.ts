@@ -10,12 +10,13 @@ const addFormats: AddFormats = typeof formatsExport === 'function' ? formatsExpo
  * Ajv set up for OpenAPI 3.1 schemas. Strict, so a keyword we do not support stops the start
  * instead of being ignored; OpenAPI's own annotation keywords are declared as such.
  */
-export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean; verbose?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean; verbose?: boolean; inlineRefs?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
     allErrors: options.allErrors ?? false,
     verbose: options.verbose ?? false,
     useDefaults: options.useDefaults ?? false,
+    inlineRefs: options.inlineRefs ?? true,
     strictRequired: false,
     allowUnionTypes: true,
   });
