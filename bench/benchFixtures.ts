@@ -15,6 +15,8 @@ export interface FixturesSetup {
   seed: number;
   customers: number;
   invoices: number;
+  /** Generated and loaded alone first: the round the loading target is read on. */
+  aloneCustomers: number;
 }
 
 /** One timed step; `objects` counts everything in the fixture (list objects and payments included). */
@@ -25,7 +27,10 @@ export interface FixtureStep {
   objectsPerSec: number;
 }
 
-export interface FixturesResult {
+/** One fixture generated, then loaded. */
+export interface FixtureRound {
+  customers: number;
+  invoices: number;
   objects: number;
   fileBytes: number;
   steps: FixtureStep[];
@@ -33,6 +38,11 @@ export interface FixturesResult {
   generate: FixtureStep;
   /** `fixtures load --data-dir` as a whole: read, parse, check, load into a company file on disk. */
   load: FixtureStep;
+}
+
+export interface FixturesResult {
+  /** First the customers alone (the loading target's round), then customers and invoices. */
+  rounds: FixtureRound[];
 }
 
 function countOf(fixture: JsonObject): number {
@@ -46,10 +56,9 @@ function companyFile(tools: FixtureTools, filePath: string): CompanyFile {
 /**
  * Times what `fixtures generate` and `fixtures load --data-dir` do, step by step, in this process:
  * generate (seed in memory, export, JSON, write) and load (read, parse, check, add in one
- * transaction into a company file on disk, recompute balances, commit). The spec is loaded first.
+ * transaction into a company file on disk, recompute balances, commit).
  */
-export async function benchFixtures(setup: FixturesSetup): Promise<FixturesResult> {
-  const tools = await loadFixtureTools();
+function fixtureRound(tools: FixtureTools, seed: number, customers: number, invoices: number): FixtureRound {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-bench-fixtures-'));
   const file = path.join(dir, 'fixture.json');
   const steps: FixtureStep[] = [];
@@ -63,7 +72,7 @@ export async function benchFixtures(setup: FixturesSetup): Promise<FixturesResul
   };
   try {
     const seeded = companyFile(tools, ':memory:');
-    time('generate: seed in memory', () => seedCompanyFile(seeded, { seed: setup.seed, sizes: { customers: setup.customers, invoices: setup.invoices } }));
+    time('generate: seed in memory', () => seedCompanyFile(seeded, { seed, sizes: { customers, invoices } }));
     const fixture = time('generate: export', () => exportFixture(seeded, tools));
     seeded.close();
     objects = countOf(fixture);
@@ -81,8 +90,14 @@ export async function benchFixtures(setup: FixturesSetup): Promise<FixturesResul
       const seconds = steps.filter((s) => s.step.startsWith(prefix)).reduce((n, s) => n + s.seconds, 0);
       return { step, objects, seconds, objectsPerSec: objects / seconds };
     };
-    return { objects, fileBytes: fs.statSync(file).size, steps, generate: total('generate', 'generate, total'), load: total('load', 'load, total') };
+    return { customers, invoices, objects, fileBytes: fs.statSync(file).size, steps, generate: total('generate', 'generate, total'), load: total('load', 'load, total') };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The customers alone first (while the process is fresh, as the seeding bench does), then the mix. The spec is loaded first. */
+export async function benchFixtures(setup: FixturesSetup): Promise<FixturesResult> {
+  const tools = await loadFixtureTools();
+  return { rounds: [fixtureRound(tools, setup.seed, setup.aloneCustomers, 0), fixtureRound(tools, setup.seed, setup.customers, setup.invoices)] };
 }

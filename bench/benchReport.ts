@@ -23,6 +23,8 @@ export interface BenchReport {
   startupTargetMs: number;
   /** Seeding `seeding.setup.aloneCustomers` customers in memory. */
   seedTargetSeconds: number;
+  /** Loading the fixture of `fixtures.setup.aloneCustomers` customers (its first round), on disk. */
+  fixtureLoadTargetSeconds: number;
   loadAvgAtEnd: number;
   totalSeconds: number;
   cpuProfile?: string;

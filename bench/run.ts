@@ -36,7 +36,9 @@ const SEEDING = { customers: 100_000, invoices: 100_000, seed: 1, aloneCustomers
 const SEED_TARGET_SECONDS = 5;
 const STARTUP = { runs: 5, timeoutMs: 60_000 };
 // About 100,000 objects asked for; payments and list objects come on top.
-const FIXTURES = { seed: 1, customers: 25_000, invoices: 75_000 };
+const FIXTURES = { seed: 1, customers: 25_000, invoices: 75_000, aloneCustomers: 100_000 };
+/** Loading a fixture of `FIXTURES.aloneCustomers` customers: read, parse, check, load on disk. */
+const FIXTURE_LOAD_TARGET_SECONDS = 5;
 // Raised from 0.5 when every list type came in (issue 9): serving the whole spec must not cost page speed.
 const RATIO_TARGET = 0.6;
 const P99_TARGET_MS = 10;
@@ -65,7 +67,7 @@ async function main(): Promise<number> {
     const seeding = await benchSeeding(SEEDING);
     progress(`startup of the CLI, ${STARTUP.runs} runs`);
     const startup = await benchStartup(STARTUP, workDir);
-    progress(`fixtures: generate then load ${FIXTURES.customers} customers + ${FIXTURES.invoices} invoices`);
+    progress(`fixtures: generate then load ${FIXTURES.aloneCustomers} customers alone, then ${FIXTURES.customers} customers + ${FIXTURES.invoices} invoices`);
     const fixtures = await benchFixtures(FIXTURES);
     const report: BenchReport = {
       machine,
@@ -79,6 +81,7 @@ async function main(): Promise<number> {
       filterTargetMs: FILTER_TARGET_MS,
       startupTargetMs: STARTUP_TARGET_MS,
       seedTargetSeconds: SEED_TARGET_SECONDS,
+      fixtureLoadTargetSeconds: FIXTURE_LOAD_TARGET_SECONDS,
       loadAvgAtEnd: os.loadavg()[0] ?? 0,
       totalSeconds: (performance.now() - started) / 1000,
       cpuProfile: throughput.cpuProfile,
