@@ -42,10 +42,11 @@ export interface StoredRow extends IndexColumns {
 const WRITE_NUMBER_KEY = 'store.writeNumber';
 /**
  * Bytes per page of a new company file. A customer's JSON is about 2 KB: with SQLite's default
- * 4 KB a page holds one or two and a bulk load's commit writes 90,000 pages for 100,000 customers
- * (1.25 s); at 16 KB the file is a fifth smaller and the same commit takes about half the time.
+ * 4 KB the commit of a bulk load of 100,000 customers writes 90,000 pages (about 1.25 s); at 8 KB
+ * it takes about half that, and a single add still costs what it did (0.3 ms on a file of 20,000
+ * customers; at 16 KB it was 0.5, each commit writing bigger pages to the log).
  */
-const PAGE_SIZE = 16384;
+const PAGE_SIZE = 8192;
 /** SQLite's cache_size in KiB (negative) while a bulk load runs. */
 const BULK_CACHE_SIZE = -512 * 1024;
 

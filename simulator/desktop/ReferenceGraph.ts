@@ -7,6 +7,14 @@ const REF_BATCH = 32;
 const FROM_INDEX = 'CREATE INDEX IF NOT EXISTS refs_from ON refs (from_seq)';
 
 /**
+ * Objects of a type pointing at an id from a path. CROSS JOIN: the edges first, always; with full
+ * statistics SQLite chose to walk every object of the type instead (3.3 ms per customer added to a
+ * file of 20,000, when the whole add takes 0.3).
+ */
+export const REFERENCING_SQL =
+  'SELECT o.doc FROM refs r CROSS JOIN objects o ON o.seq = r.from_seq WHERE r.to_id = ? AND r.path = ? AND o.type = ? ORDER BY o.seq';
+
+/**
  * The reference graph of a company file (`refs`): which object points at which from which path.
  * Rename propagation, the checks before a deactivation, balances and reference filters read it.
  *
@@ -24,9 +32,7 @@ export class ReferenceGraph {
 
   constructor(private readonly db: Database.Database) {
     this.deleteStmt = db.prepare('DELETE FROM refs WHERE from_seq = ?');
-    this.referencingStmt = db
-      .prepare('SELECT o.doc FROM refs r JOIN objects o ON o.seq = r.from_seq WHERE r.to_id = ? AND r.path = ? AND o.type = ? ORDER BY o.seq')
-      .pluck();
+    this.referencingStmt = db.prepare(REFERENCING_SQL).pluck();
     this.referrersStmt = db.prepare('SELECT o.* FROM objects o WHERE o.seq IN (SELECT from_seq FROM refs WHERE to_id = ?) ORDER BY o.seq');
   }
 
