@@ -7,6 +7,7 @@ import { MetaValues } from './MetaValues.ts';
 import { PageBodies } from './PageBodies.ts';
 import { ReferenceGraph } from './ReferenceGraph.ts';
 import { RowHistory } from './RowHistory.ts';
+import { applyOpenSettings, BULK_CACHE_SIZE, refreshStatistics } from './sqliteSettings.ts';
 
 /**
  * The indexed columns every stored object feeds. Filters are written against these, never against
@@ -40,15 +41,6 @@ export interface StoredRow extends IndexColumns {
 }
 
 const WRITE_NUMBER_KEY = 'store.writeNumber';
-/**
- * Bytes per page of a new company file. A customer's JSON is about 2 KB: with SQLite's default
- * 4 KB the commit of a bulk load of 100,000 customers writes 90,000 pages (about 1.25 s); at 8 KB
- * it takes about half that, and a single add still costs what it did (0.3 ms on a file of 20,000
- * customers; at 16 KB it was 0.5, each commit writing bigger pages to the log).
- */
-const PAGE_SIZE = 8192;
-/** SQLite's cache_size in KiB (negative) while a bulk load runs. */
-const BULK_CACHE_SIZE = -512 * 1024;
 
 /** What a list page needs of a row. */
 export type PageRow = Pick<StoredRow, 'seq' | 'doc' | 'linked'>;
@@ -103,12 +95,7 @@ export class CompanyFileStore {
     this.db = new Database(filePath);
     refuseOlderFormat(this.db, filePath);
     this.normalCacheSize = Number(this.db.pragma('cache_size', { simple: true }));
-    // Only a new file takes it (an existing one keeps the page size it was made with).
-    this.db.pragma(`page_size = ${PAGE_SIZE}`);
-    if (this.onDisk) {
-      this.db.pragma('journal_mode = WAL');
-      this.db.pragma('synchronous = FULL');
-    }
+    applyOpenSettings(this.db, this.onDisk);
     this.db.exec(SCHEMA);
     this.db.pragma(`user_version = ${FILE_FORMAT}`);
     this.history = new RowHistory(this.db);
@@ -132,7 +119,7 @@ export class CompanyFileStore {
     this.meta = new MetaValues(this.db);
     this.removeStmt = this.db.prepare('DELETE FROM object_rows WHERE type = ? AND id = ? RETURNING seq');
     this.committedWrite = Number(this.getMeta(WRITE_NUMBER_KEY) ?? '0');
-    this.refreshStatistics();
+    refreshStatistics(this.db);
     this.firstLoad.ready(this.db);
   }
 
@@ -248,7 +235,7 @@ export class CompanyFileStore {
     this.docCache = on ? new ParsedDocCache() : undefined;
     if (!this.db.open) return;
     // Statistics first: they read every index, which is still in the bulk load's cache.
-    if (!on) this.refreshStatistics();
+    if (!on) refreshStatistics(this.db);
     if (this.onDisk) this.db.pragma(`cache_size = ${on ? BULK_CACHE_SIZE : this.normalCacheSize}`);
   }
 
@@ -268,19 +255,6 @@ export class CompanyFileStore {
         return result;
       }),
     );
-  }
-
-  /**
-   * Table statistics for SQLite's planner, after a bulk load and at open. Without them it walks a
-   * whole list in name order to find the five ids an `ids` filter names (100 ms at 100,000
-   * customers instead of 0.3). Sampled (about 1,000 rows per index): counted in full they took
-   * 0.2 s at 100,000 customers, and every filter's first page stays as fast (`npm run bench`).
-   */
-  private refreshStatistics(): void {
-    if (!this.db.inTransaction) {
-      this.db.pragma('analysis_limit = 1000');
-      this.db.pragma('optimize=0x10002');
-    }
   }
 
   /** The linked transactions column alone: cheaper than the whole row when that is all a rule needs. */

@@ -1,0 +1,36 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Bytes per page of a new company file. A customer's JSON is about 2 KB: with SQLite's default
+ * 4 KB the commit of a bulk load of 100,000 customers writes 90,000 pages (about 1.25 s); at 8 KB
+ * it takes about half that, and a single add still costs what it did (0.3 ms on a file of 20,000
+ * customers; at 16 KB it was 0.5, each commit writing bigger pages to the log).
+ */
+const PAGE_SIZE = 8192;
+
+/** SQLite's cache_size in KiB (negative) while a bulk load runs. */
+export const BULK_CACHE_SIZE = -512 * 1024;
+
+/**
+ * Settings of a company file as it is opened, before its tables: the page size (only a new file
+ * takes it; an existing one keeps its own) and, on disk, WAL with full sync so that whatever was
+ * acknowledged survives the process being killed.
+ */
+export function applyOpenSettings(db: Database.Database, onDisk: boolean): void {
+  db.pragma(`page_size = ${PAGE_SIZE}`);
+  if (!onDisk) return;
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+}
+
+/**
+ * Table statistics for SQLite's planner, after a bulk load and at open. Without them it walks a
+ * whole list in name order to find the five ids an `ids` filter names (100 ms at 100,000
+ * customers instead of 0.3). Sampled (about 1,000 rows per index): counted in full they took
+ * 0.2 s at 100,000 customers, and every filter's first page stays as fast (`npm run bench`).
+ */
+export function refreshStatistics(db: Database.Database): void {
+  if (db.inTransaction) return;
+  db.pragma('analysis_limit = 1000');
+  db.pragma('optimize=0x10002');
+}
