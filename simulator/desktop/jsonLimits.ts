@@ -1,5 +1,3 @@
-import { isJsonObject } from './json.ts';
-
 /**
  * How deep a JSON document may nest. The deepest shape the Service takes is a line group's line's
  * custom field inside a fixture (about eight levels); 32 leaves room and keeps every recursive walk
@@ -19,25 +17,53 @@ export interface JsonLimitProblem {
   message: string;
 }
 
+/** A container met by the walk: its path is spelled out only for a problem (a fixture has millions). */
+interface Visit {
+  value: object;
+  depth: number;
+  parent: Visit | undefined;
+  /** Its key in the parent object, or its index in the parent list. */
+  step: string | number;
+}
+
+function pathOf(visit: Visit | undefined, last?: string): string {
+  const steps: (string | number)[] = last === undefined ? [] : [last];
+  for (let at = visit; at?.parent; at = at.parent) steps.push(at.step);
+  let path = '';
+  for (let i = steps.length - 1; i >= 0; i -= 1) {
+    const step = steps[i] as string | number;
+    path = typeof step === 'number' ? `${path}[${step}]` : path ? `${path}.${step}` : step;
+  }
+  return path;
+}
+
+function isContainer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
 /**
  * The first place where a parsed document breaks the limits every body shares, or undefined. Walks
  * with its own stack, so a document nested 10,000 levels deep is measured, not followed down.
  */
 export function jsonLimitProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): JsonLimitProblem | undefined {
-  const stack: { path: string; depth: number; value: unknown }[] = [{ path: '', depth: 0, value }];
+  if (!isContainer(value)) return undefined;
+  const stack: Visit[] = [{ value, depth: 0, parent: undefined, step: '' }];
   for (let next = stack.pop(); next; next = stack.pop()) {
-    const { path, depth } = next;
-    const container = Array.isArray(next.value) || isJsonObject(next.value);
-    if (!container) continue;
-    if (depth >= maxDepth) return { path, message: `nests deeper than ${maxDepth} levels, the most any request may` };
+    const { depth } = next;
+    if (depth >= maxDepth) return { path: pathOf(next), message: `nests deeper than ${maxDepth} levels, the most any request may` };
     if (Array.isArray(next.value)) {
-      next.value.forEach((item, i) => stack.push({ path: `${path}[${i}]`, depth: depth + 1, value: item }));
+      const list: unknown[] = next.value;
+      for (let i = 0; i < list.length; i += 1) {
+        const item = list[i];
+        if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: next, step: i });
+      }
       continue;
     }
-    for (const key of Object.keys(next.value as object)) {
-      const at = path ? `${path}.${key}` : key;
-      if (FORBIDDEN_KEYS.has(key)) return { path: at, message: 'is not a known field' };
-      stack.push({ path: at, depth: depth + 1, value: (next.value as Record<string, unknown>)[key] });
+    const object = next.value as Record<string, unknown>;
+    for (const key of Object.keys(object)) {
+      if (FORBIDDEN_KEYS.has(key)) return { path: pathOf(next, key), message: 'is not a known field' };
+      const item = object[key];
+      if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: next, step: key });
     }
   }
   return undefined;
