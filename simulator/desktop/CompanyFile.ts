@@ -22,6 +22,14 @@ import type { RulesContext } from './types/TypeRules.ts';
 
 const SINGLETON_ID = 'singleton';
 
+/** Request keys the generic apply leaves to the type's rules, by model: every write asks. */
+const skippedKeys = new WeakMap<TypeModel, ReadonlySet<string>>();
+function skippedKeysOf(model: TypeModel): ReadonlySet<string> {
+  let skip = skippedKeys.get(model);
+  if (!skip) skippedKeys.set(model, (skip = new Set(['revisionNumber', ...(model.row.requestOnly ?? [])])));
+  return skip;
+}
+
 export interface CompanyFileOptions {
   path: string;
   clock: Clock;
@@ -213,10 +221,9 @@ export class CompanyFile {
   }
 
   private applyBody(model: TypeModel, ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void {
-    const skip = new Set(['revisionNumber', ...(model.row.requestOnly ?? [])]);
     const leftover = applyRequest(model.schema, doc, body, {
       resolve: (path, id) => this.resolveReference(model, path, id),
-      skip,
+      skip: skippedKeysOf(model),
       lists: identifiedLists(ctx.now, ctx.offsetMinutes),
     });
     if (leftover.length > 0) {
