@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonValue } from './json.ts';
+import type { JsonValue } from './json.ts';
 import { DECIMAL_PLACES, MAX_AMOUNT_CENTS, parseDecimal } from './money.ts';
 import { RequestInputError } from './RequestInputError.ts';
 
@@ -54,37 +54,46 @@ const PLACES: Record<DecimalKind, number> = { money: 2, decimal: DECIMAL_PLACES 
 /** The desktop application's range for any number or decimal it is sent: what one field can hold. */
 export const MAX_INPUT_MAGNITUDE = MAX_AMOUNT_CENTS / 100;
 
-function checkDecimal(at: Visit, kind: DecimalKind, text: string): void {
-  const units = parseDecimal(text, PLACES[kind]);
-  if (units === undefined) {
-    throw new RequestInputError(pathOf(at), `must be a decimal number with at most ${PLACES[kind]} decimals, such as "${kind === 'money' ? '125.50' : '12.5'}"`);
-  }
-  const limit = BigInt(MAX_AMOUNT_CENTS) * 10n ** BigInt(PLACES[kind] - 2);
-  if (units > limit || units < -limit) throw new RequestInputError(pathOf(at), `is outside the range the desktop application holds (at most ${MAX_INPUT_MAGNITUDE}.99)`);
-}
-
-function checkNumber(at: Visit, value: number): void {
-  if (!Number.isFinite(value) || Math.abs(value) > MAX_INPUT_MAGNITUDE) {
-    throw new RequestInputError(pathOf(at), `is outside the range the desktop application holds (-${MAX_INPUT_MAGNITUDE} to ${MAX_INPUT_MAGNITUDE})`);
-  }
-}
-
-/** A value met by the walk, with what its path is made of: the path is spelled out only for a problem. */
+/** A container met by the walk, with what its path is made of: the path is spelled out only for a problem. */
 interface Visit {
-  value: JsonValue;
-  /** The field it sits under (a list's items keep their list's name): what says whether it is a decimal. */
+  value: object;
+  /** The field it sits under (a list's items keep their list's name): what says whether an item is a decimal. */
   name: string;
   parent: Visit | undefined;
   /** Its key in an object, or its index in a list. */
   step: string | number;
 }
 
-function pathOf(visit: Visit): string {
-  const parts: (string | number)[] = [];
+function pathOf(visit: Visit, last: string | number): string {
+  const parts: (string | number)[] = [last];
   for (let at: Visit | undefined = visit; at?.parent; at = at.parent) parts.push(at.step);
   let path = '';
   for (const step of parts.reverse()) path = typeof step === 'number' ? `${path}[${step}]` : path ? `${path}.${step}` : step;
   return path;
+}
+
+function checkDecimal(at: Visit, step: string | number, kind: DecimalKind, text: string): void {
+  const units = parseDecimal(text, PLACES[kind]);
+  if (units === undefined) {
+    throw new RequestInputError(pathOf(at, step), `must be a decimal number with at most ${PLACES[kind]} decimals, such as "${kind === 'money' ? '125.50' : '12.5'}"`);
+  }
+  const limit = BigInt(MAX_AMOUNT_CENTS) * 10n ** BigInt(PLACES[kind] - 2);
+  if (units > limit || units < -limit) throw new RequestInputError(pathOf(at, step), `is outside the range the desktop application holds (at most ${MAX_INPUT_MAGNITUDE}.99)`);
+}
+
+function checkNumber(at: Visit, step: string | number, value: number): void {
+  if (!Number.isFinite(value) || Math.abs(value) > MAX_INPUT_MAGNITUDE) {
+    throw new RequestInputError(pathOf(at, step), `is outside the range the desktop application holds (-${MAX_INPUT_MAGNITUDE} to ${MAX_INPUT_MAGNITUDE})`);
+  }
+}
+
+/** Checks one value found at `step` of `at`; a container is pushed to be walked. */
+function visit(stack: Visit[], at: Visit, step: string | number, name: string, item: JsonValue): void {
+  if (typeof item === 'number') checkNumber(at, step, item);
+  else if (typeof item === 'string') {
+    const kind = DECIMAL_FIELDS.get(name);
+    if (kind) checkDecimal(at, step, kind, item);
+  } else if (typeof item === 'object' && item !== null) stack.push({ value: item, name, parent: at, step });
 }
 
 /**
@@ -94,22 +103,23 @@ function pathOf(visit: Visit): string {
  * before they get here, but the desktop does not rely on that.
  */
 export function checkNumericInputs(body: JsonValue): void {
-  const stack: Visit[] = [{ value: body, name: '', parent: undefined, step: '' }];
+  // The body itself sits at an empty path: a stand-in parent lets it be visited like any value.
+  const top: Visit = { value: {}, name: '', parent: undefined, step: '' };
+  const stack: Visit[] = [];
+  visit(stack, top, '', '', body);
   for (let next = stack.pop(); next; next = stack.pop()) {
     const { value, name } = next;
-    if (typeof value === 'number') checkNumber(next, value);
-    else if (typeof value === 'string') {
-      const kind = DECIMAL_FIELDS.get(name);
-      if (kind) checkDecimal(next, kind, value);
-    } else if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i += 1) stack.push({ value: value[i] as JsonValue, name, parent: next, step: i });
-    } else if (isJsonObject(value)) {
-      for (const key of Object.keys(value)) {
-        const item = value[key] as JsonValue;
-        // Text and flags of fields that hold no decimal cannot be wrong here: not worth a visit.
-        if (typeof item === 'boolean' || item === null || (typeof item === 'string' && !DECIMAL_FIELDS.has(key))) continue;
-        stack.push({ value: item, name: key, parent: next, step: key });
-      }
+    if (Array.isArray(value)) {
+      const list = value as JsonValue[];
+      for (let i = 0; i < list.length; i += 1) visit(stack, next, i, name, list[i] as JsonValue);
+      continue;
+    }
+    const object = value as Record<string, JsonValue>;
+    for (const key in object) {
+      const item = object[key] as JsonValue;
+      // Text and flags of fields that hold no decimal cannot be wrong here: not worth a look.
+      if (typeof item === 'boolean' || item === null || (typeof item === 'string' && !DECIMAL_FIELDS.has(key))) continue;
+      visit(stack, next, key, key, item);
     }
   }
 }
