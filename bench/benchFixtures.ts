@@ -53,6 +53,32 @@ function companyFile(tools: FixtureTools, filePath: string): CompanyFile {
   return new CompanyFile({ path: filePath, clock: new SimClock(() => SEED_AS_OF * 1000), types: tools.types });
 }
 
+type Timer = <T>(step: string, work: () => T) => T;
+
+/**
+ * `fixtures generate` in this process: seed in memory, export, JSON, write. A function of its own,
+ * so that nothing it made (the exported fixture is several hundred MB at 100,000 customers) is
+ * still reachable while the load is timed: `fixtures load` starts without it.
+ */
+function generate(tools: FixtureTools, time: Timer, file: string, seed: number, customers: number, invoices: number): number {
+  const seeded = companyFile(tools, ':memory:');
+  time('generate: seed in memory', () => seedCompanyFile(seeded, { seed, sizes: { customers, invoices } }));
+  const fixture = time('generate: export', () => exportFixture(seeded, tools));
+  seeded.close();
+  time('generate: JSON + write', () => fs.writeFileSync(file, serializeFixture(fixture, 'json')));
+  return countOf(fixture);
+}
+
+/** `fixtures load --data-dir` in this process: read, parse, check, load into a company file on disk. */
+function load(tools: FixtureTools, time: Timer, file: string, dir: string): void {
+  const root = time('load: read + parse', () => parseFixtureText(fs.readFileSync(file, 'utf8'), 'json').root);
+  const target = companyFile(tools, path.join(dir, 'company.sqlite'));
+  const { plan, problems } = time('load: check (schema, references)', () => checkFixture(root ?? null, tools));
+  if (!plan) throw new Error(`the generated fixture has problems: ${problems[0]?.message ?? '?'}`);
+  time('load: add + balances + commit (disk)', () => loadPlan(target, plan));
+  target.close();
+}
+
 /**
  * Times what `fixtures generate` and `fixtures load --data-dir` do, step by step, in this process:
  * generate (seed in memory, export, JSON, write) and load (read, parse, check, add in one
@@ -63,7 +89,7 @@ function fixtureRound(tools: FixtureTools, seed: number, customers: number, invo
   const file = path.join(dir, 'fixture.json');
   const steps: FixtureStep[] = [];
   let objects = 0;
-  const time = <T>(step: string, work: () => T): T => {
+  const time: Timer = (step, work) => {
     const started = performance.now();
     const result = work();
     const seconds = (performance.now() - started) / 1000;
@@ -71,20 +97,9 @@ function fixtureRound(tools: FixtureTools, seed: number, customers: number, invo
     return result;
   };
   try {
-    const seeded = companyFile(tools, ':memory:');
-    time('generate: seed in memory', () => seedCompanyFile(seeded, { seed, sizes: { customers, invoices } }));
-    const fixture = time('generate: export', () => exportFixture(seeded, tools));
-    seeded.close();
-    objects = countOf(fixture);
+    objects = generate(tools, time, file, seed, customers, invoices);
     for (const s of steps) Object.assign(s, { objects, objectsPerSec: objects / s.seconds });
-    time('generate: JSON + write', () => fs.writeFileSync(file, serializeFixture(fixture, 'json')));
-
-    const root = time('load: read + parse', () => parseFixtureText(fs.readFileSync(file, 'utf8'), 'json').root);
-    const target = companyFile(tools, path.join(dir, 'company.sqlite'));
-    const { plan, problems } = time('load: check (schema, references)', () => checkFixture(root ?? null, tools));
-    if (!plan) throw new Error(`the generated fixture has problems: ${problems[0]?.message ?? '?'}`);
-    time('load: add + balances + commit (disk)', () => loadPlan(target, plan));
-    target.close();
+    load(tools, time, file, dir);
 
     const total = (prefix: string, step: string): FixtureStep => {
       const seconds = steps.filter((s) => s.step.startsWith(prefix)).reduce((n, s) => n + s.seconds, 0);
