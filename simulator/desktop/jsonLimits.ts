@@ -1,3 +1,5 @@
+import { pathOf, type WalkStep } from './walkPath.ts';
+
 /**
  * How deep a JSON document may nest. The deepest shape the Service takes is a line group's line's
  * custom field inside a fixture (about eight levels); 32 leaves room and keeps every recursive walk
@@ -17,24 +19,11 @@ export interface JsonLimitProblem {
   message: string;
 }
 
-/** A container met by the walk: its path is spelled out only for a problem (a fixture has millions). */
-interface Visit {
+/** A container met by the walk. */
+interface Visit extends WalkStep {
   value: object;
   depth: number;
   parent: Visit | undefined;
-  /** Its key in the parent object, or its index in the parent list. */
-  step: string | number;
-}
-
-function pathOf(visit: Visit | undefined, last?: string): string {
-  const steps: (string | number)[] = last === undefined ? [] : [last];
-  for (let at = visit; at?.parent; at = at.parent) steps.push(at.step);
-  let path = '';
-  for (let i = steps.length - 1; i >= 0; i -= 1) {
-    const step = steps[i] as string | number;
-    path = typeof step === 'number' ? `${path}[${step}]` : path ? `${path}.${step}` : step;
-  }
-  return path;
 }
 
 function isContainer(value: unknown): value is object {

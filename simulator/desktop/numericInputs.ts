@@ -1,6 +1,7 @@
 import type { JsonValue } from './json.ts';
 import { DECIMAL_PLACES, MAX_AMOUNT_CENTS, parseDecimal } from './money.ts';
 import { RequestInputError } from './RequestInputError.ts';
+import { pathOf, type WalkStep } from './walkPath.ts';
 
 /**
  * What a decimal-string field holds, by field name (money: two decimals; prices, rates, percentages
@@ -54,22 +55,12 @@ const PLACES: Record<DecimalKind, number> = { money: 2, decimal: DECIMAL_PLACES 
 /** The desktop application's range for any number or decimal it is sent: what one field can hold. */
 export const MAX_INPUT_MAGNITUDE = MAX_AMOUNT_CENTS / 100;
 
-/** A container met by the walk, with what its path is made of: the path is spelled out only for a problem. */
-interface Visit {
+/** A container met by the walk. */
+interface Visit extends WalkStep {
   value: object;
   /** The field it sits under (a list's items keep their list's name): what says whether an item is a decimal. */
   name: string;
   parent: Visit | undefined;
-  /** Its key in an object, or its index in a list. */
-  step: string | number;
-}
-
-function pathOf(visit: Visit, last: string | number): string {
-  const parts: (string | number)[] = [last];
-  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) parts.push(at.step);
-  let path = '';
-  for (const step of parts.reverse()) path = typeof step === 'number' ? `${path}[${step}]` : path ? `${path}.${step}` : step;
-  return path;
 }
 
 function checkDecimal(at: Visit, step: string | number, kind: DecimalKind, text: string): void {
