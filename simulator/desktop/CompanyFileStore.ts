@@ -227,9 +227,8 @@ export class CompanyFileStore {
   }
 
   /**
-   * Bulk mode for this store: parsed objects are cached, and on disk SQLite may keep up to 512 MB of
-   * pages while the load runs (with its default 2 MB, a load of 100,000 objects spent half its
-   * time re-reading index pages). Both go back to normal when the load ends.
+   * Bulk mode for this store: parsed objects are cached, and on disk SQLite keeps more pages while
+   * the load runs (BULK_CACHE_SIZE says how many, and why). Both go back to normal when the load ends.
    */
   bulkLoad(on: boolean): void {
     this.docCache = on ? new ParsedDocCache() : undefined;

@@ -11,8 +11,10 @@ const COLUMNS: IndexColumns = { name: null, ref_number: null, is_active: 1, upda
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-first-load-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function addMany(store: CompanyFileStore, from: number, count: number): void {
-  for (let i = from; i < from + count; i += 1) store.insert('ldg_customer', `C${i}`, { ...COLUMNS, name: `Customer ${i}` }, JSON.stringify({ id: `C${i}` }), null);
+/** `noteBytes`: padding, for objects the size of real ones. */
+function addMany(store: CompanyFileStore, from: number, count: number, noteBytes = 0): void {
+  const note = 'x'.repeat(noteBytes);
+  for (let i = from; i < from + count; i += 1) store.insert('ldg_customer', `C${i}`, { ...COLUMNS, name: `Customer ${i}` }, JSON.stringify({ id: `C${i}`, note }), null);
 }
 
 function count(store: CompanyFileStore): number {
@@ -63,6 +65,33 @@ describe('the first bulk load of a new company file', () => {
     addMany(store, 0, 3);
     store.close();
     expect(count(new CompanyFileStore(file))).toBe(3);
+  });
+
+  it('rolls back a failed load that has already written pages into the file or its log', () => {
+    // A bulk load's cache is bounded (BULK_CACHE_SIZE): past it SQLite writes changed pages before
+    // the commit. A cache of 64 KB makes these few hundred objects do what 100,000 do.
+    const file = path.join(dir, 'spilled.sqlite');
+    const store = new CompanyFileStore(file);
+    const onDisk = (): number => fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0);
+    const failingLoad = (from: number): void =>
+      store.bulkTransaction(() => {
+        store.db.pragma('cache_size = -64');
+        const before = onDisk();
+        addMany(store, from, 400, 2048);
+        expect(onDisk() - before).toBeGreaterThan(400 * 2048);
+        throw new Error('refused');
+      });
+    // First a load without the log (the file is new), then one through the log.
+    expect(() => failingLoad(0)).toThrow('refused');
+    expect(count(store)).toBe(0);
+    store.bulkTransaction(() => addMany(store, 0, 10));
+    expect(() => failingLoad(10)).toThrow('refused');
+    expect(count(store)).toBe(10);
+    store.close();
+    const reopened = new CompanyFileStore(file);
+    expect(count(reopened)).toBe(10);
+    expect(reopened.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    reopened.close();
   });
 
   it('drops what a killed first load left, so the file opens empty and whole', async () => {
