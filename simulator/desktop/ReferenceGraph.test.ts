@@ -58,8 +58,11 @@ describe('ReferenceGraph during a bulk load', () => {
   it('writes the same graph as edges written one object at a time, and a failed load leaves none', () => {
     const graphOf = (bulk: boolean): unknown[] => {
       store = new CompanyFileStore(':memory:');
+      // Every object names the same currency: more holders of one target and path than one write of the flush takes.
       const load = (): void => {
-        for (let i = 1; i <= 300; i += 1) add(`O${i}`, [{ path: 'terms', id: `T${i % 7}` }, { path: 'class', id: `K${i % 3}` }, { path: 'terms', id: `T${i % 7}` }]);
+        for (let i = 1; i <= 20_500; i += 1) {
+          add(`O${i}`, [{ path: 'terms', id: `T${i % 7}` }, { path: 'class', id: `K${i % 3}` }, { path: 'terms', id: `T${i % 7}` }, { path: 'currency', id: 'USD' }]);
+        }
       };
       if (bulk) store.bulkTransaction(load);
       else store.transaction(load);
@@ -68,7 +71,7 @@ describe('ReferenceGraph during a bulk load', () => {
       return graph;
     };
     const bulk = graphOf(true);
-    expect(bulk).toHaveLength(600);
+    expect(bulk).toHaveLength(61_500);
     expect(bulk).toEqual(graphOf(false));
 
     store = new CompanyFileStore(':memory:');

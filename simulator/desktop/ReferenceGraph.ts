@@ -25,6 +25,7 @@ export const REFERENCING_SQL =
 export class ReferenceGraph {
   private readonly insertByCount = new Map<number, Database.Statement>();
   private readonly deleteStmt: Database.Statement;
+  private readonly insertHoldersStmt: Database.Statement;
   private readonly referencingStmt: Database.Statement;
   private readonly referrersStmt: Database.Statement;
   private pending: PendingEdges | undefined;
@@ -32,6 +33,8 @@ export class ReferenceGraph {
 
   constructor(private readonly db: Database.Database) {
     this.deleteStmt = db.prepare('DELETE FROM refs WHERE from_seq = ?');
+    // Edges are a set (OR IGNORE): two lines naming the same item are one edge.
+    this.insertHoldersStmt = db.prepare('INSERT OR IGNORE INTO refs (to_id, path, from_seq) SELECT ?, ?, value FROM json_each(?)');
     this.referencingStmt = db.prepare(REFERENCING_SQL).pluck();
     this.referrersStmt = db.prepare('SELECT o.* FROM objects o WHERE o.seq IN (SELECT from_seq FROM refs WHERE to_id = ?) ORDER BY o.seq');
   }
@@ -76,7 +79,7 @@ export class ReferenceGraph {
 
   /** Writes what a bulk load holds back and puts the holder index back: call before reading `refs` with SQL of your own. */
   settle(): void {
-    if (this.pending && this.pending.size > 0) this.pending.flush((values) => this.insertStatement(values.length / 3).run(values));
+    if (this.pending && this.pending.size > 0) this.pending.flush((id, path, seqsJson) => this.insertHoldersStmt.run(id, path, seqsJson));
     if (this.fromIndexDropped) {
       this.db.exec(FROM_INDEX);
       this.fromIndexDropped = false;
