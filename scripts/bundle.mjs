@@ -7,10 +7,15 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+// Two levels below the project, as the sources are: their `../../spec/...` paths (import.meta.url) still resolve.
+// The CLI, and next to it the module a second thread checks a large fixture's shape with (ShapeCheckThread.ts).
 await build({
-  entryPoints: [path.join(root, 'simulator/cli/main.ts')],
-  // Two levels below the project, as the sources are: their `../../spec/...` paths (import.meta.url) still resolve.
-  outfile: path.join(root, 'dist/cli/ledger-sim.mjs'),
+  entryPoints: [
+    { in: path.join(root, 'simulator/cli/main.ts'), out: 'ledger-sim' },
+    { in: path.join(root, 'simulator/fixtures/shapeCheck.ts'), out: 'shapeCheck' },
+  ],
+  outdir: path.join(root, 'dist/cli'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serializeFixture } from '../simulator/fixtures/fixtureFile.ts';
+import type { JsonObject } from '../simulator/desktop/json.ts';
+import { parseFixtureText, serializeFixture, SHAPE_THREAD_MIN_BYTES } from '../simulator/fixtures/fixtureFile.ts';
 import { FIXTURE_SCHEMA_PATH } from '../simulator/fixtures/fixtureSchemaFile.ts';
 import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
 import { generateFixture } from '../simulator/fixtures/generateFixture.ts';
@@ -72,5 +73,27 @@ describe('ledger-sim fixtures load and export with --data-dir', () => {
     const exported = await runCli(['fixtures', 'export', '--end-user', again.stdout.trim(), '--data-dir', dataDir, '--out', second]);
     expect(exported.code, exported.stderr).toBe(0);
     expect(fs.readFileSync(second).equals(fs.readFileSync(first))).toBe(true);
+  });
+
+  it('checks a large file on a second thread: loads a good one, and refuses a bad one as it refuses a small one', async () => {
+    // Spaces after the JSON make the sample as large as a file that is checked on a second thread.
+    const large = (fixture: JsonObject, name: string): string => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, `${JSON.stringify(fixture)}${' '.repeat(SHAPE_THREAD_MIN_BYTES)}`);
+      return file;
+    };
+    const sample = (): JsonObject => parseFixtureText(fs.readFileSync(SAMPLE, 'utf8'), 'yaml').root as JsonObject;
+    const good = await runCli(['fixtures', 'load', large(sample(), 'large.json'), '--data-dir', dataDir]);
+    expect(good.code, good.stderr).toBe(0);
+    expect(good.stderr).toContain('90 objects');
+    expect(good.stderr).not.toContain('checked on this thread');
+
+    const broken = sample();
+    ((broken['customers'] as JsonObject[])[1] as JsonObject)['favouriteColour'] = 'blue';
+    const bad = await runCli(['fixtures', 'load', large(broken, 'large-bad.json'), '--data-dir', dataDir]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/large-bad\.json: customers\[1\] \(name "[^"]+"\) field "favouriteColour": is not a known field/);
+    expect(bad.stderr).toContain('not loaded');
+    expect(bad.stderr).not.toMatch(NO_STACK);
   });
 });

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { isJsonObject, type JsonValue } from '../desktop/json.ts';
 import { describeProblem, readFixtureFile, serializeFixture, type ParsedFixture } from '../fixtures/fixtureFile.ts';
 import { FixtureError } from '../fixtures/FixtureProblem.ts';
-import { loadFixtureTools } from '../fixtures/fixtureTools.ts';
+import { loadFixtureTools, type FixtureTools } from '../fixtures/fixtureTools.ts';
 import { randomToken } from '../service/serviceIds.ts';
 import { exportFixtureOfEndUser, loadFixtureForEndUser, type FixtureLoadResult } from '../service/fixtureControls.ts';
 import { countObjects, outputFormat, UsageError, writeAtomically } from './fixtureFileCommands.ts';
@@ -50,16 +50,17 @@ function reportProblems(file: string, parsed: Pick<ParsedFixture, 'lineOf'>, err
   return 1;
 }
 
-async function loadIntoDataDir(file: string, parsed: ParsedFixture & { root: JsonValue }, dir: string, endUserId: string | undefined): Promise<number> {
-  const tools = await loadFixtureTools();
+async function loadIntoDataDir(file: string, parsed: ParsedFixture & { root: JsonValue }, tools: FixtureTools, dir: string, endUserId: string | undefined): Promise<number> {
   const data = openDataDir(dir, tools);
   const bar = progressBar('loading');
   try {
     const endUser = endUserId ? data.endUser(endUserId) : data.newEndUser(companyNameOf(parsed.root));
     const started = performance.now();
     try {
-      const result = await loadFixtureForEndUser(data.deps, endUser, parsed.root, { onProgress: (done, total) => bar.update(done, total) });
+      const options = { onProgress: (done: number, total: number) => bar.update(done, total), ...(parsed.shape ? { shape: parsed.shape } : {}) };
+      const result = await loadFixtureForEndUser(data.deps, endUser, parsed.root, options);
       bar.finish();
+      if (parsed.shape?.failure) process.stderr.write(`note: the fixture's shape was checked on this thread; the second thread failed: ${parsed.shape.failure}\n`);
       process.stderr.write(summary(file, result, (performance.now() - started) / 1000));
       process.stdout.write(`${result.endUserId}\n`);
       return 0;
@@ -70,6 +71,7 @@ async function loadIntoDataDir(file: string, parsed: ParsedFixture & { root: Jso
       throw error;
     }
   } finally {
+    parsed.shape?.close();
     data.close();
   }
 }
@@ -100,11 +102,16 @@ export async function loadCommand(args: string[]): Promise<number> {
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) throw new UsageError('load takes exactly one fixture file');
   const target = targetOf(values);
-  const parsed = readFixtureFile(file);
-  if (parsed.root === undefined) return reportProblems(file, parsed, new FixtureError(parsed.problems, 'it could not be read'));
   const endUserId = values['end-user-id'] ?? values['end-user'];
-  if (target.kind === 'dataDir') return loadIntoDataDir(file, { ...parsed, root: parsed.root }, target.dir, endUserId);
-  return loadIntoSandbox(file, parsed.root, target.sandbox, endUserId);
+  const unreadable = (parsed: ParsedFixture): number => reportProblems(file, parsed, new FixtureError(parsed.problems, 'it could not be read'));
+  if (target.kind === 'sandbox') {
+    const parsed = readFixtureFile(file);
+    return parsed.root === undefined ? unreadable(parsed) : loadIntoSandbox(file, parsed.root, target.sandbox, endUserId);
+  }
+  // Into a data dir, a large file's shape is checked on a second thread while this one parses and loads it.
+  const tools = await loadFixtureTools();
+  const parsed = readFixtureFile(file, { tools });
+  return parsed.root === undefined ? unreadable(parsed) : loadIntoDataDir(file, { ...parsed, root: parsed.root }, tools, target.dir, endUserId);
 }
 
 export async function exportCommand(args: string[]): Promise<number> {
