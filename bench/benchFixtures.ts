@@ -1,15 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SimClock } from '../simulator/desktop/clock.ts';
-import { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
-import type { JsonObject } from '../simulator/desktop/json.ts';
-import { checkFixture } from '../simulator/fixtures/checkFixture.ts';
-import { exportFixture } from '../simulator/fixtures/exportFixture.ts';
-import { parseFixtureText, serializeFixture } from '../simulator/fixtures/fixtureFile.ts';
-import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
-import { loadPlan } from '../simulator/fixtures/loadFixture.ts';
-import { SEED_AS_OF, seedCompanyFile } from '../simulator/fixtures/seedCompanyFile.ts';
+import { fileURLToPath } from 'node:url';
+import type { ProcessSteps } from './fixtureProcess.ts';
 
 export interface FixturesSetup {
   seed: number;
@@ -45,61 +39,34 @@ export interface FixturesResult {
   rounds: FixtureRound[];
 }
 
-function countOf(fixture: JsonObject): number {
-  return Object.values(fixture).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
-}
+const FIXTURE_PROCESS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtureProcess.ts');
 
-function companyFile(tools: FixtureTools, filePath: string): CompanyFile {
-  return new CompanyFile({ path: filePath, clock: new SimClock(() => SEED_AS_OF * 1000), types: tools.types });
-}
-
-type Timer = <T>(step: string, work: () => T) => T;
-
-/**
- * `fixtures generate` in this process: seed in memory, export, JSON, write. A function of its own,
- * so that nothing it made (the exported fixture is several hundred MB at 100,000 customers) is
- * still reachable while the load is timed: `fixtures load` starts without it.
- */
-function generate(tools: FixtureTools, time: Timer, file: string, seed: number, customers: number, invoices: number): number {
-  const seeded = companyFile(tools, ':memory:');
-  time('generate: seed in memory', () => seedCompanyFile(seeded, { seed, sizes: { customers, invoices } }));
-  const fixture = time('generate: export', () => exportFixture(seeded, tools));
-  seeded.close();
-  time('generate: JSON + write', () => fs.writeFileSync(file, serializeFixture(fixture, 'json')));
-  return countOf(fixture);
-}
-
-/** `fixtures load --data-dir` in this process: read, parse, check, load into a company file on disk. */
-function load(tools: FixtureTools, time: Timer, file: string, dir: string): void {
-  const root = time('load: read + parse', () => parseFixtureText(fs.readFileSync(file, 'utf8'), 'json').root);
-  const target = companyFile(tools, path.join(dir, 'company.sqlite'));
-  const { plan, problems } = time('load: check (schema, references)', () => checkFixture(root ?? null, tools));
-  if (!plan) throw new Error(`the generated fixture has problems: ${problems[0]?.message ?? '?'}`);
-  time('load: add + balances + commit (disk)', () => loadPlan(target, plan));
-  target.close();
+/** One command of fixtureProcess.ts in a fresh process: what it did, as it timed it. */
+function inChildProcess(args: string[]): ProcessSteps {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', FIXTURE_PROCESS, ...args], {
+    cwd: path.resolve(path.dirname(FIXTURE_PROCESS), '..'),
+    encoding: 'utf8',
+    maxBuffer: 1024 * 1024,
+    timeout: 600_000,
+  });
+  if (child.status !== 0) throw new Error(`bench/fixtureProcess.ts ${args[0] ?? ''} failed (${child.status ?? child.signal}): ${child.stderr}`);
+  return JSON.parse(child.stdout) as ProcessSteps;
 }
 
 /**
- * Times what `fixtures generate` and `fixtures load --data-dir` do, step by step, in this process:
- * generate (seed in memory, export, JSON, write) and load (read, parse, check, add in one
- * transaction into a company file on disk, recompute balances, commit).
+ * Times what `fixtures generate` and `fixtures load --data-dir` do, step by step, each in a fresh
+ * process as the commands run (fixtureProcess.ts): generate (seed in memory, export, JSON, write)
+ * and load (read, parse, check, add in one transaction into a company file on disk, recompute
+ * balances, commit).
  */
-function fixtureRound(tools: FixtureTools, seed: number, customers: number, invoices: number): FixtureRound {
+function fixtureRound(seed: number, customers: number, invoices: number): FixtureRound {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-bench-fixtures-'));
   const file = path.join(dir, 'fixture.json');
-  const steps: FixtureStep[] = [];
-  let objects = 0;
-  const time: Timer = (step, work) => {
-    const started = performance.now();
-    const result = work();
-    const seconds = (performance.now() - started) / 1000;
-    steps.push({ step, objects, seconds, objectsPerSec: objects / seconds });
-    return result;
-  };
   try {
-    objects = generate(tools, time, file, seed, customers, invoices);
-    for (const s of steps) Object.assign(s, { objects, objectsPerSec: objects / s.seconds });
-    load(tools, time, file, dir);
+    const generated = inChildProcess(['generate', file, String(seed), String(customers), String(invoices)]);
+    const loaded = inChildProcess(['load', file, path.join(dir, 'company.sqlite')]);
+    const objects = generated.objects;
+    const steps: FixtureStep[] = [...generated.steps, ...loaded.steps].map(({ step, seconds }) => ({ step, objects, seconds, objectsPerSec: objects / seconds }));
 
     const total = (prefix: string, step: string): FixtureStep => {
       const seconds = steps.filter((s) => s.step.startsWith(prefix)).reduce((n, s) => n + s.seconds, 0);
@@ -111,8 +78,7 @@ function fixtureRound(tools: FixtureTools, seed: number, customers: number, invo
   }
 }
 
-/** The customers alone first (while the process is fresh, as the seeding bench does), then the mix. The spec is loaded first. */
-export async function benchFixtures(setup: FixturesSetup): Promise<FixturesResult> {
-  const tools = await loadFixtureTools();
-  return { rounds: [fixtureRound(tools, setup.seed, setup.aloneCustomers, 0), fixtureRound(tools, setup.seed, setup.customers, setup.invoices)] };
+/** The customers alone first (the loading target's round), then the mix. */
+export function benchFixtures(setup: FixturesSetup): FixturesResult {
+  return { rounds: [fixtureRound(setup.seed, setup.aloneCustomers, 0), fixtureRound(setup.seed, setup.customers, setup.invoices)] };
 }

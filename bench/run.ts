@@ -68,7 +68,7 @@ async function main(): Promise<number> {
     progress(`startup of the CLI, ${STARTUP.runs} runs`);
     const startup = await benchStartup(STARTUP, workDir);
     progress(`fixtures: generate then load ${FIXTURES.aloneCustomers} customers alone, then ${FIXTURES.customers} customers + ${FIXTURES.invoices} invoices`);
-    const fixtures = await benchFixtures(FIXTURES);
+    const fixtures = benchFixtures(FIXTURES);
     const report: BenchReport = {
       machine,
       throughput: { setup: THROUGHPUT, result: throughput },
