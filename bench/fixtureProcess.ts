@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import { SimClock } from '../simulator/desktop/clock.ts';
 import { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
 import type { JsonObject } from '../simulator/desktop/json.ts';
-import { checkFixture } from '../simulator/fixtures/checkFixture.ts';
 import { exportFixture } from '../simulator/fixtures/exportFixture.ts';
 import { readFixtureFile, serializeFixture } from '../simulator/fixtures/fixtureFile.ts';
 import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
-import { loadPlan } from '../simulator/fixtures/loadFixture.ts';
+import { loadFixture } from '../simulator/fixtures/loadFixture.ts';
 import { SEED_AS_OF, seedCompanyFile } from '../simulator/fixtures/seedCompanyFile.ts';
 
 // A child process of the bench: `fixtures generate` and `fixtures load` each start in a fresh
@@ -38,16 +37,16 @@ function generate(tools: FixtureTools, time: Timer, file: string, seed: number, 
 
 /**
  * `fixtures load --data-dir` as that command runs it: read and parse (a large file's schema is
- * checked on a second thread from here on), check (references and consistency), add in one
- * transaction into a company file on disk, recompute balances, commit.
+ * checked on a second thread from here on), then in one transaction into a company file on disk:
+ * plan each object (references, consistency) and add it, recompute balances, commit.
  */
 function load(tools: FixtureTools, time: Timer, file: string, companyFilePath: string): void {
   const parsed = time('load: read + parse', () => readFixtureFile(file, { tools }));
   const target = companyFile(tools, companyFilePath);
   try {
-    const { plan, problems } = time('load: check (references; schema on a second thread)', () => checkFixture(parsed.root ?? null, tools, undefined, parsed.shape));
-    if (!plan) throw new Error(`the generated fixture has problems: ${problems[0]?.message ?? '?'}`);
-    time('load: add + balances + commit (disk)', () => loadPlan(target, plan));
+    const root = parsed.root;
+    if (root === undefined) throw new Error(`the generated fixture cannot be read: ${parsed.problems[0]?.message ?? '?'}`);
+    time('load: plan + add + balances + commit (disk)', () => loadFixture(target, root, tools, parsed.shape ? { shape: parsed.shape } : {}));
     if (parsed.shape?.failure) throw new Error(`the schema was not checked on a second thread: ${parsed.shape.failure}`);
   } finally {
     parsed.shape?.close();
