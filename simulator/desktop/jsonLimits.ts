@@ -8,10 +8,10 @@ import { pathOf, type WalkStep } from './walkPath.ts';
 export const MAX_JSON_DEPTH = 32;
 
 /**
- * Keys no document of the Service has, which JavaScript treats specially: assigning `__proto__`
+ * The key no document of the Service has, which JavaScript treats specially: assigning `__proto__`
  * swaps an object's prototype instead of setting a field.
  */
-const FORBIDDEN_KEYS = new Set(['__proto__']);
+const FORBIDDEN_KEY = '__proto__';
 
 export interface JsonLimitProblem {
   /** Dotted path of the offending place, e.g. `lists.__proto__` or `lines[0].customFields[0]`. */
@@ -49,8 +49,10 @@ export function jsonLimitProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): Jso
       continue;
     }
     const object = next.value as Record<string, unknown>;
-    for (const key of Object.keys(object)) {
-      if (FORBIDDEN_KEYS.has(key)) return { path: pathOf(next, key), message: 'is not a known field' };
+    // Parsed JSON has no inherited keys, and `in` walks the own ones without an array per object
+    // (a fixture of 100,000 customers has two million objects and arrays).
+    for (const key in object) {
+      if (key === FORBIDDEN_KEY) return { path: pathOf(next, key), message: 'is not a known field' };
       const item = object[key];
       if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: next, step: key });
     }
