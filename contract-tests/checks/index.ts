@@ -27,6 +27,7 @@ import { errorShape } from './schema/errorShape.ts';
 import { responsesMatchSpec } from './schema/responsesMatchSpec.ts';
 import { plainHttpCheck } from './transport/plainHttpRefused.ts';
 import { createRetrieveList } from './writes/createRetrieveList.ts';
+import { deleteTransaction, voidTransaction } from './writes/deleteVoid.ts';
 import { duplicateName } from './writes/duplicateName.ts';
 import { staleRevision, updateRevision } from './writes/updateRevision.ts';
 
@@ -53,6 +54,8 @@ const PER_OPERATION: OperationCheck[] = [
   updateRevision,
   staleRevision,
   duplicateName,
+  deleteTransaction,
+  voidTransaction,
   responsesMatchSpec,
 ];
 

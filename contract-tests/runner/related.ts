@@ -5,18 +5,22 @@ import type { SpecModel, SpecOperation } from './specModel.ts';
 
 /**
  * How operations of one resource find each other, by path alone (any spec names its operations as
- * it likes): the collection path lists (GET) and creates (POST), the item path retrieves and updates.
+ * it likes): the collection path lists (GET) and creates (POST), the item path retrieves, updates
+ * (POST) and deletes (DELETE), and the item's `/void` voids (POST, no body).
  */
-export type Verb = 'list' | 'create' | 'retrieve' | 'update';
+export type Verb = 'list' | 'create' | 'retrieve' | 'update' | 'delete' | 'void';
 
 const ITEM_PATH = /\/\{\w+\}$/;
+const VOID_PATH = /\/\{\w+\}\/void$/;
 
-export const collectionPath = (op: SpecOperation): string => op.path.replace(ITEM_PATH, '');
+export const collectionPath = (op: SpecOperation): string => op.path.replace(VOID_PATH, '').replace(ITEM_PATH, '');
 export const isItemPath = (op: SpecOperation): boolean => ITEM_PATH.test(op.path);
 
 export function verbOf(op: SpecOperation): Verb | undefined {
   if (op.method === 'GET') return isItemPath(op) ? 'retrieve' : op.list ? 'list' : undefined;
   if (op.method === 'POST' && op.requestBody) return isItemPath(op) ? 'update' : 'create';
+  if (op.method === 'POST' && VOID_PATH.test(op.path)) return 'void';
+  if (op.method === 'DELETE' && isItemPath(op)) return 'delete';
   return undefined;
 }
 

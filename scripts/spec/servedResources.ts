@@ -55,7 +55,10 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     resource: 'invoices',
     noun: 'invoice',
     about: 'What a customer is billed, with item lines and item-group lines.',
-    // Delete and void come with the transaction rules (double entry, links between transactions).
-    verbs: ['list', 'retrieve', 'create', 'update'],
+  },
+  {
+    resource: 'receive-payments',
+    noun: 'receive payment',
+    about: "Money received from a customer, applied to the customer's invoices; what is not applied stays on the customer as a credit.",
   },
 ];

@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import { CompanyFileStore, parseDoc, type StoredRow } from './CompanyFileStore.ts';
 import { formatDesktopTime } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
+import { postTransaction, unpostTransaction } from './books/keepBooks.ts';
 import { applyRequest } from './engine/applyRequest.ts';
 import { fillDefaults, rememberRefNumber } from './engine/defaults.ts';
 import { applyDerivedName } from './engine/derivedName.ts';
@@ -181,12 +182,13 @@ export class CompanyFile {
     this.bulkNames?.set(key, { type: model.objectType, name: columns.name });
     rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, undefined);
+    postTransaction(ctx, model, doc);
     return this.afterRules(model, key, doc);
   }
 
   /** The object as stored once the rules ran: they may rewrite what they derive (balances) after the write. */
   private afterRules(model: TypeModel, key: string, doc: JsonObject): JsonObject {
-    if (!model.row.rules?.afterWrite || this.bulkNames) return doc;
+    if (!(model.row.rules?.afterWrite || model.row.posting) || this.bulkNames) return doc;
     return this.store.findDoc<JsonObject>(model.objectType, key) ?? doc;
   }
 
@@ -200,12 +202,18 @@ export class CompanyFile {
     const ctx = this.context(model.objectType);
     const doc = structuredClone(previous);
     this.applyBody(model, ctx, doc, body, previous);
-    doc['updatedAt'] = formatDesktopTime(ctx.now, ctx.offsetMinutes);
-    // Revision numbers only grow, even for two edits within the same second.
-    doc['revisionNumber'] = String(Math.max(ctx.now, Number(previous['revisionNumber']) + 1));
     applyDerivedName(model.row, doc);
     if (model.row.hierarchical) placeInTree(model, doc, (parentId) => this.store.findDoc<JsonObject>(model.objectType, parentId));
     if (previous['isActive'] !== false && doc['isActive'] === false) assertCanDeactivate(this, model, doc);
+    return this.storeModified(model, ctx, row, previous, doc, body);
+  }
+
+  /** Writes a modified object: a new revision, the type's rules, its postings, and what it renamed. */
+  private storeModified(model: TypeModel, ctx: RulesContext, row: StoredRow, previous: JsonObject, doc: JsonObject, body: JsonObject): JsonObject {
+    const id = row.id;
+    doc['updatedAt'] = formatDesktopTime(ctx.now, ctx.offsetMinutes);
+    // Revision numbers only grow, even for two edits within the same second.
+    doc['revisionNumber'] = String(Math.max(ctx.now, Number(previous['revisionNumber']) + 1));
     model.row.rules?.compute?.(ctx, doc, body, previous);
     const columns = indexColumnsOf(model, doc);
     assertNameFree(this, model, columns.name, id);
@@ -215,9 +223,60 @@ export class CompanyFile {
     if (nameOf(model, previous) !== columns.name) propagateRename(this, model, doc);
     rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, previous);
+    postTransaction(ctx, model, doc);
     const stored = this.afterRules(model, id, doc);
-    if (row.linked) stored['linkedTransactions'] = JSON.parse(row.linked) as JsonObject[];
+    const linked = this.store.linkedOf(model.objectType, id);
+    if (linked) stored['linkedTransactions'] = JSON.parse(linked) as JsonObject[];
     return stored;
+  }
+
+  /** A transaction that others are applied to (payments to an invoice) can be neither deleted nor voided: the desktop's 3175. */
+  private assertNothingApplied(model: TypeModel, doc: JsonObject, what: 'deleted' | 'voided'): void {
+    const applied = this.store.ledger.linksTo(String(doc['id']));
+    if (applied.length === 0) return;
+    const noun = model.objectType.replace(/^ldg_/, '').replaceAll('_', ' ');
+    throw new DesktopError(
+      DESKTOP_STATUS.IN_USE,
+      `This ${noun} cannot be ${what}: ${applied.length} linked transaction${applied.length === 1 ? ' is' : 's are'} applied to it (${applied.map((l) => l.from).join(', ')}). Delete or change ${applied.length === 1 ? 'it' : 'them'} first.`,
+    );
+  }
+
+  /** Deletes a transaction: its postings and links go, and the deleted-transactions list shows it. */
+  deleteTransaction(objectType: string, id: string): JsonObject {
+    return this.store.transaction(() => {
+      const model = this.modelOf(objectType);
+      const doc = parseDoc<JsonObject>(this.rowOf(objectType, id).doc);
+      this.assertNothingApplied(model, doc, 'deleted');
+      const ctx = this.context(objectType);
+      model.row.rules?.beforeRemove?.(ctx, doc);
+      this.store.remove(objectType, id);
+      unpostTransaction(ctx, id);
+      const refNumber = typeof doc['refNumber'] === 'string' ? doc['refNumber'] : null;
+      this.store.ledger.recordDeletion(objectType, id, refNumber, ctx.now);
+      return { id, objectType, refNumber, deleted: true };
+    });
+  }
+
+  /**
+   * Voids a transaction as the desktop does: it stays, with every amount zero and "VOID:" before its
+   * memo, and posts nothing; what it applied itself to is undone.
+   */
+  voidTransaction(objectType: string, id: string): JsonObject {
+    return this.store.transaction(() => {
+      const model = this.modelOf(objectType);
+      const row = this.rowOf(objectType, id);
+      const previous = parseDoc<JsonObject>(row.doc);
+      this.assertNothingApplied(model, previous, 'voided');
+      const ctx = this.context(objectType);
+      model.row.rules?.beforeRemove?.(ctx, previous);
+      const doc = structuredClone(previous);
+      for (const line of Array.isArray(doc['lines']) ? doc['lines'] : []) {
+        if (line !== null && typeof line === 'object' && !Array.isArray(line) && 'amount' in line) line['amount'] = '0.00';
+      }
+      if (!String(doc['memo'] ?? '').startsWith('VOID:')) doc['memo'] = `VOID:${typeof doc['memo'] === 'string' && doc['memo'] !== '' ? ` ${doc['memo']}` : ''}`;
+      const voided = this.storeModified(model, ctx, row, previous, doc, {});
+      return { id, objectType, createdAt: voided['createdAt'] ?? null, updatedAt: voided['updatedAt'] ?? null, refNumber: voided['refNumber'] ?? null, voided: true };
+    });
   }
 
   private applyBody(model: TypeModel, ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void {
@@ -276,7 +335,7 @@ export class CompanyFile {
   }
 
   /** What every rules context shares: made once, since a bulk load asks for a context per object. */
-  private readonly contextMethods: Omit<RulesContext, 'now' | 'offsetMinutes' | 'bulk' | 'nextTransactionId'> = {
+  private readonly contextMethods: Omit<RulesContext, 'now' | 'offsetMinutes' | 'bulk' | 'nextTransactionId' | 'ledger'> = {
     schemaOf: (t) => this.schemaOf(t),
     resolve: (type, path, id) => this.resolveReference(this.modelOf(type), path, id),
     find: (type, id) => this.store.findDoc<JsonObject>(type, id),
@@ -313,6 +372,7 @@ export class CompanyFile {
       getMeta: m.getMeta,
       setMeta: m.setMeta,
       linkedOf: m.linkedOf,
+      ledger: this.store.ledger,
       now,
       offsetMinutes: this.offsetMinutes,
       bulk: this.bulk,

@@ -7,6 +7,7 @@ import { MetaValues } from './MetaValues.ts';
 import { PageBodies } from './PageBodies.ts';
 import { ReferenceGraph } from './ReferenceGraph.ts';
 import { RowHistory } from './RowHistory.ts';
+import { Ledger } from './books/Ledger.ts';
 import { applyOpenSettings, BULK_CACHE_SIZE, refreshStatistics } from './sqliteSettings.ts';
 
 /**
@@ -57,6 +58,8 @@ export class CompanyFileStore {
   readonly db: Database.Database;
   readonly history: RowHistory;
   readonly graph: ReferenceGraph;
+  /** Postings, links between transactions, deletions. */
+  readonly ledger: Ledger;
   /** What list pages read: the stored bytes of objects, by sequence number. */
   readonly pages: PageBodies;
   /**
@@ -100,6 +103,7 @@ export class CompanyFileStore {
     this.db.pragma(`user_version = ${FILE_FORMAT}`);
     this.history = new RowHistory(this.db);
     this.graph = new ReferenceGraph(this.db);
+    this.ledger = new Ledger(this.db);
     this.pages = new PageBodies(this.db);
     this.insertStmt = this.db.prepare(`INSERT INTO object_rows
       (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, born)

@@ -59,6 +59,15 @@ export class DesktopApplication {
     return this.run('update', call, () => this.file.modify(objectType, id, body), `${objectType}:${id}`);
   }
 
+  /** Deletes a transaction; list objects are never deleted (they are made inactive). */
+  delete(objectType: string, id: string, call: CallOptions = DIRECT): Promise<JsonObject> {
+    return this.run('update', call, () => this.file.deleteTransaction(objectType, id), `${objectType}:${id}`);
+  }
+
+  void(objectType: string, id: string, call: CallOptions = DIRECT): Promise<JsonObject> {
+    return this.run('update', call, () => this.file.voidTransaction(objectType, id), `${objectType}:${id}`);
+  }
+
   /** Work on the company file that must not interleave with requests (a fixture load), in queue order. */
   exclusive<T>(work: (file: CompanyFile) => T): Promise<T> {
     return this.queue.run(() => work(this.file));

@@ -62,6 +62,34 @@ CREATE TABLE IF NOT EXISTS refs (
   PRIMARY KEY (to_id, path, from_seq)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS refs_from ON refs (from_seq);
+CREATE TABLE IF NOT EXISTS postings (
+  txn_id TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  account_id TEXT NOT NULL,
+  entity_id TEXT,
+  open_ledger TEXT,
+  cents INTEGER NOT NULL,
+  posted_on TEXT NOT NULL,
+  PRIMARY KEY (txn_id, line)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS postings_account ON postings (account_id, cents);
+CREATE INDEX IF NOT EXISTS postings_open ON postings (entity_id, open_ledger, cents) WHERE open_ledger IS NOT NULL;
+CREATE TABLE IF NOT EXISTS links (
+  from_type TEXT NOT NULL,
+  from_id TEXT NOT NULL,
+  to_id TEXT NOT NULL,
+  cents INTEGER NOT NULL,
+  discount_cents INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (from_id, to_id)
+);
+CREATE INDEX IF NOT EXISTS links_to ON links (to_id);
+CREATE TABLE IF NOT EXISTS deletions (
+  type TEXT NOT NULL,
+  id TEXT NOT NULL,
+  ref_number TEXT,
+  deleted_at INTEGER NOT NULL,
+  PRIMARY KEY (type, id)
+) WITHOUT ROWID;
 ${LIST_INDEXES.map((sql) => `${sql};`).join('\n')}
 `;
 
@@ -81,9 +109,12 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * reference graph and the tag column; format 3 write numbers (`born`), past versions for open
  * list sequences, and objects split in two tables: `object_rows` (the indexed columns lists filter,
  * count and page on: a scan of 100,000 is a few MB) and `bodies` (their JSON). The view `objects`
- * joins them back for everything that reads whole objects. Older files are refused with what to do, rather than misread.
+ * joins them back for everything that reads whole objects. Format 4 keeps the books: `postings`
+ * (the debits and credits of every transaction), `links` (what each payment applies to what) and
+ * `deletions` (deleted transactions, read by the deleted-transactions list). Older files are
+ * refused with what to do, rather than misread.
  */
-export const FILE_FORMAT = 3;
+export const FILE_FORMAT = 4;
 
 export function refuseOlderFormat(db: Database.Database, filePath: string): void {
   const hasObjects = db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = 'objects'").get() !== undefined;

@@ -48,6 +48,8 @@ const ROWS: BugRow[] = [
     alsoFails: [{ check: 'negative.fuzz', why: 'a customer update with one bad field is answered 200: the bug drops the field unseen' }],
   },
   { bug: 'unknown-body-key-dropped', catches: 'negative.fuzz', alsoFails: [] },
+  { bug: 'delete-answers-but-keeps', catches: 'writes.delete', alsoFails: [] },
+  { bug: 'void-deletes', catches: 'writes.void', alsoFails: [] },
   { bug: 'cursor-crosses-end-users', catches: 'isolation.cursor', alsoFails: [] },
   { bug: 'object-id-crosses-end-users', catches: 'isolation.object-id', alsoFails: [] },
   { bug: 'server-error-on-unknown-parameter', catches: 'negative.fuzz', alsoFails: [] },

@@ -1,3 +1,4 @@
+import type { PostingProfile } from '../books/postingProfiles.ts';
 import type { JsonObject } from '../json.ts';
 import type { TypeRules } from './TypeRules.ts';
 
@@ -59,6 +60,8 @@ export interface TypeRow {
   requestOnly?: readonly string[];
   /** Values a new object gets for fields the request leaves out. */
   defaults?: Readonly<JsonObject>;
+  /** How a transaction of this type posts to the books (`postingProfiles.ts`); none: it posts nothing. */
+  posting?: PostingProfile;
   /** The few computations the desktop really does for this type. */
   rules?: TypeRules;
   /** Fields of an internal type's stored object beyond id, name and isActive (internal types have no spec schema). */

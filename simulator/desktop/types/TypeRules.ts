@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../spec/types.ts';
+import type { Ledger } from '../books/Ledger.ts';
 import type { JsonObject } from '../json.ts';
 
 /** What a type's rules may ask of the company file while an add or modify is under way. */
@@ -24,6 +25,8 @@ export interface RulesContext {
   addDerived(objectType: string, body: JsonObject): JsonObject;
   nextTransactionId(): string;
   linkedOf(objectType: string, id: string): JsonObject[];
+  /** The company file's books: postings, links between transactions, deletions. */
+  readonly ledger: Ledger;
   getMeta(key: string): string | undefined;
   setMeta(key: string, value: string): void;
 }
@@ -37,4 +40,6 @@ export interface TypeRules {
   compute?(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void;
   /** Keeps other objects consistent after a write (balances up the tree, say). */
   afterWrite?(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): void;
+  /** Undoes what the object applied itself to, before it is deleted or voided (a payment's applications). */
+  beforeRemove?(ctx: RulesContext, doc: JsonObject): void;
 }

@@ -2,6 +2,7 @@ import { accountRules } from './rules/accountRules.ts';
 import { customerRules } from './rules/customerRules.ts';
 import { inventoryRules } from './rules/inventoryRules.ts';
 import { invoiceRules } from './rules/invoiceRules.ts';
+import { paymentRules } from './rules/paymentRules.ts';
 import { priceLevelRules } from './rules/priceLevelRules.ts';
 import { vendorRules } from './rules/vendorRules.ts';
 import type { TypeRow } from './TypeRow.ts';
@@ -133,7 +134,17 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     refNumber: { counter: 'invoice', start: 1000 },
     defaults: { isPending: false, isFinanceCharge: false, isQueuedForPrint: false, isQueuedForEmail: false },
     requestOnly: ['lines', 'lineGroups', 'linkToTransactionIds', 'applyCredits'],
+    posting: 'sale',
     rules: invoiceRules,
+  },
+  {
+    objectType: 'ldg_receive_payment',
+    resource: 'receive-payments',
+    kind: 'transaction',
+    filters: { accountIds: { refs: ['receivablesAccount'] } },
+    requestOnly: ['applyToTransactions', 'isAutoApply'],
+    posting: 'payment',
+    rules: paymentRules,
   },
   // Lists the desktop keeps that the Service has no endpoint for: requests point at them by id.
   { objectType: 'ldg_billing_rate', kind: 'list', nameScope: 'ldg_billing_rate', internalFields: { rate: 'text' } },
@@ -143,11 +154,6 @@ export const TYPE_TABLE: readonly TypeRow[] = [
   { objectType: 'ldg_sales_tax_return', kind: 'list', nameScope: 'ldg_sales_tax_return' },
   { objectType: 'ldg_sales_tax_return_line', kind: 'list', nameScope: 'ldg_sales_tax_return_line' },
   { objectType: 'ldg_vendor_type', kind: 'list', nameScope: 'ldg_vendor_type' },
-  {
-    objectType: 'ldg_receive_payment',
-    kind: 'transaction',
-    internalFields: { customer: 'reference', paymentMethod: 'reference', transactionDate: 'text', refNumber: 'text', totalAmount: 'text' },
-  },
 ];
 
 /** What `itemType` selects among item sites, whose items are inventory items or assemblies. */

@@ -125,6 +125,16 @@ const update: Handler = async (req, deps) => {
   return JSON.stringify(doc);
 };
 
+const remove: Handler = async (req, deps) => {
+  const doc = await desktopCall(req, deps, (call) => targetOf(req).desktop.delete(objectTypeOf(req, deps), req.pathParams['id'] ?? '', call));
+  return JSON.stringify(doc);
+};
+
+const voidTransaction: Handler = async (req, deps) => {
+  const doc = await desktopCall(req, deps, (call) => targetOf(req).desktop.void(objectTypeOf(req, deps), req.pathParams['id'] ?? '', call));
+  return JSON.stringify(doc);
+};
+
 const health: Handler = async (req, deps) => {
   const clock = deps.clocks.forProject(req.project.id);
   const started = clock.now();
@@ -132,7 +142,7 @@ const health: Handler = async (req, deps) => {
   return JSON.stringify({ duration: clock.now() - started, status: 'ok' });
 };
 
-const BY_VERB: Readonly<Record<string, Handler>> = { list, retrieve, create, update };
+const BY_VERB: Readonly<Record<string, Handler>> = { list, retrieve, create, update, delete: remove, void: voidTransaction };
 
 /** The generic handler for a `/ledger-desktop/*` operation, chosen by the verb of its operationId. */
 export function desktopHandlerFor(op: OperationSpec): Handler | undefined {

@@ -128,7 +128,36 @@ const duplicateNameRenamed: PlantedBug = {
   },
 };
 
+/** Answers a delete with the documented shape but never removes anything. */
+const deleteAnswersButKeeps: PlantedBug = {
+  does: 'answers a transaction delete as done without deleting it',
+  handler: () => async (request, ctx) => {
+    if (request.method !== 'DELETE' || !ctx.operation(request)?.path.startsWith('/ledger-desktop/')) return ctx.forward(request);
+    const { 'content-type': _type, ...headers } = request.headers;
+    const current = await ctx.forward({ ...request, method: 'GET', headers, body: undefined });
+    const found = jsonOf(current);
+    if (current.status !== 200 || !found) return current;
+    return withJson(current, { id: found['id'], objectType: found['objectType'], refNumber: found['refNumber'] ?? null, deleted: true });
+  },
+};
+
+/** Carries out a void as a delete, and answers with the void's shape. */
+const voidDeletes: PlantedBug = {
+  does: 'deletes a transaction it is asked to void',
+  handler: () => async (request, ctx) => {
+    if (request.method !== 'POST' || !request.url.pathname.endsWith('/void')) return ctx.forward(request);
+    const item = new URL(request.url.pathname.replace(/\/void$/, ''), request.url);
+    const { 'content-type': _type, ...headers } = request.headers;
+    const before = jsonOf(await ctx.forward({ ...request, method: 'GET', url: item, headers, body: undefined }));
+    const deleted = await ctx.forward({ ...request, method: 'DELETE', url: item, headers, body: undefined });
+    if (deleted.status !== 200 || !before) return deleted;
+    return withJson(deleted, { id: before['id'], objectType: before['objectType'], createdAt: before['createdAt'], updatedAt: before['updatedAt'], refNumber: before['refNumber'] ?? null, voided: true });
+  },
+};
+
 export const FILTER_AND_WRITE_BUGS = {
+  'delete-answers-but-keeps': deleteAnswersButKeeps,
+  'void-deletes': voidDeletes,
   'ids-return-extra': idsReturnExtra,
   'missing-id-ignored': missingValuesIgnored(['ids'], 'drops ids that do not exist and answers with the rest'),
   'missing-name-ignored': missingValuesIgnored(['fullNames', 'names', 'refNumbers'], 'drops fullNames / names / refNumbers that do not exist and answers with the rest'),

@@ -1,11 +1,11 @@
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import type { JsonObject } from '../../json.ts';
 import type { TypeRules } from '../TypeRules.ts';
-import { parentIdOf, rememberOpening, rollUpTree } from './balances.ts';
+import { rollUpAccount } from '../../books/keepBooks.ts';
+import { parentIdOf, rememberOpening } from './balances.ts';
 
 /**
- * An account's balance: its opening balance (postings come with the transaction rules), and its
- * total with every subaccount. The tax line the request names by number becomes its details.
+ * An account's balance: its opening balance and its postings, and its total with every subaccount. The tax line the request names by number becomes its details.
  */
 export const accountRules: TypeRules = {
   compute(ctx, doc, body, previous) {
@@ -19,7 +19,7 @@ export const accountRules: TypeRules = {
   afterWrite(ctx, doc: JsonObject, previous) {
     if (ctx.bulk) return;
     const oldParent = previous ? parentIdOf(previous) : null;
-    if (oldParent && oldParent !== parentIdOf(doc)) rollUpTree(ctx, 'ldg_account', oldParent, () => []);
-    rollUpTree(ctx, 'ldg_account', String(doc['id']), () => []);
+    if (oldParent && oldParent !== parentIdOf(doc)) rollUpAccount(ctx, oldParent);
+    rollUpAccount(ctx, String(doc['id']));
   },
 };

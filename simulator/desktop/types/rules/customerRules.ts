@@ -1,17 +1,8 @@
+import { rollUpCustomer } from '../../books/keepBooks.ts';
 import type { JsonObject } from '../../json.ts';
-import { fromCents, toCents } from '../../money.ts';
-import type { RulesContext, TypeRules } from '../TypeRules.ts';
-import { parentIdOf, rememberOpening, rollUpTree } from './balances.ts';
-
-/** What is open on a customer: the balances of its invoices. */
-function openInvoices(ctx: RulesContext): (id: string) => number[] {
-  return (id) => ctx.referencing('ldg_invoice', 'customer', id).map((invoice) => toCents(typeof invoice['balanceRemaining'] === 'string' ? invoice['balanceRemaining'] : null));
-}
-
-/** Own balance from open invoices and the opening balance; total balance adds every job below. */
-export function rollUpCustomer(ctx: RulesContext, customerId: string): void {
-  rollUpTree(ctx, 'ldg_customer', customerId, openInvoices(ctx));
-}
+import { fromCents } from '../../money.ts';
+import type { TypeRules } from '../TypeRules.ts';
+import { parentIdOf, rememberOpening } from './balances.ts';
 
 export const customerRules: TypeRules = {
   compute(ctx, doc, body, previous) {

@@ -26,7 +26,8 @@ function lineAmountOf(quantity: number, rate: string, position: number): number 
   }
 }
 
-function findItem(ctx: RulesContext, id: string): JsonObject | undefined {
+/** The item `id`, whichever kind of item it is. */
+export function findItem(ctx: RulesContext, id: string): JsonObject | undefined {
   for (const type of LINE_ITEM_TYPES) {
     const found = ctx.find(type, id);
     if (found) return found;

@@ -1,9 +1,9 @@
+import { specialAccount } from '../../books/specialAccounts.ts';
 import { addDays } from '../../desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { fromCents, percentOfCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
-import { rollUpCustomer } from './customerRules.ts';
 import { lineGroupsOf, linesOf } from './invoiceLines.ts';
 
 function refIdOf(value: JsonValue | undefined): string | undefined {
@@ -29,8 +29,13 @@ export function dueDateOf(ctx: RulesContext, transactionDate: string, termsId: s
   return `${dueYear}-${String(dueMonth).padStart(2, '0')}-${String(Math.min(dated['dueDayOfMonth'], lastDay)).padStart(2, '0')}`;
 }
 
-/** `linked` defaults to what is stored; a new invoice (nothing stored yet) passes [] and spares the lookup. */
-export function computeTotals(ctx: RulesContext, doc: JsonObject, linked: readonly JsonObject[] = ctx.linkedOf('ldg_invoice', String(doc['id']))): void {
+/** What payments (and their discounts) have taken off a transaction: a negative amount, in cents. */
+export function appliedCentsOf(ctx: RulesContext, id: string): number {
+  return -sumCents(ctx.ledger.linksTo(id).map((link) => link.cents + link.discountCents), 'The amount applied to the transaction');
+}
+
+/** Subtotal, tax, applied amount and balance from the lines, the tax item and `applied` (negative cents). */
+export function computeTotals(ctx: RulesContext, doc: JsonObject, applied: number): void {
   const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
   const amounts = lines.map((line) => toCents(String(line['amount'] ?? '0')));
   const taxableAmounts = lines.filter((line) => ctx.find('ldg_sales_tax_code', refIdOf(line['salesTaxCode']) ?? '')?.['isTaxable'] === true);
@@ -39,8 +44,10 @@ export function computeTotals(ctx: RulesContext, doc: JsonObject, linked: readon
   const taxItem = ctx.find('ldg_sales_tax_item', refIdOf(doc['salesTaxItem']) ?? '');
   const percent = taxItem && typeof taxItem['taxRate'] === 'string' ? taxItem['taxRate'] : '0';
   const tax = percentOfCents(taxable, percent, 'The sales tax of the invoice');
-  const applied = sumCents(linked.map((link) => toCents(String(link['amount'] ?? '0'))), 'The amount applied to the invoice');
   const balance = sumCents([subtotal, tax, applied], 'The balance of the invoice');
+  if (balance < 0) {
+    throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of invoice ${String(doc['refNumber'])} would be ${fromCents(subtotal + tax)}, less than the ${fromCents(-applied)} already applied to it.`);
+  }
   doc['subtotal'] = fromCents(subtotal);
   doc['salesTaxPercentage'] = taxItem ? percent : null;
   doc['salesTaxTotal'] = fromCents(tax);
@@ -48,6 +55,44 @@ export function computeTotals(ctx: RulesContext, doc: JsonObject, linked: readon
   doc['balanceRemaining'] = fromCents(balance);
   doc['balanceRemainingInHomeCurrency'] = fromCents(balance);
   doc['isPaid'] = balance <= 0;
+}
+
+/** The transactions applied to `id`, as its `linkedTransactions` show them, oldest first. */
+export function linkedTransactionsOf(ctx: RulesContext, id: string): JsonObject[] {
+  return ctx.ledger.linksTo(id).map((link) => {
+    const from = ctx.find(link.fromType, link.from);
+    return {
+      id: link.from,
+      objectType: 'ldg_linked_transaction',
+      transactionType: link.fromType.replace(/^ldg_/, ''),
+      transactionDate: from?.['transactionDate'] ?? null,
+      refNumber: from?.['refNumber'] ?? null,
+      linkType: 'amount',
+      amount: fromCents(-link.cents),
+    };
+  });
+}
+
+/**
+ * After what is applied to an invoice changed: its balance, paid state and linked transactions,
+ * and the balance each payment applied to it shows for it.
+ */
+export function refreshApplied(ctx: RulesContext, invoiceId: string): void {
+  const stored = ctx.find('ldg_invoice', invoiceId);
+  if (!stored) return;
+  const doc = structuredClone(stored);
+  computeTotals(ctx, doc, appliedCentsOf(ctx, invoiceId));
+  const linked = linkedTransactionsOf(ctx, invoiceId);
+  ctx.rewriteAmounts('ldg_invoice', doc, linked.length > 0 ? linked : null);
+  for (const link of ctx.ledger.linksTo(invoiceId)) {
+    const payment = ctx.find(link.fromType, link.from);
+    const applied = Array.isArray(payment?.['appliedToTransactions']) ? payment['appliedToTransactions'].filter(isJsonObject) : [];
+    const entry = applied.find((a) => a['transactionId'] === invoiceId);
+    if (!payment || !entry || entry['balanceRemaining'] === doc['balanceRemaining']) continue;
+    const updated = structuredClone(payment);
+    for (const a of (updated['appliedToTransactions'] as JsonValue[]).filter(isJsonObject)) if (a['transactionId'] === invoiceId) a['balanceRemaining'] = doc['balanceRemaining'] ?? null;
+    ctx.rewriteAmounts(link.fromType, updated, null);
+  }
 }
 
 export const invoiceRules: TypeRules = {
@@ -61,23 +106,16 @@ export const invoiceRules: TypeRules = {
     if ('lines' in body) doc['lines'] = linesOf(ctx, body['lines'], previous);
     if ('lineGroups' in body) doc['lineGroups'] = lineGroupsOf(ctx, body['lineGroups']);
     if (!previous) {
-      if (doc['receivablesAccount'] === null) {
-        const ar = ctx.getMeta('account.receivable');
-        if (ar) doc['receivablesAccount'] = ctx.resolve('ldg_invoice', 'receivablesAccount', ar);
-      }
+      if (doc['receivablesAccount'] === null) doc['receivablesAccount'] = ctx.resolve('ldg_invoice', 'receivablesAccount', specialAccount(ctx, 'accounts_receivable'));
       if (doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
     }
     if (doc['dueDate'] === null || (!('dueDate' in body) && ('termsId' in body || 'transactionDate' in body))) {
       doc['dueDate'] = dueDateOf(ctx, String(doc['transactionDate']), refIdOf(doc['terms']));
     }
-    if (previous) computeTotals(ctx, doc);
-    else computeTotals(ctx, doc, []);
-  },
-  afterWrite(ctx, doc, previous) {
-    if (ctx.bulk) return;
-    const customerId = refIdOf(doc['customer']);
-    if (customerId) rollUpCustomer(ctx, customerId);
-    const before = previous ? refIdOf(previous['customer']) : undefined;
-    if (before && before !== customerId) rollUpCustomer(ctx, before);
+    const applied = previous ? appliedCentsOf(ctx, String(doc['id'])) : 0;
+    if (applied !== 0 && refIdOf(previous?.['customer']) !== refIdOf(doc['customer'])) {
+      throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `Invoice ${String(doc['refNumber'])} has payments applied to it: its customer cannot change.`);
+    }
+    computeTotals(ctx, doc, applied);
   },
 };

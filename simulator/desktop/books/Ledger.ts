@@ -1,0 +1,133 @@
+import type Database from 'better-sqlite3';
+
+/** Which open-item ledger a posting belongs to: what customers owe, or what is owed to vendors. */
+export type OpenLedger = 'receivable' | 'payable';
+
+/** One debit (cents > 0) or credit (cents < 0) of a transaction to an account. */
+export interface Posting {
+  account: string;
+  /** The customer, vendor or other name the line is for; null when none. */
+  entity: string | null;
+  /** Set on the receivable or payable side, so that an entity's balance is one indexed sum. */
+  openLedger: OpenLedger | null;
+  cents: number;
+}
+
+/** One application: the transaction `from` (a payment) applies `cents` to the transaction `to` (an invoice). */
+export interface Link {
+  fromType: string;
+  from: string;
+  to: string;
+  cents: number;
+  discountCents: number;
+}
+
+/** The accounts and entities whose balances a change of postings moved. */
+export interface Touched {
+  accounts: Set<string>;
+  entities: Set<string>;
+}
+
+/**
+ * The books of one company file: every transaction's postings, the links between transactions
+ * and what was deleted. Balances on accounts, customers and vendors are kept from these by the
+ * transaction rules (`transactionBooks.ts`); tests hold those fields to the sums here.
+ */
+export class Ledger {
+  private readonly insertPosting: Database.Statement;
+  private readonly postingsOfTxn: Database.Statement;
+  private readonly removePostings: Database.Statement;
+  private readonly accountSum: Database.Statement;
+  private readonly entitySum: Database.Statement;
+  private readonly insertLink: Database.Statement;
+  private readonly linksFromStmt: Database.Statement;
+  private readonly linksToStmt: Database.Statement;
+  private readonly removeLinksFrom: Database.Statement;
+  private readonly insertDeletion: Database.Statement;
+
+  constructor(private readonly db: Database.Database) {
+    this.insertPosting = db.prepare('INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.postingsOfTxn = db.prepare('SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents FROM postings WHERE txn_id = ? ORDER BY line');
+    this.removePostings = db.prepare('DELETE FROM postings WHERE txn_id = ? RETURNING account_id AS account, entity_id AS entity');
+    this.accountSum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE account_id = ?').pluck();
+    this.entitySum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE entity_id = ? AND open_ledger = ?').pluck();
+    this.insertLink = db.prepare('INSERT INTO links (from_type, from_id, to_id, cents, discount_cents) VALUES (?, ?, ?, ?, ?)');
+    this.linksFromStmt = db.prepare('SELECT from_type AS fromType, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents FROM links WHERE from_id = ? ORDER BY rowid');
+    this.linksToStmt = db.prepare('SELECT from_type AS fromType, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents FROM links WHERE to_id = ? ORDER BY rowid');
+    this.removeLinksFrom = db.prepare('DELETE FROM links WHERE from_id = ? RETURNING to_id');
+    this.insertDeletion = db.prepare('INSERT OR REPLACE INTO deletions (type, id, ref_number, deleted_at) VALUES (?, ?, ?, ?)');
+  }
+
+  /**
+   * Replaces the postings of a transaction; returns what the old and the new ones touch. Zero
+   * amounts are not written: a voided transaction posts nothing.
+   */
+  post(txnId: string, postedOn: string, postings: readonly Posting[], touched: Touched = { accounts: new Set(), entities: new Set() }): Touched {
+    this.unpost(txnId, touched);
+    let line = 0;
+    for (const p of postings) {
+      if (p.cents === 0) continue;
+      this.insertPosting.run(txnId, line++, p.account, p.entity, p.openLedger, p.cents, postedOn);
+      touched.accounts.add(p.account);
+      if (p.entity !== null) touched.entities.add(p.entity);
+    }
+    return touched;
+  }
+
+  /** Removes a transaction's postings (a delete); returns what they touched. */
+  unpost(txnId: string, touched: Touched = { accounts: new Set(), entities: new Set() }): Touched {
+    for (const row of this.removePostings.all(txnId) as { account: string; entity: string | null }[]) {
+      touched.accounts.add(row.account);
+      if (row.entity !== null) touched.entities.add(row.entity);
+    }
+    return touched;
+  }
+
+  postingsOf(txnId: string): Posting[] {
+    return this.postingsOfTxn.all(txnId) as Posting[];
+  }
+
+  /** Debits less credits posted to an account. */
+  sumOfAccount(accountId: string): number {
+    return Number(this.accountSum.get(accountId));
+  }
+
+  /** Debits less credits posted on an entity's receivable or payable side. */
+  sumOfEntity(entityId: string, ledger: OpenLedger): number {
+    return Number(this.entitySum.get(entityId, ledger));
+  }
+
+  /** Debits less credits by account, for every account with postings (bulk loads). */
+  sumsByAccount(): Map<string, number> {
+    const rows = this.db.prepare('SELECT account_id AS id, SUM(cents) AS cents FROM postings GROUP BY account_id').all() as { id: string; cents: number }[];
+    return new Map(rows.map((r) => [r.id, Number(r.cents)]));
+  }
+
+  /** Debits less credits by entity on one open-item ledger (bulk loads). */
+  sumsByEntity(ledger: OpenLedger): Map<string, number> {
+    const rows = this.db.prepare('SELECT entity_id AS id, SUM(cents) AS cents FROM postings WHERE open_ledger = ? GROUP BY entity_id').all(ledger) as { id: string; cents: number }[];
+    return new Map(rows.map((r) => [r.id, Number(r.cents)]));
+  }
+
+  /** Replaces what a transaction applies itself to; returns the transactions it applied to before. */
+  setLinksFrom(fromType: string, fromId: string, links: readonly Pick<Link, 'to' | 'cents' | 'discountCents'>[]): string[] {
+    const before = this.removeLinksFrom.pluck().all(fromId) as string[];
+    for (const link of links) this.insertLink.run(fromType, fromId, link.to, link.cents, link.discountCents);
+    return before;
+  }
+
+  /** What a transaction applies itself to, in the order it was given. */
+  linksFrom(fromId: string): Link[] {
+    return this.linksFromStmt.all(fromId) as Link[];
+  }
+
+  /** What is applied to a transaction, oldest first. */
+  linksTo(toId: string): Link[] {
+    return this.linksToStmt.all(toId) as Link[];
+  }
+
+  /** Remembers a deleted object for the deleted-objects lists. */
+  recordDeletion(type: string, id: string, refNumber: string | null, deletedAt: number): void {
+    this.insertDeletion.run(type, id, refNumber, deletedAt);
+  }
+}

@@ -1,0 +1,79 @@
+import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { toCents } from '../money.ts';
+import { findItem } from '../types/rules/invoiceLines.ts';
+import type { RulesContext } from '../types/TypeRules.ts';
+import type { Posting } from './Ledger.ts';
+import { specialAccount } from './specialAccounts.ts';
+
+/**
+ * How a transaction type turns into debits and credits: a row of the type table names one of
+ * these (decision 13). Each returns postings that sum to zero.
+ * - `sale`: receivables (the customer's side) against each line's income account and sales tax;
+ * - `payment`: the deposit account against receivables, plus any discount taken.
+ */
+export type PostingProfile = 'sale' | 'payment';
+
+export function refId(value: JsonValue | undefined): string | null {
+  return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
+}
+
+function money(value: JsonValue | undefined): number {
+  return toCents(typeof value === 'string' ? value : null);
+}
+
+/** The account a sales line of this item posts to, wherever the item's kind keeps it. */
+function incomeAccountOf(item: JsonObject | undefined): string | null {
+  if (!item) return null;
+  const details = isJsonObject(item['salesOrPurchaseDetails']) ? item['salesOrPurchaseDetails'] : undefined;
+  const both = isJsonObject(item['salesAndPurchaseDetails']) ? item['salesAndPurchaseDetails'] : undefined;
+  return refId(item['incomeAccount']) ?? refId(both?.['incomeAccount']) ?? refId(details?.['postingAccount']) ?? refId(item['account']);
+}
+
+function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+  const customer = refId(doc['customer']);
+  const receivable = refId(doc['receivablesAccount']) ?? specialAccount(ctx, 'accounts_receivable');
+  const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
+  const postings: Posting[] = [];
+  let total = 0;
+  for (const line of lines) {
+    const cents = money(line['amount']);
+    if (cents === 0) continue;
+    const account = refId(line['overrideItemAccount']) ?? incomeAccountOf(findItem(ctx, refId(line['item']) ?? '')) ?? specialAccount(ctx, 'uncategorized_income');
+    postings.push({ account, entity: customer, openLedger: null, cents: -cents });
+    total += cents;
+  }
+  const tax = money(doc['salesTaxTotal']);
+  if (tax !== 0) postings.push({ account: specialAccount(ctx, 'sales_tax_payable'), entity: null, openLedger: null, cents: -tax });
+  total += tax;
+  postings.unshift({ account: receivable, entity: customer, openLedger: 'receivable', cents: total });
+  return postings;
+}
+
+/**
+ * Cash in against receivables. The part applied to an invoice comes off the invoice's customer (a
+ * payment from a customer may pay its jobs' invoices); the unused part is a credit on the payer.
+ */
+function paymentPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+  const payer = refId(doc['customer']);
+  const receivable = refId(doc['receivablesAccount']) ?? specialAccount(ctx, 'accounts_receivable');
+  const cash = refId(doc['depositToAccount']) ?? specialAccount(ctx, 'undeposited_funds');
+  const total = money(doc['totalAmount']);
+  const postings: Posting[] = [{ account: cash, entity: payer, openLedger: null, cents: total }];
+  let unused = total;
+  for (const applied of (Array.isArray(doc['appliedToTransactions']) ? doc['appliedToTransactions'] : []).filter(isJsonObject)) {
+    const owner = refId(ctx.find('ldg_invoice', String(applied['transactionId']))?.['customer']) ?? payer;
+    const cents = money(applied['amount']);
+    const discount = money(applied['discountAmount']);
+    const account = refId(applied['discountAccount']);
+    unused -= cents;
+    postings.push({ account: receivable, entity: owner, openLedger: 'receivable', cents: -cents });
+    if (discount !== 0 && account !== null) postings.push({ account, entity: owner, openLedger: null, cents: discount }, { account: receivable, entity: owner, openLedger: 'receivable', cents: -discount });
+  }
+  postings.push({ account: receivable, entity: payer, openLedger: 'receivable', cents: -unused });
+  return postings;
+}
+
+export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContext, doc: JsonObject) => Posting[]>> = {
+  sale: salePostings,
+  payment: paymentPostings,
+};

@@ -1,0 +1,193 @@
+import { refId } from '../../books/postingProfiles.ts';
+import { specialAccount } from '../../books/specialAccounts.ts';
+import { DESKTOP_STATUS, DesktopError, type DesktopStatus } from '../../DesktopError.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
+import { fromCents, sumCents, toCents } from '../../money.ts';
+import type { RulesContext, TypeRules } from '../TypeRules.ts';
+import { refreshApplied } from './invoiceRules.ts';
+
+/** A refusal about one entry of `applyToTransactions`: fixtures report it at that entry. */
+export class ApplicationError extends DesktopError {
+  constructor(
+    status: DesktopStatus,
+    message: string,
+    readonly index: number,
+  ) {
+    super(status, message);
+  }
+}
+
+interface Application {
+  invoice: JsonObject;
+  cents: number;
+  discountCents: number;
+  discountAccount: JsonValue;
+  discountClass: JsonValue;
+}
+
+const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' ? value : null);
+
+/** What this payment applied to each invoice before this write, in cents (payment and discount). */
+function appliedBefore(ctx: RulesContext, paymentId: string | undefined): Map<string, number> {
+  if (paymentId === undefined) return new Map();
+  return new Map(ctx.ledger.linksFrom(paymentId).map((link) => [link.to, link.cents + link.discountCents]));
+}
+
+/** What is open on an invoice for this payment: its balance, plus what this payment already took off it. */
+function openFor(invoice: JsonObject, before: ReadonlyMap<string, number>): number {
+  return toCents(text(invoice['balanceRemaining'])) + (before.get(String(invoice['id'])) ?? 0);
+}
+
+/**
+ * Whether an invoice of `invoiceCustomer` is one this payment's customer can pay: its own, or a
+ * job's below it. A bulk load replays history in which a job may since have moved to another
+ * customer, so it does not ask.
+ */
+function canPay(ctx: RulesContext, payer: string | null, invoiceCustomer: string | null): boolean {
+  if (ctx.bulk) return true;
+  for (let id = invoiceCustomer, depth = 0; id !== null && depth < 8; depth++) {
+    if (id === payer) return true;
+    id = refId(ctx.find('ldg_customer', id)?.['parent']);
+  }
+  return false;
+}
+
+/** The applications a request sends, checked the desktop's way: its customer's open invoices, each at most what is open. */
+function sentApplications(ctx: RulesContext, doc: JsonObject, sent: JsonValue[], before: ReadonlyMap<string, number>): Application[] {
+  const customer = refId(doc['customer']);
+  const seen = new Set<string>();
+  let left = toCents(text(doc['totalAmount']));
+  return sent.filter(isJsonObject).map((entry, index) => {
+    const id = String(entry['transactionId']);
+    const invoice = ctx.find('ldg_invoice', id);
+    if (!invoice || !canPay(ctx, customer, refId(invoice['customer']))) {
+      throw new ApplicationError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${id}" specified in the request cannot be found among the open invoices of this customer.`, index);
+    }
+    for (const credit of Array.isArray(entry['applyCredits']) ? entry['applyCredits'].filter(isJsonObject) : []) {
+      throw new ApplicationError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Credit "${String(credit['creditTransactionId'])}" specified in the request cannot be found.`, index);
+    }
+    if (seen.has(id)) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Invoice ${String(invoice['refNumber'])} is listed twice in applyToTransactions.`, index);
+    seen.add(id);
+    const open = openFor(invoice, before);
+    const discountCents = toCents(text(entry['discountAmount']));
+    const cents = typeof entry['paymentAmount'] === 'string' ? toCents(entry['paymentAmount']) : Math.max(0, Math.min(open - discountCents, left));
+    if (cents < 0 || discountCents < 0 || cents + discountCents === 0) {
+      throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `The amount applied to invoice ${String(invoice['refNumber'])} must be more than 0.00.`, index);
+    }
+    if (cents + discountCents > open) {
+      throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Cannot apply ${fromCents(cents + discountCents)} to invoice ${String(invoice['refNumber'])}: ${fromCents(open)} is open on it.`, index);
+    }
+    if (discountCents > 0 && typeof entry['discountAccountId'] !== 'string') {
+      throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `A discount on invoice ${String(invoice['refNumber'])} needs discountAccountId.`, index);
+    }
+    left -= cents;
+    return {
+      invoice,
+      cents,
+      discountCents,
+      discountAccount: typeof entry['discountAccountId'] === 'string' ? ctx.resolve('ldg_receive_payment', 'appliedToTransactions.discountAccount', entry['discountAccountId']) : null,
+      discountClass: typeof entry['discountClassId'] === 'string' ? ctx.resolve('ldg_receive_payment', 'appliedToTransactions.discountClass', entry['discountClassId']) : null,
+    };
+  });
+}
+
+/** `isAutoApply`: the customer's own open invoices, oldest due first, until the payment is used up. */
+function autoApplications(ctx: RulesContext, doc: JsonObject): Application[] {
+  const customer = refId(doc['customer']);
+  if (customer === null) return [];
+  const open = ctx
+    .referencing('ldg_invoice', 'customer', customer)
+    .filter((invoice) => toCents(text(invoice['balanceRemaining'])) > 0)
+    .sort((a, b) => String(a['dueDate'] ?? a['transactionDate']).localeCompare(String(b['dueDate'] ?? b['transactionDate'])));
+  let left = toCents(text(doc['totalAmount']));
+  const out: Application[] = [];
+  for (const invoice of open) {
+    if (left <= 0) break;
+    const cents = Math.min(left, toCents(text(invoice['balanceRemaining'])));
+    out.push({ invoice, cents, discountCents: 0, discountAccount: null, discountClass: null });
+    left -= cents;
+  }
+  return out;
+}
+
+/** The applications this payment keeps when a modify leaves them out: as stored, with today's invoices. */
+function keptApplications(ctx: RulesContext, paymentId: string): Application[] {
+  return ctx.ledger.linksFrom(paymentId).flatMap((link) => {
+    const invoice = ctx.find('ldg_invoice', link.to);
+    return invoice ? [{ invoice, cents: link.cents, discountCents: link.discountCents, discountAccount: null, discountClass: null }] : [];
+  });
+}
+
+function entryOf(application: Application, previous: JsonObject | undefined, before: ReadonlyMap<string, number>): JsonObject {
+  const { invoice } = application;
+  const id = String(invoice['id']);
+  const kept = (Array.isArray(previous?.['appliedToTransactions']) ? previous['appliedToTransactions'] : []).filter(isJsonObject).find((a) => a['transactionId'] === id);
+  return {
+    transactionId: id,
+    transactionType: 'invoice',
+    transactionDate: invoice['transactionDate'] ?? null,
+    refNumber: invoice['refNumber'] ?? null,
+    balanceRemaining: fromCents(openFor(invoice, before) - application.cents - application.discountCents),
+    amount: fromCents(application.cents),
+    discountAmount: application.discountCents === 0 && !kept?.['discountAmount'] ? null : fromCents(application.discountCents),
+    discountAccount: application.discountAccount ?? kept?.['discountAccount'] ?? null,
+    discountClass: application.discountClass ?? kept?.['discountClass'] ?? null,
+    linkedTransactions: [],
+  };
+}
+
+/** The applications as the links table keeps them. */
+function linksOf(doc: JsonObject): { to: string; cents: number; discountCents: number }[] {
+  return (Array.isArray(doc['appliedToTransactions']) ? doc['appliedToTransactions'] : []).filter(isJsonObject).map((a) => ({
+    to: String(a['transactionId']),
+    cents: toCents(text(a['amount'])),
+    discountCents: toCents(text(a['discountAmount'])),
+  }));
+}
+
+/** Replaces what a payment applies itself to, and brings every invoice it paid before or pays now up to date. */
+function relink(ctx: RulesContext, doc: JsonObject, links: ReturnType<typeof linksOf>): void {
+  const before = ctx.ledger.setLinksFrom(String(doc['objectType']), String(doc['id']), links);
+  for (const id of new Set([...before, ...links.map((l) => l.to)])) refreshApplied(ctx, id);
+}
+
+/**
+ * A payment received: applied to the customer's invoices (sent, automatic, or kept on a modify),
+ * each at most what is open on it, and never more than the payment. What is left is the
+ * customer's credit (`unusedPayment`). The links it makes lower the invoices' balances.
+ */
+export const paymentRules: TypeRules = {
+  compute(ctx, doc, body, previous) {
+    if (!previous) {
+      if (doc['receivablesAccount'] === null) doc['receivablesAccount'] = ctx.resolve('ldg_receive_payment', 'receivablesAccount', specialAccount(ctx, 'accounts_receivable'));
+      if (doc['depositToAccount'] === null) doc['depositToAccount'] = ctx.resolve('ldg_receive_payment', 'depositToAccount', specialAccount(ctx, 'undeposited_funds'));
+      if (doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
+    }
+    const total = toCents(text(doc['totalAmount']));
+    doc['totalAmount'] = fromCents(total);
+    doc['totalAmountInHomeCurrency'] = fromCents(total);
+    const id = previous ? String(doc['id']) : undefined;
+    const before = appliedBefore(ctx, id);
+    let applications: Application[];
+    if (Array.isArray(body['applyToTransactions'])) applications = sentApplications(ctx, doc, body['applyToTransactions'], before);
+    else if (!previous && body['isAutoApply'] === true) applications = autoApplications(ctx, doc);
+    else applications = id === undefined ? [] : keptApplications(ctx, id);
+    if (previous && before.size > 0 && refId(previous['customer']) !== refId(doc['customer']) && !Array.isArray(body['applyToTransactions'])) {
+      throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'This payment is applied to invoices: send applyToTransactions for the new customer to change it.');
+    }
+    const applied = sumCents(
+      applications.map((a) => a.cents),
+      'The amount applied',
+    );
+    if (applied > total) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The payment of ${fromCents(total)} cannot pay ${fromCents(applied)} of invoices.`);
+    doc['appliedToTransactions'] = applications.map((a) => entryOf(a, previous, before));
+    doc['unusedPayment'] = fromCents(total - applied);
+    doc['unusedCredits'] = '0.00';
+  },
+  afterWrite(ctx, doc) {
+    relink(ctx, doc, linksOf(doc));
+  },
+  beforeRemove(ctx, doc) {
+    relink(ctx, doc, []);
+  },
+};
