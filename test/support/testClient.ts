@@ -110,6 +110,10 @@ export class TestSandbox {
     return this.request('POST', path, { ...options, body });
   }
 
+  delete(path: string, options?: RequestOptions): Promise<ApiResponse> {
+    return this.request('DELETE', path, options);
+  }
+
   /** Every response must validate against the spec: the 200 schema or the error schema. */
   private assertMatchesSpec(method: string, pathname: string, response: ApiResponse): void {
     expect(response.headers['service-request-id'], 'Service-Request-Id header').toMatch(/^req_/);
