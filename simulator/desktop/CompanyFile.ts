@@ -182,7 +182,7 @@ export class CompanyFile {
     this.bulkNames?.set(key, { type: model.objectType, name: columns.name });
     rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, undefined);
-    postTransaction(ctx, model, doc);
+    postTransaction(ctx, model, doc, true);
     return this.afterRules(model, key, doc);
   }
 
@@ -223,7 +223,7 @@ export class CompanyFile {
     if (nameOf(model, previous) !== columns.name) propagateRename(this, model, doc);
     rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, previous);
-    postTransaction(ctx, model, doc);
+    postTransaction(ctx, model, doc, false);
     const stored = this.afterRules(model, id, doc);
     const linked = this.store.linkedOf(model.objectType, id);
     if (linked) stored['linkedTransactions'] = JSON.parse(linked) as JsonObject[];
@@ -344,7 +344,7 @@ export class CompanyFile {
     rewrite: (type, doc, linked) => this.rewrite(type, doc, linked),
     rewriteAmounts: (type, doc, linked) => {
       const model = this.modelOf(type);
-      this.store.updateAmounts(type, this.keyOf(model, doc), indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked));
+      this.store.updateAmounts(type, this.keyOf(model, doc), indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked), doc);
     },
     addDerived: (type, body) => this.addNow(this.modelOf(type), body),
     getMeta: (key) => this.store.getMeta(key),

@@ -205,9 +205,13 @@ export class CompanyFileStore {
     return this.getStmt.get(type, id) as StoredRow | undefined;
   }
 
-  /** Rewrites an object whose amounts changed but whose name, place and dates did not. */
-  updateAmounts(type: string, id: string, columns: Pick<IndexColumns, 'is_paid' | 'balance_cents'>, doc: string, linked: string | null): void {
-    this.docCache?.forget(type, id);
+  /**
+   * Rewrites an object whose amounts changed but whose name, place and dates did not. `parsed`, the
+   * object `doc` was written from, stays cached during a bulk load (its caller must not change it).
+   */
+  updateAmounts(type: string, id: string, columns: Pick<IndexColumns, 'is_paid' | 'balance_cents'>, doc: string, linked: string | null, parsed?: unknown): void {
+    if (parsed === undefined) this.docCache?.forget(type, id);
+    else this.docCache?.set(type, id, parsed);
     const born = this.writing(type);
     this.beforeReplace(type, id, born);
     const changed = this.updateAmountsStmt.get({ type, id, is_paid: columns.is_paid, balance_cents: columns.balance_cents, born }) as { seq: number } | undefined;

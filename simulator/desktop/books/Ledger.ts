@@ -59,11 +59,12 @@ export class Ledger {
   }
 
   /**
-   * Replaces the postings of a transaction; returns what the old and the new ones touch. Zero
-   * amounts are not written: a voided transaction posts nothing.
+   * Replaces the postings of a transaction (a new one has none to replace); returns what the old
+   * and the new ones touch. Zero amounts are not written: a voided transaction posts nothing.
    */
-  post(txnId: string, postedOn: string, postings: readonly Posting[], touched: Touched = { accounts: new Set(), entities: new Set() }): Touched {
-    this.unpost(txnId, touched);
+  post(txnId: string, postedOn: string, postings: readonly Posting[], isNew: boolean): Touched {
+    const touched: Touched = { accounts: new Set(), entities: new Set() };
+    if (!isNew) this.unpost(txnId, touched);
     let line = 0;
     for (const p of postings) {
       if (p.cents === 0) continue;
@@ -109,9 +110,9 @@ export class Ledger {
     return new Map(rows.map((r) => [r.id, Number(r.cents)]));
   }
 
-  /** Replaces what a transaction applies itself to; returns the transactions it applied to before. */
-  setLinksFrom(fromType: string, fromId: string, links: readonly Pick<Link, 'to' | 'cents' | 'discountCents'>[]): string[] {
-    const before = this.removeLinksFrom.pluck().all(fromId) as string[];
+  /** Replaces what a transaction applies itself to (a new one applies to nothing yet); returns the transactions it applied to before. */
+  setLinksFrom(fromType: string, fromId: string, links: readonly Pick<Link, 'to' | 'cents' | 'discountCents'>[], isNew: boolean): string[] {
+    const before = isNew ? [] : (this.removeLinksFrom.pluck().all(fromId) as string[]);
     for (const link of links) this.insertLink.run(fromType, fromId, link.to, link.cents, link.discountCents);
     return before;
   }

@@ -31,10 +31,10 @@ export function rollUpTouched(ctx: RulesContext, touched: Touched): void {
  * Posts a transaction as its type's profile says, replacing what it posted before, and moves the
  * balances that changed. A bulk load leaves balances to one pass at its end.
  */
-export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonObject): void {
+export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonObject, isNew: boolean): void {
   const profile = model.row.posting;
   if (!profile) return;
-  const touched = ctx.ledger.post(String(doc['id']), String(doc['transactionDate'] ?? ''), POSTING_PROFILES[profile](ctx, doc));
+  const touched = ctx.ledger.post(String(doc['id']), String(doc['transactionDate'] ?? ''), POSTING_PROFILES[profile](ctx, doc), isNew);
   if (!ctx.bulk) rollUpTouched(ctx, touched);
 }
 

@@ -19,7 +19,7 @@ export interface RulesContext {
   all(objectType: string): JsonObject[];
   /** Rewrites a stored object without touching its revision number (derived fields only). */
   rewrite(objectType: string, doc: JsonObject, linked?: JsonObject[] | null): void;
-  /** Same, for derived amounts only (balances, paid state, linked transactions): names and places unchanged. */
+  /** Same, for derived amounts only (balances, paid state, linked transactions): names and places unchanged. A bulk load keeps `doc` cached: do not change it afterwards. */
   rewriteAmounts(objectType: string, doc: JsonObject, linked?: JsonObject[] | null): void;
   /** Adds an object the desktop creates by itself (an item site for a new inventory item). */
   addDerived(objectType: string, body: JsonObject): JsonObject;

@@ -1,3 +1,4 @@
+import type { Link } from '../../books/Ledger.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';
 import { addDays } from '../../desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
@@ -31,7 +32,11 @@ export function dueDateOf(ctx: RulesContext, transactionDate: string, termsId: s
 
 /** What payments (and their discounts) have taken off a transaction: a negative amount, in cents. */
 export function appliedCentsOf(ctx: RulesContext, id: string): number {
-  return -sumCents(ctx.ledger.linksTo(id).map((link) => link.cents + link.discountCents), 'The amount applied to the transaction');
+  return appliedCents(ctx.ledger.linksTo(id));
+}
+
+function appliedCents(links: readonly Link[]): number {
+  return -sumCents(links.map((link) => link.cents + link.discountCents), 'The amount applied to the transaction');
 }
 
 /** Subtotal, tax, applied amount and balance from the lines, the tax item and `applied` (negative cents). */
@@ -57,9 +62,9 @@ export function computeTotals(ctx: RulesContext, doc: JsonObject, applied: numbe
   doc['isPaid'] = balance <= 0;
 }
 
-/** The transactions applied to `id`, as its `linkedTransactions` show them, oldest first. */
-export function linkedTransactionsOf(ctx: RulesContext, id: string): JsonObject[] {
-  return ctx.ledger.linksTo(id).map((link) => {
+/** The transactions applied to an invoice, as its `linkedTransactions` show them, oldest first. */
+function linkedTransactionsOf(ctx: RulesContext, links: readonly Link[]): JsonObject[] {
+  return links.map((link) => {
     const from = ctx.find(link.fromType, link.from);
     return {
       id: link.from,
@@ -80,18 +85,17 @@ export function linkedTransactionsOf(ctx: RulesContext, id: string): JsonObject[
 export function refreshApplied(ctx: RulesContext, invoiceId: string): void {
   const stored = ctx.find('ldg_invoice', invoiceId);
   if (!stored) return;
-  const doc = structuredClone(stored);
-  computeTotals(ctx, doc, appliedCentsOf(ctx, invoiceId));
-  const linked = linkedTransactionsOf(ctx, invoiceId);
-  ctx.rewriteAmounts('ldg_invoice', doc, linked.length > 0 ? linked : null);
-  for (const link of ctx.ledger.linksTo(invoiceId)) {
+  const links = ctx.ledger.linksTo(invoiceId);
+  // Only top-level amounts change: a shallow copy leaves the stored (maybe cached) object as it was.
+  const doc = { ...stored };
+  computeTotals(ctx, doc, appliedCents(links));
+  ctx.rewriteAmounts('ldg_invoice', doc, links.length > 0 ? linkedTransactionsOf(ctx, links) : null);
+  for (const link of links) {
     const payment = ctx.find(link.fromType, link.from);
     const applied = Array.isArray(payment?.['appliedToTransactions']) ? payment['appliedToTransactions'].filter(isJsonObject) : [];
-    const entry = applied.find((a) => a['transactionId'] === invoiceId);
-    if (!payment || !entry || entry['balanceRemaining'] === doc['balanceRemaining']) continue;
-    const updated = structuredClone(payment);
-    for (const a of (updated['appliedToTransactions'] as JsonValue[]).filter(isJsonObject)) if (a['transactionId'] === invoiceId) a['balanceRemaining'] = doc['balanceRemaining'] ?? null;
-    ctx.rewriteAmounts(link.fromType, updated, null);
+    if (!payment || applied.every((a) => a['transactionId'] !== invoiceId || a['balanceRemaining'] === doc['balanceRemaining'])) continue;
+    const entries = applied.map((a) => (a['transactionId'] === invoiceId ? { ...a, balanceRemaining: doc['balanceRemaining'] ?? null } : a));
+    ctx.rewriteAmounts(link.fromType, { ...payment, appliedToTransactions: entries }, null);
   }
 }
 

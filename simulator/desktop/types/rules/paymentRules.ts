@@ -146,8 +146,8 @@ function linksOf(doc: JsonObject): { to: string; cents: number; discountCents: n
 }
 
 /** Replaces what a payment applies itself to, and brings every invoice it paid before or pays now up to date. */
-function relink(ctx: RulesContext, doc: JsonObject, links: ReturnType<typeof linksOf>): void {
-  const before = ctx.ledger.setLinksFrom(String(doc['objectType']), String(doc['id']), links);
+function relink(ctx: RulesContext, doc: JsonObject, links: ReturnType<typeof linksOf>, isNew: boolean): void {
+  const before = ctx.ledger.setLinksFrom(String(doc['objectType']), String(doc['id']), links, isNew);
   for (const id of new Set([...before, ...links.map((l) => l.to)])) refreshApplied(ctx, id);
 }
 
@@ -184,10 +184,10 @@ export const paymentRules: TypeRules = {
     doc['unusedPayment'] = fromCents(total - applied);
     doc['unusedCredits'] = '0.00';
   },
-  afterWrite(ctx, doc) {
-    relink(ctx, doc, linksOf(doc));
+  afterWrite(ctx, doc, previous) {
+    relink(ctx, doc, linksOf(doc), previous === undefined);
   },
   beforeRemove(ctx, doc) {
-    relink(ctx, doc, []);
+    relink(ctx, doc, [], false);
   },
 };
