@@ -102,6 +102,30 @@ describe('receive payments', () => {
     expect((await get<InvoiceView>(`${INVOICES}/${invoice.id}`)).balanceRemaining).toBe(invoice.balanceRemaining);
   });
 
+  it('takes a discount off the invoice too, posted to the discount account', async () => {
+    const invoice = await newInvoice('50.00');
+    const accounts = bodyOf<{ data: (AccountView & { accountType: string })[] }>(await api.get('/ledger-desktop/accounts')).data;
+    const discounts = accounts.find((a) => a.accountType === 'income') as AccountView;
+    const before = cents(discounts.balance);
+    const payment = bodyOf<PaymentView & { appliedToTransactions: (AppliedView & { discountAmount: string | null; discountAccount: Ref | null })[] }>(
+      await api.post(PAYMENTS, {
+        customerId: customer.id,
+        transactionDate: '2025-06-10',
+        totalAmount: '90.00',
+        applyToTransactions: [{ transactionId: invoice.id, paymentAmount: '90.00', discountAmount: '5.00', discountAccountId: discounts.id }],
+      }),
+    );
+    expect(payment.appliedToTransactions[0]).toMatchObject({ amount: '90.00', discountAmount: '5.00', discountAccount: { id: discounts.id } });
+    expect(cents((await get<InvoiceView>(`${INVOICES}/${invoice.id}`)).balanceRemaining)).toBe(cents(invoice.balanceRemaining) - 9500);
+    // A discount given is a debit to an income account: its balance drops by the discount.
+    const after = bodyOf<{ data: AccountView[] }>(await api.get('/ledger-desktop/accounts', { query: { ids: [discounts.id] } })).data[0];
+    expect(cents(after?.balance)).toBe(before - 500);
+    expectDesktopError(
+      await api.post(PAYMENTS, { customerId: customer.id, transactionDate: '2025-06-10', totalAmount: '1.00', applyToTransactions: [{ transactionId: invoice.id, paymentAmount: '1.00', discountAmount: '1.00' }] }),
+      '3180',
+    );
+  });
+
   it('applies itself automatically to the oldest open invoices when asked', async () => {
     const invoice = await newInvoice('1.00');
     const before = cents((await customerNow()).balance);
