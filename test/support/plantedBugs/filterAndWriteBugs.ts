@@ -155,7 +155,36 @@ const voidDeletes: PlantedBug = {
   },
 };
 
+/** Records payments without applying them to what they name. */
+const paymentNotApplied: PlantedBug = {
+  does: 'creates a payment but applies it to nothing',
+  handler: onRequest((request, ctx) => {
+    const body = jsonBody(request);
+    if (!body || !('applyToTransactions' in body) || ctx.operation(request)?.operationId !== 'receivePayments.create') return request;
+    const { applyToTransactions: _dropped, ...rest } = body;
+    return withBody(request, rest);
+  }),
+};
+
+/** Deletes a paid invoice anyway: its payments go first, so the desktop has nothing to refuse. */
+const linkedDeleteAllowed: PlantedBug = {
+  does: 'deletes an invoice that payments are applied to, deleting the payments with it',
+  handler: () => async (request, ctx) => {
+    if (request.method !== 'DELETE' || ctx.operation(request)?.operationId !== 'invoices.delete') return ctx.forward(request);
+    const { 'content-type': _type, ...headers } = request.headers;
+    const invoice = jsonOf(await ctx.forward({ ...request, method: 'GET', headers, body: undefined }));
+    const linked = Array.isArray(invoice?.['linkedTransactions']) ? (invoice['linkedTransactions'] as unknown[]).filter(isObject) : [];
+    for (const link of linked) {
+      const url = new URL(`/v1/ledger-desktop/receive-payments/${encodeURIComponent(String(link['id']))}`, request.url);
+      await ctx.forward({ ...request, url, headers, body: undefined });
+    }
+    return ctx.forward(request);
+  },
+};
+
 export const FILTER_AND_WRITE_BUGS = {
+  'payment-not-applied': paymentNotApplied,
+  'linked-delete-allowed': linkedDeleteAllowed,
   'delete-answers-but-keeps': deleteAnswersButKeeps,
   'void-deletes': voidDeletes,
   'ids-return-extra': idsReturnExtra,
