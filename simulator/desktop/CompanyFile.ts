@@ -349,10 +349,6 @@ export class CompanyFile {
     addDerived: (type, body) => this.addNow(this.modelOf(type), body),
     getMeta: (key) => this.store.getMeta(key),
     setMeta: (key, value) => this.store.setMeta(key, value),
-    linkedOf: (type, id) => {
-      const linked = this.store.linkedOf(type, id);
-      return linked ? (JSON.parse(linked) as JsonObject[]) : [];
-    },
   };
 
   /** The rules context of a write of `objectType` (its new lines count in that type's id block). */
@@ -371,7 +367,6 @@ export class CompanyFile {
       addDerived: m.addDerived,
       getMeta: m.getMeta,
       setMeta: m.setMeta,
-      linkedOf: m.linkedOf,
       ledger: this.store.ledger,
       now,
       offsetMinutes: this.offsetMinutes,

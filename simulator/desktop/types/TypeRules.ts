@@ -24,7 +24,6 @@ export interface RulesContext {
   /** Adds an object the desktop creates by itself (an item site for a new inventory item). */
   addDerived(objectType: string, body: JsonObject): JsonObject;
   nextTransactionId(): string;
-  linkedOf(objectType: string, id: string): JsonObject[];
   /** The company file's books: postings, links between transactions, deletions. */
   readonly ledger: Ledger;
   getMeta(key: string): string | undefined;
