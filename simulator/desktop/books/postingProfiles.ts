@@ -9,7 +9,7 @@ import { specialAccount } from './specialAccounts.ts';
  * How a transaction type turns into debits and credits: a row of the type table names one of
  * these (decision 13). Each returns postings that sum to zero.
  * - `sale`: receivables (the customer's side) against each line's income account and sales tax;
- * - `payment`: the deposit account against receivables, plus any discount taken.
+ * - `payment`: the deposit account against receivables, plus the discount taken, if one is.
  */
 export type PostingProfile = 'sale' | 'payment';
 
