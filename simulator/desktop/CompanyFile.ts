@@ -3,7 +3,7 @@ import type { Clock } from './clock.ts';
 import { CompanyFileStore, parseDoc, type StoredRow } from './CompanyFileStore.ts';
 import { formatDesktopTime } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
-import { postTransaction, unpostTransaction } from './books/keepBooks.ts';
+import { postTransaction } from './books/keepBooks.ts';
 import { applyRequest } from './engine/applyRequest.ts';
 import { fillDefaults, rememberRefNumber } from './engine/defaults.ts';
 import { applyDerivedName } from './engine/derivedName.ts';
@@ -208,8 +208,11 @@ export class CompanyFile {
     return this.storeModified(model, ctx, row, previous, doc, body);
   }
 
-  /** Writes a modified object: a new revision, the type's rules, its postings, and what it renamed. */
-  private storeModified(model: TypeModel, ctx: RulesContext, row: StoredRow, previous: JsonObject, doc: JsonObject, body: JsonObject): JsonObject {
+  /**
+   * Writes a modified object: a new revision, the type's rules, its postings, and what it renamed.
+   * Inside a store transaction; a void (`books/removeTransaction.ts`) writes its zeroed copy here too.
+   */
+  storeModified(model: TypeModel, ctx: RulesContext, row: StoredRow, previous: JsonObject, doc: JsonObject, body: JsonObject): JsonObject {
     const id = row.id;
     doc['updatedAt'] = formatDesktopTime(ctx.now, ctx.offsetMinutes);
     // Revision numbers only grow, even for two edits within the same second.
@@ -228,55 +231,6 @@ export class CompanyFile {
     const linked = this.store.linkedOf(model.objectType, id);
     if (linked) stored['linkedTransactions'] = JSON.parse(linked) as JsonObject[];
     return stored;
-  }
-
-  /** A transaction that others are applied to (payments to an invoice) can be neither deleted nor voided: the desktop's 3175. */
-  private assertNothingApplied(model: TypeModel, doc: JsonObject, what: 'deleted' | 'voided'): void {
-    const applied = this.store.ledger.linksTo(String(doc['id']));
-    if (applied.length === 0) return;
-    const noun = model.objectType.replace(/^ldg_/, '').replaceAll('_', ' ');
-    throw new DesktopError(
-      DESKTOP_STATUS.IN_USE,
-      `This ${noun} cannot be ${what}: ${applied.length} linked transaction${applied.length === 1 ? ' is' : 's are'} applied to it (${applied.map((l) => l.from).join(', ')}). Delete or change ${applied.length === 1 ? 'it' : 'them'} first.`,
-    );
-  }
-
-  /** Deletes a transaction: its postings and links go, and the deleted-transactions list shows it. */
-  deleteTransaction(objectType: string, id: string): JsonObject {
-    return this.store.transaction(() => {
-      const model = this.modelOf(objectType);
-      const doc = parseDoc<JsonObject>(this.rowOf(objectType, id).doc);
-      this.assertNothingApplied(model, doc, 'deleted');
-      const ctx = this.context(objectType);
-      model.row.rules?.beforeRemove?.(ctx, doc);
-      this.store.remove(objectType, id);
-      unpostTransaction(ctx, id);
-      const refNumber = typeof doc['refNumber'] === 'string' ? doc['refNumber'] : null;
-      this.store.ledger.recordDeletion(objectType, id, refNumber, ctx.now);
-      return { id, objectType, refNumber, deleted: true };
-    });
-  }
-
-  /**
-   * Voids a transaction as the desktop does: it stays, with every amount zero and "VOID:" before its
-   * memo, and posts nothing; what it applied itself to is undone.
-   */
-  voidTransaction(objectType: string, id: string): JsonObject {
-    return this.store.transaction(() => {
-      const model = this.modelOf(objectType);
-      const row = this.rowOf(objectType, id);
-      const previous = parseDoc<JsonObject>(row.doc);
-      this.assertNothingApplied(model, previous, 'voided');
-      const ctx = this.context(objectType);
-      model.row.rules?.beforeRemove?.(ctx, previous);
-      const doc = structuredClone(previous);
-      for (const line of Array.isArray(doc['lines']) ? doc['lines'] : []) {
-        if (line !== null && typeof line === 'object' && !Array.isArray(line) && 'amount' in line) line['amount'] = '0.00';
-      }
-      if (!String(doc['memo'] ?? '').startsWith('VOID:')) doc['memo'] = `VOID:${typeof doc['memo'] === 'string' && doc['memo'] !== '' ? ` ${doc['memo']}` : ''}`;
-      const voided = this.storeModified(model, ctx, row, previous, doc, {});
-      return { id, objectType, createdAt: voided['createdAt'] ?? null, updatedAt: voided['updatedAt'] ?? null, refNumber: voided['refNumber'] ?? null, voided: true };
-    });
   }
 
   private applyBody(model: TypeModel, ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void {

@@ -1,3 +1,4 @@
+import { deleteTransaction, voidTransaction } from './books/removeTransaction.ts';
 import type { WaitableClock } from './clock.ts';
 import type { CompanyFile } from './CompanyFile.ts';
 import type { JsonObject } from './json.ts';
@@ -61,11 +62,11 @@ export class DesktopApplication {
 
   /** Deletes a transaction; list objects are never deleted (they are made inactive). */
   delete(objectType: string, id: string, call: CallOptions = DIRECT): Promise<JsonObject> {
-    return this.run('update', call, () => this.file.deleteTransaction(objectType, id), `${objectType}:${id}`);
+    return this.run('update', call, () => deleteTransaction(this.file, objectType, id), `${objectType}:${id}`);
   }
 
   void(objectType: string, id: string, call: CallOptions = DIRECT): Promise<JsonObject> {
-    return this.run('update', call, () => this.file.voidTransaction(objectType, id), `${objectType}:${id}`);
+    return this.run('update', call, () => voidTransaction(this.file, objectType, id), `${objectType}:${id}`);
   }
 
   /** Work on the company file that must not interleave with requests (a fixture load), in queue order. */

@@ -16,6 +16,7 @@ import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
 import { OPENING_BALANCE_META } from '../types/rules/balances.ts';
 import { TYPE_TABLE } from '../types/typeTable.ts';
+import { deleteTransaction, voidTransaction } from './removeTransaction.ts';
 import { normalSign } from './specialAccounts.ts';
 
 let types: TypeRegistry;
@@ -149,13 +150,13 @@ function randomWrite(file: CompanyFile, r: (n: number) => number): string {
     if (choice === 5) {
       const payment = pick(payments, r);
       if (!payment) return 'no payment';
-      file.deleteTransaction('ldg_receive_payment', String(payment['id']));
+      deleteTransaction(file, 'ldg_receive_payment', String(payment['id']));
       return 'payment deleted';
     }
     const invoice = pick(invoices, r);
     if (!invoice) return 'no invoice';
-    if (choice === 6) file.deleteTransaction('ldg_invoice', String(invoice['id']));
-    else file.voidTransaction('ldg_invoice', String(invoice['id']));
+    if (choice === 6) deleteTransaction(file, 'ldg_invoice', String(invoice['id']));
+    else voidTransaction(file, 'ldg_invoice', String(invoice['id']));
     return choice === 6 ? 'invoice deleted' : 'invoice voided';
   } catch (error) {
     if (error instanceof DesktopError) return `refused ${error.status}`;
