@@ -167,7 +167,7 @@ function fixturesSection(report: BenchReport): string[] {
   const goal = result.rounds.find((r) => r.customers === setup.aloneCustomers && r.invoices === 0);
   return [
     `5. Fixtures: generate then load (seed ${setup.seed}): ${whole(setup.aloneCustomers)} customers alone, then ${whole(setup.customers)} customers + ${whole(setup.invoices)} invoices asked for`,
-    '  objects = everything in the fixture: list objects, customers, invoices and payments',
+    '  objects = everything in the fixture: customers, invoices, payments and all other objects',
     '  generate = what `fixtures generate --out x.json` does; load = what `fixtures load x.json --data-dir DIR` does (one transaction, on disk)',
     ...result.rounds.flatMap((r) => [
       '',

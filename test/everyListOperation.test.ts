@@ -46,12 +46,13 @@ function referencedIds(value: unknown, out = new Set<string>(), top = true): Set
   return out;
 }
 
+const CURRENCY_GAP =
+  "a sale or payment has no currency of its own to set (it is its customer's: no request takes a currencyId) and the demo company keeps one currency; the filter is the same reference filter the other lists prove";
+
 /** Filters this test cannot reach, and why. */
 const KNOWN_GAPS: Readonly<Record<string, string>> = {
-  'invoices.list currencyIds':
-    'an invoice has no currency field of its own to set (it is its customer\'s) and the demo company keeps one currency; the filter is the same reference filter the other lists prove',
-  'receivePayments.list currencyIds':
-    'a payment has no currency field of its own to set either (it is its customer\'s) and the demo company keeps one currency; the same reference filter as every other list',
+  ...Object.fromEntries(['invoices', 'receivePayments', 'salesReceipts', 'creditMemos', 'estimates', 'salesOrders'].map((list) => [`${list}.list currencyIds`, CURRENCY_GAP])),
+  'estimates.list accountIds': "an estimate names no account: the filter reaches the accounts through its lines' items, which a look at the estimate cannot see; test/writes.sales.test.ts proves it",
 };
 
 /** Updates the first object to refer to an object of the filter's type; returns both ids. */
@@ -101,7 +102,7 @@ describe('every read of every served type', () => {
         // An id some object refers to, and that names the filter's type: try ids referenced until one filters.
         const candidates = [...new Set(all.flatMap((o) => [...referencedIds(o)]))];
         let done = false;
-        for (const id of candidates.slice(0, 40)) {
+        for (const id of candidates.slice(0, 400)) {
           const res = await api.get(op.path, { query: { ...statusAll(op), [param.name]: [id] } });
           if (res.status !== 200) continue;
           const got = res.body['data'] as Obj[];

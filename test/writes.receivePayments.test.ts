@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, cents, expectDesktopError, expectInvalidRequest, fetchAll, money, type CustomerView, type InvoiceView } from './support/ledgerViews.ts';
+import { bodyOf, cents, customerAndItem, expectDesktopError, expectInvalidRequest, fetchAll, money, type CustomerView, type InvoiceView } from './support/ledgerViews.ts';
 import { startTestSandbox, type TestSandbox } from './support/testClient.ts';
 
 const PAYMENTS = '/ledger-desktop/receive-payments';
@@ -43,10 +43,7 @@ let itemId: string;
 
 beforeAll(async () => {
   api = await startTestSandbox();
-  const customers = await fetchAll<CustomerView>(api, '/ledger-desktop/customers');
-  customer = customers.find((c) => c.sublevel === 0 && c.isActive) ?? (customers[0] as CustomerView);
-  const invoices = await fetchAll<InvoiceView>(api, INVOICES);
-  itemId = String(invoices.flatMap((i) => i.lines).find((l) => l.item?.id)?.item?.id);
+  ({ customer, itemId } = await customerAndItem(api));
 });
 afterAll(async () => {
   await api.close();

@@ -61,4 +61,24 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     noun: 'receive payment',
     about: "Money received from a customer, applied to the customer's invoices; what is not applied stays on the customer as a credit.",
   },
+  {
+    resource: 'sales-receipts',
+    noun: 'sales receipt',
+    about: 'A sale paid in full when it is made: no invoice, the money goes to undeposited funds or straight to a bank account.',
+  },
+  {
+    resource: 'credit-memos',
+    noun: 'credit memo',
+    about: "A credit given to a customer (a return, an allowance): it lowers what the customer owes, and can be applied to the customer's invoices.",
+  },
+  {
+    resource: 'estimates',
+    noun: 'estimate',
+    about: 'A quote for a customer: it posts nothing, and invoices can be made from it.',
+  },
+  {
+    resource: 'sales-orders',
+    noun: 'sales order',
+    about: 'An order a customer placed: it posts nothing, and its lines are invoiced as they are delivered.',
+  },
 ];

@@ -57,7 +57,7 @@ export function countObjects(root: JsonValue | undefined): { total: number; text
     else others += list.length;
   }
   parts.sort((a, b) => headline.indexOf(a[0]) - headline.indexOf(b[0]));
-  if (others > 0) parts.unshift(['list objects', others]);
+  if (others > 0) parts.unshift(['other objects', others]);
   const total = parts.reduce((n, [, c]) => n + c, 0);
   return { total, text: `${total.toLocaleString('en-US')} objects (${parts.map(([n, c]) => `${c.toLocaleString('en-US')} ${n}`).join(', ') || 'none'})` };
 }

@@ -28,17 +28,24 @@ function placeholders(values: readonly unknown[]): string {
   return values.map(() => '?').join(',');
 }
 
-/** Objects whose reference at one of `paths` points at one of the ids sent: read from the reference graph. */
-export function referenceFilter(paths: readonly string[]): Filter {
+/**
+ * Objects whose reference at one of `paths` points at one of the ids sent: read from the reference
+ * graph. With `through`, the ids sent are those of what the referenced object itself points at
+ * (`through` paths on it): an estimate's `accountIds` are the accounts of the items on its lines.
+ */
+export function referenceFilter(paths: readonly string[], through?: readonly string[]): Filter {
   return (ctx, value) => {
     const ids = list(value);
     // A past version is filtered by the references it had, kept with it.
     const [key, edges, owner] = ctx.rows === 'current' ? ['seq', 'refs', 'from_seq'] : ['ver', 'version_refs', 'ver'];
-    const match = `path IN (${placeholders(paths)}) AND to_id IN (${placeholders(ids)})`;
+    const targets = through
+      ? `SELECT o.id FROM refs AS t JOIN object_rows AS o ON o.seq = t.from_seq WHERE t.path IN (${placeholders(through)}) AND t.to_id IN (${placeholders(ids)})`
+      : placeholders(ids);
+    const match = `path IN (${placeholders(paths)}) AND to_id IN (${targets})`;
     // Gathered first, the edges of 10,000 customers cost 9 ms per page of a walk; one lookup per walked row costs 1.
     if (ctx.walk) ctx.where.push(`EXISTS (SELECT 1 FROM ${edges} WHERE ${owner} = ${ctx.rows === 'current' ? 'object_rows' : 'object_versions'}.${key} AND ${match})`);
     else ctx.where.push(`${key} IN (SELECT ${owner} FROM ${edges} WHERE ${match})`);
-    ctx.params.push(...paths, ...ids);
+    ctx.params.push(...paths, ...(through ?? []), ...ids);
   };
 }
 

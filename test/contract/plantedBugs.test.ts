@@ -41,7 +41,14 @@ const ROWS: BugRow[] = [
   { bug: 'plain-http-served', catches: 'transport.plain-http-refused', alsoFails: [] },
   { bug: 'error-without-user-facing-message', catches: 'schema.error-shape', alsoFails: [] },
   { bug: 'error-request-id-mismatch', catches: 'schema.error-shape', alsoFails: [] },
-  { bug: 'item-repeated-across-pages', catches: 'pagination.no-duplicates', alsoFails: [{ check: 'pagination.complete-walk', why: 'the repeat takes the place of an object, which the small walk then misses' }] },
+  {
+    bug: 'item-repeated-across-pages',
+    catches: 'pagination.no-duplicates',
+    alsoFails: [
+      { check: 'pagination.complete-walk', why: 'the repeat takes the place of an object, which the small walk then misses' },
+      { check: 'filters.date-range', why: 'the full walk it compares against (3 pages of sales receipts) misses the object the repeat took the place of' },
+    ],
+  },
   {
     bug: 'update-ignores-customer-fields',
     catches: 'writes.update@customers.update',

@@ -105,3 +105,11 @@ export function expectInvalidRequest(res: ApiResponse, field: string): void {
   expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', type: 'INVALID_REQUEST_ERROR' });
   expect(String(res.body.error?.['message'])).toContain(`"${field}"`);
 }
+
+/** A top-level active customer of the demo file, and an item its invoices sell: what a new sale needs. */
+export async function customerAndItem(api: TestSandbox): Promise<{ customer: CustomerView; itemId: string }> {
+  const customers = await fetchAll<CustomerView>(api, '/ledger-desktop/customers');
+  const customer = customers.find((c) => c.sublevel === 0 && c.isActive) ?? (customers[0] as CustomerView);
+  const invoices = await fetchAll<InvoiceView>(api, '/ledger-desktop/invoices');
+  return { customer, itemId: String(invoices.flatMap((i) => i.lines).find((l) => l.item?.id)?.item?.id) };
+}

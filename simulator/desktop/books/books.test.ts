@@ -33,7 +33,7 @@ function seeded(seed: number): CompanyFile {
   dirs.push(dir);
   const host = new DesktopHost({ dataDir: dir, clock: new SimClock(() => Date.UTC(2025, 6, 1)), types });
   const file = host.application('c').file;
-  seedCompanyFile(file, { seed, sizes: { customers: 25, invoices: 60 } });
+  seedCompanyFile(file, { seed, sizes: { customers: 25, invoices: 60, 'sales-receipts': 10, 'credit-memos': 8, estimates: 4, 'sales-orders': 4 } });
   return file;
 }
 
@@ -77,12 +77,16 @@ function brokenInvariants(file: CompanyFile): string[] {
     const applied = file.store.ledger.linksFrom(String(payment['id'])).reduce((s, l) => s + l.cents, 0);
     if (cents(payment['unusedPayment']) !== cents(payment['totalAmount']) - applied) broken.push(`payment ${String(payment['id'])}: unusedPayment ${String(payment['unusedPayment'])}`);
   }
-  // A customer's own balance: its opening balance, its open invoices, less its unused payments.
+  const credits = all(file, 'ldg_credit_memo');
+  for (const memo of credits) {
+    const used = file.store.ledger.linksFrom(String(memo['id'])).reduce((s, l) => s + l.cents, 0);
+    if (cents(memo['creditRemaining']) !== cents(memo['totalAmount']) - used) broken.push(`credit memo ${String(memo['id'])}: creditRemaining ${String(memo['creditRemaining'])}`);
+  }
+  // A customer's own balance: its opening balance, its open invoices, less its unused payments and credits.
   for (const customer of all(file, 'ldg_customer')) {
     const id = String(customer['id']);
-    const open = invoices.filter((i) => idOf(i['customer']) === id).reduce((s, i) => s + cents(i['balanceRemaining']), 0);
-    const unused = payments.filter((p) => idOf(p['customer']) === id).reduce((s, p) => s + cents(p['unusedPayment']), 0);
-    const want = opening(file, id) + open - unused;
+    const mine = (docs: JsonObject[], field: string): number => docs.filter((d) => idOf(d['customer']) === id).reduce((s, d) => s + cents(d[field]), 0);
+    const want = opening(file, id) + mine(invoices, 'balanceRemaining') - mine(payments, 'unusedPayment') - mine(credits, 'creditRemaining');
     if (cents(customer['balance']) !== want) broken.push(`customer ${String(customer['fullName'])}: balance ${String(customer['balance'])}, open transactions say ${fromCents(want)}`);
     if (file.store.ledger.sumOfEntity(id, 'receivable') + opening(file, id) !== want) broken.push(`customer ${String(customer['fullName'])}: receivable postings disagree`);
   }

@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
-import { findItem } from '../types/rules/invoiceLines.ts';
+import { findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Posting } from './Ledger.ts';
 import { specialAccount } from './specialAccounts.ts';
@@ -8,10 +8,13 @@ import { specialAccount } from './specialAccounts.ts';
 /**
  * How a transaction type turns into debits and credits: a row of the type table names one of
  * these (decision 13). Each returns postings that sum to zero.
- * - `sale`: receivables (the customer's side) against each line's income account and sales tax;
+ * - `sale`: the header account against each line's income account and sales tax. The header is
+ *   receivables on the customer's side (an invoice), or the account the money went to (a sales
+ *   receipt: undeposited funds unless it names another);
+ * - `credit`: a sale the other way round (a credit memo): what the customer owes goes down;
  * - `payment`: the deposit account against receivables, plus the discount taken, if one is.
  */
-export type PostingProfile = 'sale' | 'payment';
+export type PostingProfile = 'sale' | 'credit' | 'payment';
 
 export function refId(value: JsonValue | undefined): string | null {
   return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
@@ -29,9 +32,14 @@ function incomeAccountOf(item: JsonObject | undefined): string | null {
   return refId(item['incomeAccount']) ?? refId(both?.['incomeAccount']) ?? refId(details?.['postingAccount']) ?? refId(item['account']);
 }
 
+/** The account a sale's total goes to: receivables for the customer, or where the money was put. */
+function saleHeader(ctx: RulesContext, doc: JsonObject, customer: string | null): Posting {
+  if ('receivablesAccount' in doc) return { account: refId(doc['receivablesAccount']) ?? specialAccount(ctx, 'accounts_receivable'), entity: customer, openLedger: 'receivable', cents: 0 };
+  return { account: refId(doc['depositToAccount']) ?? specialAccount(ctx, 'undeposited_funds'), entity: customer, openLedger: null, cents: 0 };
+}
+
 function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   const customer = refId(doc['customer']);
-  const receivable = refId(doc['receivablesAccount']) ?? specialAccount(ctx, 'accounts_receivable');
   const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
   const postings: Posting[] = [];
   let total = 0;
@@ -45,8 +53,12 @@ function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   const tax = money(doc['salesTaxTotal']);
   if (tax !== 0) postings.push({ account: specialAccount(ctx, 'sales_tax_payable'), entity: null, openLedger: null, cents: -tax });
   total += tax;
-  postings.unshift({ account: receivable, entity: customer, openLedger: 'receivable', cents: total });
+  postings.unshift({ ...saleHeader(ctx, doc, customer), cents: total });
   return postings;
+}
+
+function creditPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+  return salePostings(ctx, doc).map((p) => ({ ...p, cents: -p.cents }));
 }
 
 /**
@@ -75,5 +87,6 @@ function paymentPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
 
 export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContext, doc: JsonObject) => Posting[]>> = {
   sale: salePostings,
+  credit: creditPostings,
   payment: paymentPostings,
 };

@@ -14,7 +14,7 @@ export function parameterUse(model: TypeModel, name: string): ParameterUse | und
   if (OUTPUT_OPTIONS.has(name)) return { kind: 'output' };
   if (Object.hasOwn(EXACT_FILTERS, name)) return { kind: 'exact' };
   const binding = model.row.filters && Object.hasOwn(model.row.filters, name) ? model.row.filters[name] : undefined;
-  if (binding && 'refs' in binding) return { kind: 'filter', filter: referenceFilter(binding.refs) };
+  if (binding && 'refs' in binding) return { kind: 'filter', filter: referenceFilter(binding.refs, binding.through) };
   if (binding && 'tag' in binding) return { kind: 'filter', filter: tagFilter(binding.map) };
   if (Object.hasOwn(FILTERS, name)) return { kind: 'filter', filter: FILTERS[name] as Filter };
   if (name.endsWith('Ids')) {

@@ -16,11 +16,12 @@ export type TypeKind = 'list' | 'transaction' | 'singleton' | 'readOnly';
 /**
  * A query parameter of a list that is not one of the engine's own filters:
  * - `refs`: objects whose reference at one of these paths (`receivablesAccount`, `lines.item`)
- *   points at one of the ids given;
+ *   points at one of the ids given; with `through`, at an object that itself points at one of the
+ *   ids at one of the `through` paths (the items on the lines whose income account is given);
  * - `tag`: objects whose tag column (see `TypeRow.tag`) holds one of the values `map` gives for the
  *   parameter's value (default: the value itself).
  */
-export type FilterBinding = { refs: readonly string[] } | { tag: true; map?: (value: string) => readonly string[] };
+export type FilterBinding = { refs: readonly string[]; through?: readonly string[] } | { tag: true; map?: (value: string) => readonly string[] };
 
 export interface TypeRow {
   objectType: string;

@@ -4,6 +4,7 @@ import { inventoryRules } from './rules/inventoryRules.ts';
 import { invoiceRules } from './rules/invoiceRules.ts';
 import { paymentRules } from './rules/paymentRules.ts';
 import { priceLevelRules } from './rules/priceLevelRules.ts';
+import { creditMemoRules, estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
 import type { TypeRow } from './TypeRow.ts';
 
@@ -32,6 +33,23 @@ const simpleList = (objectType: string, resource: string, extra: Partial<TypeRow
   resource,
   kind: 'list',
   nameScope: objectType,
+  ...extra,
+});
+
+/** Where each kind of item keeps the account its sales post to. */
+const ITEM_INCOME_ACCOUNTS = ['incomeAccount', 'salesAndPurchaseDetails.incomeAccount', 'salesOrPurchaseDetails.postingAccount'];
+
+/** What a new sale takes from its customer when the request leaves it out. */
+const SALE_DEFAULTS = ['salesRepresentative', 'salesTaxItem', 'salesTaxCode', 'billingAddress', 'shippingAddress'];
+/** Request keys of a sale that the sale rules build (`salesLines.ts`). */
+const SALE_REQUEST_ONLY = ['lines', 'lineGroups'];
+
+const sale = (objectType: string, resource: string, extra: Partial<TypeRow>): TypeRow => ({
+  objectType,
+  resource,
+  kind: 'transaction',
+  copyDefaults: { from: 'customer', fields: SALE_DEFAULTS },
+  requestOnly: SALE_REQUEST_ONLY,
   ...extra,
 });
 
@@ -124,19 +142,47 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     requestOnly: ['openingBalance', 'openingBalanceDate'],
     rules: vendorRules,
   },
-  {
-    objectType: 'ldg_invoice',
-    resource: 'invoices',
-    kind: 'transaction',
+  sale('ldg_invoice', 'invoices', {
     balance: 'balanceRemaining',
     filters: { accountIds: { refs: ['receivablesAccount'] } },
-    copyDefaults: { from: 'customer', fields: ['terms', 'salesRepresentative', 'salesTaxItem', 'salesTaxCode', 'billingAddress', 'shippingAddress'] },
+    copyDefaults: { from: 'customer', fields: [...SALE_DEFAULTS, 'terms'] },
     refNumber: { counter: 'invoice', start: 1000 },
     defaults: { isPending: false, isFinanceCharge: false, isQueuedForPrint: false, isQueuedForEmail: false },
-    requestOnly: ['lines', 'lineGroups', 'linkToTransactionIds', 'applyCredits'],
+    requestOnly: [...SALE_REQUEST_ONLY, 'linkToTransactionIds', 'applyCredits'],
     posting: 'sale',
     rules: invoiceRules,
-  },
+  }),
+  sale('ldg_sales_receipt', 'sales-receipts', {
+    filters: { accountIds: { refs: ['depositToAccount'] } },
+    refNumber: { counter: 'sales_receipt', start: 0 },
+    defaults: { isPending: false, isQueuedForPrint: false, isQueuedForEmail: false },
+    posting: 'sale',
+    rules: salesReceiptRules,
+  }),
+  sale('ldg_credit_memo', 'credit-memos', {
+    filters: { accountIds: { refs: ['receivablesAccount'] } },
+    copyDefaults: { from: 'customer', fields: [...SALE_DEFAULTS, 'terms'] },
+    refNumber: { counter: 'credit_memo', start: 0 },
+    defaults: { isPending: false, isQueuedForPrint: false, isQueuedForEmail: false },
+    posting: 'credit',
+    rules: creditMemoRules,
+  }),
+  sale('ldg_estimate', 'estimates', {
+    // An estimate posts nothing: the accounts it names are those its lines' items would post to.
+    filters: { accountIds: { refs: ['lines.item'], through: ITEM_INCOME_ACCOUNTS } },
+    copyDefaults: { from: 'customer', fields: [...SALE_DEFAULTS, 'terms'] },
+    refNumber: { counter: 'estimate', start: 0 },
+    defaults: { isActive: true, isQueuedForEmail: false },
+    // The desktop's contractor editions keep a change-order note of an update: accepted, nothing else to do.
+    requestOnly: [...SALE_REQUEST_ONLY, 'createChangeOrder'],
+    rules: estimateRules,
+  }),
+  sale('ldg_sales_order', 'sales-orders', {
+    copyDefaults: { from: 'customer', fields: [...SALE_DEFAULTS, 'terms'] },
+    refNumber: { counter: 'sales_order', start: 0 },
+    defaults: { isManuallyClosed: false, isFullyInvoiced: false, isQueuedForPrint: false, isQueuedForEmail: false },
+    rules: salesOrderRules,
+  }),
   {
     objectType: 'ldg_receive_payment',
     resource: 'receive-payments',

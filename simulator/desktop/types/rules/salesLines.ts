@@ -12,8 +12,8 @@ import type { RulesContext } from '../TypeRules.ts';
 /** Request keys of a line that are not fields of the line itself. */
 const LINE_OWN_KEYS = new Set(['id', 'priceLevelId', 'priceRuleConflictStrategy', 'overrideItemAccountId', 'linkToTransactionLine', 'customFields']);
 
-function lineSchemaOf(ctx: RulesContext, field: 'lines' | 'lineGroups'): JsonSchema {
-  return nonNullBranch(ctx.schemaOf('ldg_invoice')).properties?.[field]?.items ?? {};
+function lineSchemaOf(ctx: RulesContext, objectType: string): JsonSchema {
+  return nonNullBranch(ctx.schemaOf(objectType)).properties?.['lines']?.items ?? {};
 }
 
 /** An amount too large for the desktop comes from the numbers the request sent: refused as bad input. */
@@ -47,20 +47,22 @@ function salesDefaults(item: JsonObject): { description: JsonValue; rate: JsonVa
 }
 
 /**
- * Builds one invoice line: reference fields resolve by the generic naming rules, then the item's
- * defaults fill description, rate and tax code, and the amount follows from quantity and rate.
+ * Builds one line of a sale of `objectType` (invoice, sales receipt, credit memo, estimate, sales
+ * order): reference fields resolve by the generic naming rules, then the item's defaults fill
+ * description, rate and tax code, and the amount follows from quantity and rate. `from` is the line
+ * of an estimate or sales order it is made from, whose values stand in for what the request leaves out.
  */
-function buildLine(ctx: RulesContext, input: JsonObject, existing: JsonObject | undefined, position: number): JsonObject {
-  const schema = lineSchemaOf(ctx, 'lines');
+function buildLine(ctx: RulesContext, objectType: string, input: JsonObject, existing: JsonObject | undefined, position: number): JsonObject {
+  const schema = lineSchemaOf(ctx, objectType);
   const line: JsonObject = existing ? structuredClone(existing) : emptyObject(schema);
   if (!existing) {
     line['id'] = ctx.nextTransactionId();
-    line['objectType'] = 'ldg_invoice_line';
+    line['objectType'] = `${objectType}_line`;
   }
-  const leftover = applyRequest(schema, line, input, { resolve: (path, id) => ctx.resolve('ldg_invoice', `lines.${path}`, id), skip: LINE_OWN_KEYS, lists: new Map() });
-  if (leftover.length > 0) throw new Error(`ldg_invoice_line: request keys not handled: ${leftover.join(', ')}`);
-  if (typeof input['priceLevelId'] === 'string') ctx.resolve('ldg_invoice', 'lines.priceLevel', input['priceLevelId']);
-  if (typeof input['overrideItemAccountId'] === 'string') ctx.resolve('ldg_invoice', 'lines.overrideItemAccount', input['overrideItemAccountId']);
+  const leftover = applyRequest(schema, line, input, { resolve: (path, id) => ctx.resolve(objectType, `lines.${path}`, id), skip: LINE_OWN_KEYS, lists: new Map() });
+  if (leftover.length > 0) throw new Error(`${objectType}_line: request keys not handled: ${leftover.join(', ')}`);
+  if (typeof input['priceLevelId'] === 'string') ctx.resolve(objectType, 'lines.priceLevel', input['priceLevelId']);
+  if (typeof input['overrideItemAccountId'] === 'string') ctx.resolve(objectType, 'lines.overrideItemAccount', input['overrideItemAccountId']);
   if (isJsonObject(input['linkToTransactionLine'])) {
     const link = input['linkToTransactionLine'];
     throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction line "${String(link['transactionLineId'])}" of "${String(link['transactionId'])}" cannot be found.`);
@@ -90,23 +92,23 @@ function buildLine(ctx: RulesContext, input: JsonObject, existing: JsonObject | 
  * Lines as the update semantics say: leaving `lines` out keeps them; sending it replaces them all,
  * where a line with a known `id` is kept (and changed), `id: "-1"` adds one, and the rest go.
  */
-export function linesOf(ctx: RulesContext, sent: unknown, previous: JsonObject | undefined): JsonObject[] {
+export function linesOf(ctx: RulesContext, objectType: string, sent: unknown, previous: JsonObject | undefined): JsonObject[] {
   const old = new Map((Array.isArray(previous?.['lines']) ? previous['lines'] : []).filter(isJsonObject).map((l) => [String(l['id']), l]));
   return (Array.isArray(sent) ? sent : []).filter(isJsonObject).map((input, position) => {
     const id = input['id'];
     if (typeof id === 'string' && id !== '-1') {
       const existing = old.get(id);
-      if (!existing) throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Invoice line "${id}" specified in the request cannot be found.`);
-      return buildLine(ctx, input, existing, position);
+      if (!existing) throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Line "${id}" specified in the request cannot be found on this transaction.`);
+      return buildLine(ctx, objectType, input, existing, position);
     }
-    return buildLine(ctx, input, undefined, position);
+    return buildLine(ctx, objectType, input, undefined, position);
   });
 }
 
 /** Line groups need an item group; resolving it fails the same way any missing reference does. */
-export function lineGroupsOf(ctx: RulesContext, sent: unknown): JsonObject[] {
+export function lineGroupsOf(ctx: RulesContext, objectType: string, sent: unknown): JsonObject[] {
   for (const group of Array.isArray(sent) ? sent.filter(isJsonObject) : []) {
-    ctx.resolve('ldg_invoice', 'lineGroups.itemGroup', String(group['itemGroupId'] ?? group['id'] ?? ''));
+    ctx.resolve(objectType, 'lineGroups.itemGroup', String(group['itemGroupId'] ?? group['id'] ?? ''));
   }
   return [];
 }

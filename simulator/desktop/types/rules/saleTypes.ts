@@ -1,0 +1,22 @@
+import { isJsonObject } from '../../json.ts';
+import type { TypeRules } from '../TypeRules.ts';
+import { saleRules } from './salesDocuments.ts';
+
+/** A sale paid on the spot: its total goes where the money was put, undeposited funds unless it says otherwise. */
+export const salesReceiptRules: TypeRules = saleRules({ account: { field: 'depositToAccount', special: 'undeposited_funds' } });
+
+/** A credit memo: what the customer owes goes down by its total; `creditRemaining` is what is left to apply. */
+export const creditMemoRules: TypeRules = saleRules({ account: { field: 'receivablesAccount', special: 'accounts_receivable' }, open: 'credit' });
+
+/** An estimate posts nothing: it is a quote, turned into invoices later. */
+export const estimateRules: TypeRules = saleRules({});
+
+/** A sales order posts nothing: its lines are invoiced later, each line counting what was invoiced of it. */
+export const salesOrderRules: TypeRules = saleRules({
+  compute(_ctx, doc) {
+    for (const line of Array.isArray(doc['lines']) ? doc['lines'].filter(isJsonObject) : []) {
+      if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;
+      if (line['quantityInvoiced'] === null) line['quantityInvoiced'] = 0;
+    }
+  },
+});

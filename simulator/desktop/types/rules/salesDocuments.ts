@@ -1,0 +1,116 @@
+import { refId } from '../../books/postingProfiles.ts';
+import { specialAccount, type SpecialAccount } from '../../books/specialAccounts.ts';
+import { addDays } from '../../desktopTime.ts';
+import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
+import { fromCents, lineAmountCents, percentOfCents, sumCents, toCents } from '../../money.ts';
+import type { RulesContext, TypeRules } from '../TypeRules.ts';
+import { lineGroupsOf, linesOf } from './salesLines.ts';
+
+/**
+ * What sets one kind of sale apart from the others (invoice, sales receipt, credit memo, estimate,
+ * sales order); everything else about them, lines and totals first, is the same desktop code.
+ */
+export interface SaleShape {
+  /** The header account a new one gets when the request names none. */
+  account?: { field: 'receivablesAccount' | 'depositToAccount'; special: SpecialAccount };
+  /**
+   * How what other transactions applied to it shows: an invoice's `balanceRemaining`, a credit
+   * memo's `creditRemaining`, or nothing beyond its total.
+   */
+  open?: 'balance' | 'credit';
+  /** What has been applied to or taken from it so far, in cents (a negative amount): payments, credits used. */
+  applied?(ctx: RulesContext, id: string): number;
+  /** Checks and fields particular to the type, once lines are built and before totals. */
+  compute?(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void;
+}
+
+/** The due date the terms give: days after the transaction, or a day of the month (with its grace period). */
+export function dueDateOf(ctx: RulesContext, transactionDate: string, termsId: string | null): string {
+  const standard = termsId ? ctx.find('ldg_standard_term', termsId) : undefined;
+  if (standard) return addDays(transactionDate, typeof standard['dueDays'] === 'number' ? standard['dueDays'] : 0);
+  const dated = termsId ? ctx.find('ldg_date_driven_term', termsId) : undefined;
+  if (!dated || typeof dated['dueDayOfMonth'] !== 'number') return transactionDate;
+  const [year = 0, month = 1, day = 1] = transactionDate.split('-').map(Number);
+  const grace = typeof dated['gracePeriodDays'] === 'number' ? dated['gracePeriodDays'] : 0;
+  // Within the grace period of the due day, the invoice falls due the month after next.
+  let dueMonth = day + grace > dated['dueDayOfMonth'] ? month + 1 : month;
+  let dueYear = year;
+  if (dueMonth > 12) {
+    dueMonth -= 12;
+    dueYear += 1;
+  }
+  const lastDay = new Date(Date.UTC(dueYear, dueMonth, 0)).getUTCDate();
+  return `${dueYear}-${String(dueMonth).padStart(2, '0')}-${String(Math.min(dated['dueDayOfMonth'], lastDay)).padStart(2, '0')}`;
+}
+
+/** An amount in the home currency: the transaction's exchange rate times the amount. */
+function inHomeCurrency(cents: number, exchangeRate: JsonValue | undefined): string {
+  const rate = typeof exchangeRate === 'number' && exchangeRate > 0 ? exchangeRate : 1;
+  return fromCents(rate === 1 ? cents : lineAmountCents(rate, fromCents(cents), 'The amount in the home currency'));
+}
+
+const nounOf = (doc: JsonObject): string => String(doc['objectType']).replace(/^ldg_/, '').replaceAll('_', ' ');
+
+/**
+ * Subtotal, tax and total from the lines, the tax item and the taxable lines, then what is still
+ * open after `applied` (negative cents), in the fields the type has. Fields a type lacks are left
+ * alone: an invoice has no `totalAmount`, a sales receipt no balance.
+ */
+export function computeTotals(ctx: RulesContext, doc: JsonObject, applied: number, open: SaleShape['open']): void {
+  const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
+  const amounts = lines.map((line) => toCents(String(line['amount'] ?? '0')));
+  const taxableAmounts = lines.filter((line) => ctx.find('ldg_sales_tax_code', refId(line['salesTaxCode']) ?? '')?.['isTaxable'] === true);
+  const subtotal = sumCents(amounts, `The subtotal of the ${nounOf(doc)}`);
+  const taxable = sumCents(taxableAmounts.map((line) => toCents(String(line['amount'] ?? '0'))), `The taxable amount of the ${nounOf(doc)}`);
+  const taxItem = ctx.find('ldg_sales_tax_item', refId(doc['salesTaxItem']) ?? '');
+  const percent = taxItem && typeof taxItem['taxRate'] === 'string' ? taxItem['taxRate'] : '0';
+  const tax = percentOfCents(taxable, percent, `The sales tax of the ${nounOf(doc)}`);
+  const total = sumCents([subtotal, tax], `The total of the ${nounOf(doc)}`);
+  const left = sumCents([total, applied], `What is open on the ${nounOf(doc)}`);
+  if (left < 0) {
+    throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of ${nounOf(doc)} ${String(doc['refNumber'])} would be ${fromCents(total)}, less than the ${fromCents(-applied)} already applied to it.`);
+  }
+  const set = (field: string, value: JsonValue): void => {
+    if (field in doc) doc[field] = value;
+  };
+  set('subtotal', fromCents(subtotal));
+  set('salesTaxPercentage', taxItem ? percent : null);
+  set('salesTaxTotal', fromCents(tax));
+  set('totalAmount', fromCents(total));
+  set('totalAmountInHomeCurrency', inHomeCurrency(total, doc['exchangeRate']));
+  if (open === 'balance') {
+    set('appliedAmount', fromCents(applied));
+    set('balanceRemaining', fromCents(left));
+    set('balanceRemainingInHomeCurrency', inHomeCurrency(left, doc['exchangeRate']));
+    set('isPaid', left <= 0);
+  }
+  if (open === 'credit') {
+    set('creditRemaining', fromCents(left));
+    set('creditRemainingInHomeCurrency', inHomeCurrency(left, doc['exchangeRate']));
+  }
+}
+
+/**
+ * The rules of a sale: lines as the update semantics say, the header account and exchange rate a
+ * new one gets, the due date its terms give, then totals and what is open.
+ */
+export function saleRules(shape: SaleShape): TypeRules {
+  return {
+    compute(ctx, doc, body, previous) {
+      const objectType = String(doc['objectType']);
+      if ('lines' in body) doc['lines'] = linesOf(ctx, objectType, body['lines'], previous);
+      if ('lineGroups' in body) doc['lineGroups'] = lineGroupsOf(ctx, objectType, body['lineGroups']);
+      if (!previous) {
+        const account = shape.account;
+        if (account && doc[account.field] === null) doc[account.field] = ctx.resolve(objectType, account.field, specialAccount(ctx, account.special));
+        if (doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
+      }
+      if ('terms' in doc && (doc['dueDate'] === null || (!('dueDate' in body) && ('termsId' in body || 'transactionDate' in body)))) {
+        doc['dueDate'] = dueDateOf(ctx, String(doc['transactionDate']), refId(doc['terms']));
+      }
+      shape.compute?.(ctx, doc, body, previous);
+      computeTotals(ctx, doc, previous && shape.applied ? shape.applied(ctx, String(doc['id'])) : 0, shape.open);
+    },
+  };
+}

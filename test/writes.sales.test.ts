@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyOf, cents, customerAndItem, expectDesktopError, fetchAll, money, type CustomerView, type InvoiceLineView, type Ref } from './support/ledgerViews.ts';
+import { startTestSandbox, type TestSandbox } from './support/testClient.ts';
+
+/**
+ * The sales side beyond invoices: sales receipts, credit memos, estimates and sales orders share the
+ * invoice's lines and totals, and each keeps the books its own way.
+ */
+interface SaleView {
+  id: string;
+  objectType: string;
+  revisionNumber: string;
+  refNumber: string | null;
+  subtotal: string;
+  totalAmount: string;
+  creditRemaining?: string | null;
+  depositToAccount?: Ref | null;
+  receivablesAccount?: Ref | null;
+  memo: string | null;
+  lines: (InvoiceLineView & { quantityInvoiced?: number | null; isManuallyClosed?: boolean })[];
+}
+interface AccountView {
+  id: string;
+  balance: string;
+  specialAccountType: string | null;
+}
+
+const SALES = ['sales-receipts', 'credit-memos', 'estimates', 'sales-orders'] as const;
+
+let api: TestSandbox;
+let customer: CustomerView;
+let itemId: string;
+
+beforeAll(async () => {
+  api = await startTestSandbox();
+  ({ customer, itemId } = await customerAndItem(api));
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const get = async <T>(path: string): Promise<T> => bodyOf<T>(await api.get(path));
+const customerBalance = async (): Promise<number> => cents((await get<CustomerView>(`/ledger-desktop/customers/${customer.id}`)).balance);
+async function accountBalance(special: string): Promise<number> {
+  const found = bodyOf<{ data: AccountView[] }>(await api.get('/ledger-desktop/accounts')).data.find((a) => a.specialAccountType === special);
+  return cents(found?.balance);
+}
+const create = async (resource: string, lines: Record<string, unknown>[]): Promise<SaleView> =>
+  bodyOf<SaleView>(await api.post(`/ledger-desktop/${resource}`, { customerId: customer.id, transactionDate: '2025-07-01', lines }));
+
+describe.each(SALES)('%s', (resource) => {
+  const path = `/ledger-desktop/${resource}`;
+
+  it('computes lines and totals, replaces lines on update, lists, and deletes', async () => {
+    const created = await create(resource, [
+      { itemId, quantity: 3, rate: '12.50' },
+      { itemId, quantity: 1, rate: '0.99' },
+    ]);
+    expect(created.lines.map((l) => l.amount)).toEqual(['37.50', '0.99']);
+    expect(created.subtotal).toBe('38.49');
+    expect(cents(created.totalAmount)).toBeGreaterThanOrEqual(3849);
+    expect(created.refNumber).toMatch(/^\d+$/);
+    expect(await get<SaleView>(`${path}/${created.id}`)).toEqual(created);
+
+    const kept = created.lines[0]?.id;
+    const updated = bodyOf<SaleView>(await api.post(`${path}/${created.id}`, { revisionNumber: created.revisionNumber, lines: [{ id: kept, quantity: 4 }, { id: '-1', itemId, amount: '5.00' }] }));
+    expect(updated.lines.map((l) => [l.id === kept, l.amount])).toEqual([
+      [true, '50.00'],
+      [false, '5.00'],
+    ]);
+    expect(updated.subtotal).toBe('55.00');
+    expectDesktopError(await api.post(`${path}/${created.id}`, { revisionNumber: updated.revisionNumber, lines: [{ id: 'NOPE-1', quantity: 1 }] }), '3120');
+
+    const listed = bodyOf<{ data: SaleView[] }>(await api.get(path, { query: { customerIds: [customer.id], ids: [created.id] } })).data;
+    expect(listed.map((s) => s.id)).toEqual([created.id]);
+
+    const deleted = bodyOf<Record<string, unknown>>(await api.delete(`${path}/${created.id}`));
+    expect(deleted).toEqual({ id: created.id, objectType: created.objectType, refNumber: created.refNumber, deleted: true });
+    expect((await api.get(`${path}/${created.id}`)).status).not.toBe(200);
+  });
+});
+
+describe('the books of a sale', () => {
+  it('a sales receipt puts its total in undeposited funds, and a void takes it out again', async () => {
+    const before = { funds: await accountBalance('undeposited_funds'), receivable: await accountBalance('accounts_receivable'), customer: await customerBalance() };
+    const receipt = await create('sales-receipts', [{ itemId, quantity: 2, rate: '40.00' }]);
+    expect(receipt.depositToAccount?.id).toBeTruthy();
+    expect(await accountBalance('undeposited_funds')).toBe(before.funds + cents(receipt.totalAmount));
+    // Paid on the spot: nothing owed, so neither receivables nor the customer move.
+    expect(await accountBalance('accounts_receivable')).toBe(before.receivable);
+    expect(await customerBalance()).toBe(before.customer);
+
+    const voided = bodyOf<Record<string, unknown>>(await api.post(`/ledger-desktop/sales-receipts/${receipt.id}/void`, {}));
+    expect(voided).toMatchObject({ id: receipt.id, voided: true });
+    const kept = await get<SaleView>(`/ledger-desktop/sales-receipts/${receipt.id}`);
+    expect(kept.totalAmount).toBe('0.00');
+    expect(kept.memo).toMatch(/^VOID:/);
+    expect(await accountBalance('undeposited_funds')).toBe(before.funds);
+  });
+
+  it('a credit memo lowers what the customer owes, and its credit remaining is its total', async () => {
+    const before = { receivable: await accountBalance('accounts_receivable'), customer: await customerBalance() };
+    const memo = await create('credit-memos', [{ itemId, quantity: 1, rate: '25.00' }]);
+    expect(memo.creditRemaining).toBe(memo.totalAmount);
+    expect(await customerBalance()).toBe(before.customer - cents(memo.totalAmount));
+    expect(await accountBalance('accounts_receivable')).toBe(before.receivable - cents(memo.totalAmount));
+    bodyOf(await api.delete(`/ledger-desktop/credit-memos/${memo.id}`));
+    expect(await customerBalance()).toBe(before.customer);
+  });
+
+  it('estimates and sales orders post nothing; a sales order line starts with nothing invoiced', async () => {
+    const before = { receivable: await accountBalance('accounts_receivable'), customer: await customerBalance() };
+    await create('estimates', [{ itemId, quantity: 1, rate: '99.00' }]);
+    const order = await create('sales-orders', [{ itemId, quantity: 5, rate: '3.00' }]);
+    expect(order.lines[0]).toMatchObject({ quantityInvoiced: 0, isManuallyClosed: false, amount: money(1500) });
+    expect(await accountBalance('accounts_receivable')).toBe(before.receivable);
+    expect(await customerBalance()).toBe(before.customer);
+  });
+});
+
+describe('estimates by account', () => {
+  it("keeps the estimates whose lines' items post to the accounts given", async () => {
+    type ItemView = { id: string; incomeAccount?: Ref | null; salesOrPurchaseDetails?: { postingAccount: Ref | null } | null; salesAndPurchaseDetails?: { incomeAccount: Ref | null } | null };
+    const accountOf = (i: ItemView): string | null | undefined => i.incomeAccount?.id ?? i.salesOrPurchaseDetails?.postingAccount?.id ?? i.salesAndPurchaseDetails?.incomeAccount?.id;
+    const items: ItemView[] = [];
+    for (const resource of ['service-items', 'inventory-items', 'non-inventory-items', 'other-charge-items']) items.push(...bodyOf<{ data: ItemView[] }>(await api.get(`/ledger-desktop/${resource}`)).data);
+    const first = items.find((i) => accountOf(i));
+    const other = items.find((i) => accountOf(i) && accountOf(i) !== accountOf(first as ItemView));
+    if (!first || !other) throw new Error('the demo file needs items posting to two income accounts');
+    const mine = await create('estimates', [{ itemId: first.id, quantity: 1, rate: '1.00' }]);
+    const notMine = await create('estimates', [{ itemId: other.id, quantity: 1, rate: '1.00' }]);
+    // `ids` would override every other filter: the whole filtered list is read instead.
+    const found = (await fetchAll<SaleView>(api, '/ledger-desktop/estimates', { accountIds: [String(accountOf(first))] })).map((e) => e.id);
+    expect(found).toContain(mine.id);
+    expect(found).not.toContain(notMine.id);
+  });
+});
