@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, cents, customerAndItem, expectDesktopError, expectInvalidRequest, fetchAll, money, type CustomerView, type InvoiceView } from './support/ledgerViews.ts';
-import { startTestSandbox, type TestSandbox } from './support/testClient.ts';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, cents, withSaleSandbox, expectDesktopError, expectInvalidRequest, fetchAll, money, type CustomerView, type InvoiceView } from './support/ledgerViews.ts';
+import type { TestSandbox } from './support/testClient.ts';
 
 const PAYMENTS = '/ledger-desktop/receive-payments';
 const INVOICES = '/ledger-desktop/invoices';
@@ -41,13 +41,7 @@ let api: TestSandbox;
 let customer: CustomerView;
 let itemId: string;
 
-beforeAll(async () => {
-  api = await startTestSandbox();
-  ({ customer, itemId } = await customerAndItem(api));
-});
-afterAll(async () => {
-  await api.close();
-});
+withSaleSandbox((s) => ({ api, customer, itemId } = s));
 
 const get = async <T>(path: string): Promise<T> => bodyOf<T>(await api.get(path));
 const customerNow = (): Promise<CustomerView> => get(`/ledger-desktop/customers/${customer.id}`);

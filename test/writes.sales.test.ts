@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, cents, customerAndItem, expectDesktopError, fetchAll, money, type CustomerView, type InvoiceLineView, type Ref } from './support/ledgerViews.ts';
-import { startTestSandbox, type TestSandbox } from './support/testClient.ts';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, cents, withSaleSandbox, expectDesktopError, fetchAll, money, type CustomerView, type InvoiceLineView, type Ref } from './support/ledgerViews.ts';
+import type { TestSandbox } from './support/testClient.ts';
 
 /**
  * The sales side beyond invoices: sales receipts, credit memos, estimates and sales orders share the
@@ -31,13 +31,7 @@ let api: TestSandbox;
 let customer: CustomerView;
 let itemId: string;
 
-beforeAll(async () => {
-  api = await startTestSandbox();
-  ({ customer, itemId } = await customerAndItem(api));
-});
-afterAll(async () => {
-  await api.close();
-});
+withSaleSandbox((s) => ({ api, customer, itemId } = s));
 
 const get = async <T>(path: string): Promise<T> => bodyOf<T>(await api.get(path));
 const customerBalance = async (): Promise<number> => cents((await get<CustomerView>(`/ledger-desktop/customers/${customer.id}`)).balance);

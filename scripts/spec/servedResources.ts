@@ -81,4 +81,14 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     noun: 'sales order',
     about: 'An order a customer placed: it posts nothing, and its lines are invoiced as they are delivered.',
   },
+  {
+    resource: 'deposits',
+    noun: 'deposit',
+    about: 'Money put into a bank account: payments waiting in undeposited funds, and other amounts, less any cash kept back.',
+  },
+  {
+    resource: 'payments-to-deposit',
+    noun: 'payment to deposit',
+    about: 'A payment received or a cash sale waiting in undeposited funds for a deposit.',
+  },
 ];

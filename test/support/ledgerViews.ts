@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import { walk, type ApiResponse, type RequestOptions, type TestSandbox } from './testClient.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startTestSandbox, walk, type ApiResponse, type RequestOptions, type TestSandbox } from './testClient.ts';
 
 /**
  * Typed views of the response objects the integration tests read. Bodies are validated against the
@@ -112,4 +112,16 @@ export async function customerAndItem(api: TestSandbox): Promise<{ customer: Cus
   const customer = customers.find((c) => c.sublevel === 0 && c.isActive) ?? (customers[0] as CustomerView);
   const invoices = await fetchAll<InvoiceView>(api, '/ledger-desktop/invoices');
   return { customer, itemId: String(invoices.flatMap((i) => i.lines).find((l) => l.item?.id)?.item?.id) };
+}
+
+/** A sandbox on the demo file for a test file of sales, started before its tests and closed after: `take` gets it with a customer and an item. */
+export function withSaleSandbox(take: (sandbox: { api: TestSandbox; customer: CustomerView; itemId: string }) => void): void {
+  let api: TestSandbox | undefined;
+  beforeAll(async () => {
+    api = await startTestSandbox();
+    take({ api, ...(await customerAndItem(api)) });
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+  });
 }

@@ -16,6 +16,7 @@ import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
 import { OPENING_BALANCE_META } from '../types/rules/balances.ts';
 import { TYPE_TABLE } from '../types/typeTable.ts';
+import { paymentsToDeposit } from '../types/rules/depositRules.ts';
 import { deleteTransaction, voidTransaction } from './removeTransaction.ts';
 import { normalSign } from './specialAccounts.ts';
 
@@ -82,6 +83,15 @@ function brokenInvariants(file: CompanyFile): string[] {
     const used = file.store.ledger.linksFrom(String(memo['id'])).reduce((s, l) => s + l.cents, 0);
     if (cents(memo['creditRemaining']) !== cents(memo['totalAmount']) - used) broken.push(`credit memo ${String(memo['id'])}: creditRemaining ${String(memo['creditRemaining'])}`);
   }
+  // Undeposited funds hold exactly the payments and cash sales that wait for a deposit; a deposit adds up its lines.
+  const waiting = paymentsToDeposit(file.context('ldg_deposit')).reduce((s, w) => s + cents(w['amount']), 0);
+  const funds = accounts.find((a) => a['specialAccountType'] === 'undeposited_funds');
+  if (funds && cents(funds['balance']) - opening(file, String(funds['id'])) !== waiting) broken.push(`undeposited funds ${String(funds['balance'])}, payments waiting ${fromCents(waiting)}`);
+  for (const deposit of all(file, 'ldg_deposit')) {
+    const lines = (deposit['lines'] as JsonObject[]).reduce((s, l) => s + cents(l['amount']), 0);
+    const kept = isJsonObject(deposit['cashBack']) ? cents(deposit['cashBack']['amount']) : 0;
+    if (cents(deposit['totalAmount']) !== lines - kept) broken.push(`deposit ${String(deposit['id'])}: total ${String(deposit['totalAmount'])}, lines less cash back ${fromCents(lines - kept)}`);
+  }
   // A customer's own balance: its opening balance, its open invoices, less its unused payments and credits.
   for (const customer of all(file, 'ldg_customer')) {
     const id = String(customer['id']);
@@ -110,58 +120,95 @@ function pick<T>(items: readonly T[], r: (n: number) => number): T | undefined {
   return items.length === 0 ? undefined : items[r(items.length)];
 }
 
-/** One random write of invoices and payments; refusals by the desktop are part of the game. */
-function randomWrite(file: CompanyFile, r: (n: number) => number): string {
-  const invoices = all(file, 'ldg_invoice');
-  const payments = all(file, 'ldg_receive_payment');
-  const customers = all(file, 'ldg_customer').filter((c) => c['isActive'] === true);
+type Write = (file: CompanyFile, r: (n: number) => number) => string;
+
+const cheque = (r: (n: number) => number): string => `${10 + r(300)}.${String(r(100)).padStart(2, '0')}`;
+const randomLines = (file: CompanyFile, r: (n: number) => number): JsonObject[] => {
   const items = all(file, 'ldg_service_item').filter((i) => i['isActive'] === true);
-  const open = invoices.filter((i) => cents(i['balanceRemaining']) > 0);
-  const choice = r(8);
-  try {
-    if (choice === 0) {
-      const customer = pick(customers, r);
-      const lines = Array.from({ length: 1 + r(3) }, () => ({ itemId: String(pick(items, r)?.['id']), quantity: 1 + r(5), rate: `${10 + r(300)}.${String(r(100)).padStart(2, '0')}` }));
-      file.add('ldg_invoice', { customerId: String(customer?.['id']), transactionDate: '2025-06-20', lines });
-      return 'invoice added';
-    }
-    if (choice === 1 || choice === 2) {
-      const invoice = pick(open, r);
-      if (!invoice) return 'nothing open';
-      const share = 1 + r(cents(invoice['balanceRemaining']));
-      const extra = r(3) === 0 ? r(5000) : 0;
-      file.add('ldg_receive_payment', {
-        customerId: String(idOf(invoice['customer'])),
-        transactionDate: '2025-06-25',
-        totalAmount: fromCents(share + extra),
-        applyToTransactions: [{ transactionId: String(invoice['id']), paymentAmount: fromCents(share) }],
-      });
-      return 'payment added';
-    }
-    if (choice === 3) {
-      const invoice = pick(invoices, r);
-      if (!invoice) return 'no invoice';
-      const lines = (invoice['lines'] as JsonObject[]).map((l, i): JsonObject => (i === 0 ? { id: String(l['id']), quantity: 1 + r(30) } : { id: String(l['id']) }));
-      file.modify('ldg_invoice', String(invoice['id']), { revisionNumber: String(invoice['revisionNumber']), lines });
-      return 'invoice changed';
-    }
-    if (choice === 4) {
-      const payment = pick(payments, r);
-      if (!payment) return 'no payment';
-      file.modify('ldg_receive_payment', String(payment['id']), { revisionNumber: String(payment['revisionNumber']), totalAmount: fromCents(cents(payment['totalAmount']) + r(2000)) });
-      return 'payment changed';
-    }
-    if (choice === 5) {
-      const payment = pick(payments, r);
-      if (!payment) return 'no payment';
-      deleteTransaction(file, 'ldg_receive_payment', String(payment['id']));
-      return 'payment deleted';
-    }
-    const invoice = pick(invoices, r);
+  return Array.from({ length: 1 + r(3) }, () => ({ itemId: String(pick(items, r)?.['id']), quantity: 1 + r(5), rate: cheque(r) }));
+};
+const someCustomer = (file: CompanyFile, r: (n: number) => number): string => String(pick(all(file, 'ldg_customer').filter((c) => c['isActive'] === true), r)?.['id']);
+
+/** Removes one transaction of the type, by delete or void as `how` says. */
+function removeOne(type: string, how: 'delete' | 'void'): Write {
+  return (file, r) => {
+    const doc = pick(all(file, type), r);
+    if (!doc) return `no ${type}`;
+    (how === 'delete' ? deleteTransaction : voidTransaction)(file, type, String(doc['id']));
+    return `${type} ${how === 'delete' ? 'deleted' : 'voided'}`;
+  };
+}
+
+/** Every kind of write the sequences draw from; refusals by the desktop are part of the game. */
+const WRITES: readonly Write[] = [
+  (file, r) => {
+    file.add('ldg_invoice', { customerId: someCustomer(file, r), transactionDate: '2025-06-20', lines: randomLines(file, r) });
+    return 'invoice added';
+  },
+  (file, r) => {
+    const invoice = pick(all(file, 'ldg_invoice').filter((i) => cents(i['balanceRemaining']) > 0), r);
+    if (!invoice) return 'nothing open';
+    const share = 1 + r(cents(invoice['balanceRemaining']));
+    const extra = r(3) === 0 ? r(5000) : 0;
+    file.add('ldg_receive_payment', {
+      customerId: String(idOf(invoice['customer'])),
+      transactionDate: '2025-06-25',
+      totalAmount: fromCents(share + extra),
+      applyToTransactions: [{ transactionId: String(invoice['id']), paymentAmount: fromCents(share) }],
+    });
+    return 'payment added';
+  },
+  (file, r) => {
+    const invoice = pick(all(file, 'ldg_invoice'), r);
     if (!invoice) return 'no invoice';
-    if (choice === 6) deleteTransaction(file, 'ldg_invoice', String(invoice['id']));
-    else voidTransaction(file, 'ldg_invoice', String(invoice['id']));
-    return choice === 6 ? 'invoice deleted' : 'invoice voided';
+    const lines = (invoice['lines'] as JsonObject[]).map((l, i): JsonObject => (i === 0 ? { id: String(l['id']), quantity: 1 + r(30) } : { id: String(l['id']) }));
+    file.modify('ldg_invoice', String(invoice['id']), { revisionNumber: String(invoice['revisionNumber']), lines });
+    return 'invoice changed';
+  },
+  (file, r) => {
+    const payment = pick(all(file, 'ldg_receive_payment'), r);
+    if (!payment) return 'no payment';
+    file.modify('ldg_receive_payment', String(payment['id']), { revisionNumber: String(payment['revisionNumber']), totalAmount: fromCents(cents(payment['totalAmount']) + r(2000)) });
+    return 'payment changed';
+  },
+  removeOne('ldg_receive_payment', 'delete'),
+  removeOne('ldg_invoice', 'delete'),
+  removeOne('ldg_invoice', 'void'),
+  (file, r) => {
+    file.add('ldg_sales_receipt', { customerId: someCustomer(file, r), transactionDate: '2025-06-21', lines: randomLines(file, r) });
+    return 'sales receipt added';
+  },
+  removeOne('ldg_sales_receipt', 'void'),
+  (file, r) => {
+    file.add('ldg_credit_memo', { customerId: someCustomer(file, r), transactionDate: '2025-06-22', lines: randomLines(file, r) });
+    return 'credit memo added';
+  },
+  removeOne('ldg_credit_memo', 'delete'),
+  (file, r) => {
+    const waiting = paymentsToDeposit(file.context('ldg_deposit'));
+    const chosen = [pick(waiting, r), pick(waiting, r)].filter((w) => w !== undefined);
+    const bank = all(file, 'ldg_account').find((a) => a['accountType'] === 'bank');
+    const lines: JsonObject[] = [...new Set(chosen.map((w) => String(w['paymentTransactionId'])))].map((id) => ({ paymentTransactionId: id }));
+    if (r(2) === 0) lines.push({ accountId: String(all(file, 'ldg_account').find((a) => a['accountType'] === 'equity')?.['id']), amount: cheque(r) });
+    const cashBack: JsonObject = r(4) === 0 ? { cashBack: { accountId: String(all(file, 'ldg_account').find((a) => a['accountType'] === 'expense')?.['id']), amount: '1.00' } } : {};
+    file.add('ldg_deposit', { transactionDate: '2025-06-28', depositToAccountId: String(bank?.['id']), lines, ...cashBack });
+    return 'deposit added';
+  },
+  (file, r) => {
+    const deposit = pick(all(file, 'ldg_deposit'), r);
+    if (!deposit) return 'no deposit';
+    const lines = (deposit['lines'] as JsonObject[]).slice(1).map((l) => ({ id: String(l['id']) }));
+    file.modify('ldg_deposit', String(deposit['id']), { revisionNumber: String(deposit['revisionNumber']), lines });
+    return 'deposit changed';
+  },
+  removeOne('ldg_deposit', 'delete'),
+  removeOne('ldg_deposit', 'void'),
+];
+
+function randomWrite(file: CompanyFile, r: (n: number) => number): string {
+  const write = WRITES[r(WRITES.length)] as Write;
+  try {
+    return write(file, r);
   } catch (error) {
     if (error instanceof DesktopError) return `refused ${error.status}`;
     throw error;
@@ -180,14 +227,14 @@ describe('the books', () => {
       const file = seeded(seed);
       const r = random(seed);
       const seen = new Map<string, number>();
-      for (let step = 0; step < 60; step++) {
+      for (let step = 0; step < 120; step++) {
         const what = randomWrite(file, r);
         seen.set(what, (seen.get(what) ?? 0) + 1);
         const broken = brokenInvariants(file);
         expect(broken, `seed ${seed}, step ${step} (${what})`).toEqual([]);
       }
       // The sequence really exercised the rules, refusals (a paid invoice deleted) included.
-      for (const kind of ['invoice added', 'payment added', 'invoice changed', 'payment deleted']) expect(seen.get(kind), `${kind} in seed ${seed}`).toBeGreaterThan(0);
+      for (const kind of ['invoice added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added']) expect(seen.get(kind) ?? 0, `${kind} in seed ${seed}: ${[...seen.keys()].join(", ")}`).toBeGreaterThan(0);
       expect([...seen.keys()].some((k) => k.startsWith('refused 3175')), `a refusal in seed ${seed}: ${[...seen.keys()].join(', ')}`).toBe(true);
     }
   });

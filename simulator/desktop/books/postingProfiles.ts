@@ -12,9 +12,11 @@ import { specialAccount } from './specialAccounts.ts';
  *   receivables on the customer's side (an invoice), or the account the money went to (a sales
  *   receipt: undeposited funds unless it names another);
  * - `credit`: a sale the other way round (a credit memo): what the customer owes goes down;
- * - `payment`: the deposit account against receivables, plus the discount taken, if one is.
+ * - `payment`: the deposit account against receivables, plus the discount taken, if one is;
+ * - `deposit`: the bank account against where each line's money was (undeposited funds for a
+ *   payment), less the cash kept back, which goes to its own account.
  */
-export type PostingProfile = 'sale' | 'credit' | 'payment';
+export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit';
 
 export function refId(value: JsonValue | undefined): string | null {
   return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
@@ -85,8 +87,23 @@ function paymentPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   return postings;
 }
 
+function depositPostings(_ctx: RulesContext, doc: JsonObject): Posting[] {
+  const bank = refId(doc['depositToAccount']);
+  if (bank === null) return [];
+  const postings: Posting[] = [{ account: bank, entity: null, openLedger: null, cents: money(doc['totalAmount']) }];
+  for (const line of (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject)) {
+    const account = refId(line['account']);
+    if (account !== null) postings.push({ account, entity: refId(line['entity']), openLedger: null, cents: -money(line['amount']) });
+  }
+  const cashBack = isJsonObject(doc['cashBack']) ? doc['cashBack'] : undefined;
+  const kept = refId(cashBack?.['account']);
+  if (cashBack && kept !== null) postings.push({ account: kept, entity: null, openLedger: null, cents: money(cashBack['amount']) });
+  return postings;
+}
+
 export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContext, doc: JsonObject) => Posting[]>> = {
   sale: salePostings,
   credit: creditPostings,
   payment: paymentPostings,
+  deposit: depositPostings,
 };

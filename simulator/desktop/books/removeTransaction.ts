@@ -27,7 +27,8 @@ export function deleteTransaction(file: CompanyFile, objectType: string, id: str
     unpostTransaction(ctx, id);
     const refNumber = typeof doc['refNumber'] === 'string' ? doc['refNumber'] : null;
     file.store.ledger.recordDeletion(objectType, id, refNumber, ctx.now);
-    return { id, objectType, refNumber, deleted: true };
+    // The answer names the reference number only where the type has one (a deposit has none).
+    return { id, objectType, ...(model.has('refNumber') ? { refNumber } : {}), deleted: true };
   });
 }
 
@@ -44,9 +45,13 @@ export function voidTransaction(file: CompanyFile, objectType: string, id: strin
     const ctx = file.context(objectType);
     model.row.rules?.beforeRemove?.(ctx, previous);
     const doc = structuredClone(previous);
-    for (const line of Array.isArray(doc['lines']) ? doc['lines'].filter(isJsonObject) : []) if ('amount' in line) line['amount'] = '0.00';
+    // Every line of every kind (item, expense, deposit lines, cash back) keeps its place at zero.
+    for (const value of Object.values(doc)) {
+      for (const line of Array.isArray(value) ? value.filter(isJsonObject) : isJsonObject(value) ? [value] : []) if (typeof line['amount'] === 'string') line['amount'] = '0.00';
+    }
     if (!String(doc['memo'] ?? '').startsWith('VOID:')) doc['memo'] = `VOID:${typeof doc['memo'] === 'string' && doc['memo'] !== '' ? ` ${doc['memo']}` : ''}`;
     const voided = file.storeModified(model, ctx, row, previous, doc, {});
-    return { id, objectType, createdAt: voided['createdAt'] ?? null, updatedAt: voided['updatedAt'] ?? null, refNumber: voided['refNumber'] ?? null, voided: true };
+    const refNumber: JsonObject = model.has('refNumber') ? { refNumber: voided['refNumber'] ?? null } : {};
+    return { id, objectType, createdAt: voided['createdAt'] ?? null, updatedAt: voided['updatedAt'] ?? null, ...refNumber, voided: true };
   });
 }

@@ -64,7 +64,8 @@ function checkRow(model: TypeModel, ops: OperationSpec[], rows: ReadonlyMap<stri
   const collectionGet = ops.find((op) => op.method === 'get' && !op.path.includes('{'));
   if (row.kind === 'singleton' && collectionGet && verbs.get('retrieve') !== collectionGet) say('a singleton must be read by GET on its collection path');
   if (row.kind !== 'singleton' && !verbs.has('list')) say('the spec has no list operation for it');
-  if ((row.kind === 'readOnly' || row.kind === 'singleton') && (verbs.has('create') || verbs.has('update'))) say(`a ${row.kind} type has write operations in the spec`);
+  if ((row.kind === 'readOnly' || row.kind === 'singleton' || row.kind === 'view') && (verbs.has('create') || verbs.has('update'))) say(`a ${row.kind} type has write operations in the spec`);
+  if ((row.kind === 'view') !== (row.view !== undefined)) say('a view, and only a view, works its objects out with `view`');
   const skip = new Set(['revisionNumber', ...(row.requestOnly ?? [])]);
   for (const verb of ['create', 'update']) {
     const body = verbs.get(verb)?.requestBody;

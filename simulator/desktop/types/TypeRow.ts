@@ -1,17 +1,18 @@
 import type { PostingProfile } from '../books/postingProfiles.ts';
 import type { JsonObject } from '../json.ts';
-import type { TypeRules } from './TypeRules.ts';
+import type { RulesContext, TypeRules } from './TypeRules.ts';
 
 /**
  * What kind of object a type is, as the desktop application keeps it:
  * - `list`: named objects that are made inactive, never deleted (customers, items, accounts...);
  * - `transaction`: dated documents with lines and reference numbers;
  * - `singleton`: exactly one per company file, read only through the Service (company, preferences);
- * - `readOnly`: a list the Service can read but not write (templates, item sites).
+ * - `readOnly`: a list the Service can read but not write (templates, item sites);
+ * - `view`: a list worked out from other objects when it is read, kept nowhere (payments to deposit).
  * A row without a `resource` is internal: the desktop keeps it but the Service has no endpoint for
  * it (vendor types, job types...); requests may point at it, and the demo file seeds it.
  */
-export type TypeKind = 'list' | 'transaction' | 'singleton' | 'readOnly';
+export type TypeKind = 'list' | 'transaction' | 'singleton' | 'readOnly' | 'view';
 
 /**
  * A query parameter of a list that is not one of the engine's own filters:
@@ -63,6 +64,8 @@ export interface TypeRow {
   defaults?: Readonly<JsonObject>;
   /** How a transaction of this type posts to the books (`postingProfiles.ts`); none: it posts nothing. */
   posting?: PostingProfile;
+  /** A view's objects, worked out from the company file when the list is read. */
+  view?: (ctx: RulesContext) => JsonObject[];
   /** The few computations the desktop really does for this type. */
   rules?: TypeRules;
   /** Fields of an internal type's stored object beyond id, name and isActive (internal types have no spec schema). */

@@ -4,6 +4,7 @@ import { inventoryRules } from './rules/inventoryRules.ts';
 import { invoiceRules } from './rules/invoiceRules.ts';
 import { paymentRules } from './rules/paymentRules.ts';
 import { priceLevelRules } from './rules/priceLevelRules.ts';
+import { depositRules, paymentsToDeposit } from './rules/depositRules.ts';
 import { creditMemoRules, estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
 import type { TypeRow } from './TypeRow.ts';
@@ -192,6 +193,16 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     posting: 'payment',
     rules: paymentRules,
   },
+  {
+    objectType: 'ldg_deposit',
+    resource: 'deposits',
+    kind: 'transaction',
+    filters: { accountIds: { refs: ['depositToAccount', 'lines.account', 'cashBack.account'] }, entityIds: { refs: ['lines.entity'] } },
+    requestOnly: ['lines', 'cashBack'],
+    posting: 'deposit',
+    rules: depositRules,
+  },
+  { objectType: 'ldg_payment_to_deposit', resource: 'payments-to-deposit', kind: 'view', view: paymentsToDeposit },
   // Lists the desktop keeps that the Service has no endpoint for: requests point at them by id.
   { objectType: 'ldg_billing_rate', kind: 'list', nameScope: 'ldg_billing_rate', internalFields: { rate: 'text' } },
   { objectType: 'ldg_customer_message', kind: 'list', nameScope: 'ldg_customer_message' },

@@ -137,7 +137,7 @@ const deleteAnswersButKeeps: PlantedBug = {
     const current = await ctx.forward({ ...request, method: 'GET', headers, body: undefined });
     const found = jsonOf(current);
     if (current.status !== 200 || !found) return current;
-    return withJson(current, { id: found['id'], objectType: found['objectType'], refNumber: found['refNumber'] ?? null, deleted: true });
+    return withJson(current, { id: found['id'], objectType: found['objectType'], ...('refNumber' in found ? { refNumber: found['refNumber'] } : {}), deleted: true });
   },
 };
 
@@ -151,7 +151,8 @@ const voidDeletes: PlantedBug = {
     const before = jsonOf(await ctx.forward({ ...request, method: 'GET', url: item, headers, body: undefined }));
     const deleted = await ctx.forward({ ...request, method: 'DELETE', url: item, headers, body: undefined });
     if (deleted.status !== 200 || !before) return deleted;
-    return withJson(deleted, { id: before['id'], objectType: before['objectType'], createdAt: before['createdAt'], updatedAt: before['updatedAt'], refNumber: before['refNumber'] ?? null, voided: true });
+    const refNumber = 'refNumber' in before ? { refNumber: before['refNumber'] } : {};
+    return withJson(deleted, { id: before['id'], objectType: before['objectType'], createdAt: before['createdAt'], updatedAt: before['updatedAt'], ...refNumber, voided: true });
   },
 };
 

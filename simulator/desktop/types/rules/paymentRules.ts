@@ -4,6 +4,7 @@ import { DESKTOP_STATUS, DesktopError, type DesktopStatus } from '../../DesktopE
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
+import { assertDepositKept } from './depositRules.ts';
 import { refreshApplied } from './invoiceRules.ts';
 
 /** A refusal about one entry of `applyToTransactions`: fixtures report it at that entry. */
@@ -166,6 +167,7 @@ export const paymentRules: TypeRules = {
     const total = toCents(text(doc['totalAmount']));
     doc['totalAmount'] = fromCents(total);
     doc['totalAmountInHomeCurrency'] = fromCents(total);
+    assertDepositKept(ctx, doc, previous);
     const id = previous ? String(doc['id']) : undefined;
     const before = appliedBefore(ctx, id);
     let applications: Application[];

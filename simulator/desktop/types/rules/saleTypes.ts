@@ -1,9 +1,13 @@
 import { isJsonObject } from '../../json.ts';
 import type { TypeRules } from '../TypeRules.ts';
+import { assertDepositKept } from './depositRules.ts';
 import { saleRules } from './salesDocuments.ts';
 
 /** A sale paid on the spot: its total goes where the money was put, undeposited funds unless it says otherwise. */
-export const salesReceiptRules: TypeRules = saleRules({ account: { field: 'depositToAccount', special: 'undeposited_funds' } });
+export const salesReceiptRules: TypeRules = saleRules({
+  account: { field: 'depositToAccount', special: 'undeposited_funds' },
+  afterTotals: assertDepositKept,
+});
 
 /** A credit memo: what the customer owes goes down by its total; `creditRemaining` is what is left to apply. */
 export const creditMemoRules: TypeRules = saleRules({ account: { field: 'receivablesAccount', special: 'accounts_receivable' }, open: 'credit' });

@@ -23,6 +23,8 @@ export interface SaleShape {
   applied?(ctx: RulesContext, id: string): number;
   /** Checks and fields particular to the type, once lines are built and before totals. */
   compute?(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void;
+  /** Checks that need the totals (a deposited cash sale keeps its total). */
+  afterTotals?(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): void;
 }
 
 /** The due date the terms give: days after the transaction, or a day of the month (with its grace period). */
@@ -111,6 +113,7 @@ export function saleRules(shape: SaleShape): TypeRules {
       }
       shape.compute?.(ctx, doc, body, previous);
       computeTotals(ctx, doc, previous && shape.applied ? shape.applied(ctx, String(doc['id'])) : 0, shape.open);
+      shape.afterTotals?.(ctx, doc, previous);
     },
   };
 }
