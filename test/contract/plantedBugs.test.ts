@@ -58,11 +58,15 @@ const ROWS: BugRow[] = [
   {
     bug: 'delete-answers-but-keeps',
     catches: 'writes.delete',
-    alsoFails: [{ check: 'writes.payment-applied', why: 'the paid invoice it must refuse to delete is answered as deleted, which the bug does for every delete' }],
+    alsoFails: [
+      { check: 'writes.payment-applied', why: 'the paid invoice it must refuse to delete is answered as deleted, which the bug does for every delete' },
+      { check: 'writes.deposit-holds-payment', why: 'the deposited payment it must refuse to delete is answered as deleted, for the same reason' },
+    ],
   },
   { bug: 'void-deletes', catches: 'writes.void', alsoFails: [] },
   { bug: 'payment-not-applied', catches: 'writes.payment-applied', alsoFails: [] },
   { bug: 'linked-delete-allowed', catches: 'writes.payment-applied', alsoFails: [] },
+  { bug: 'deposited-payment-still-waiting', catches: 'writes.deposit-holds-payment', alsoFails: [] },
   { bug: 'cursor-crosses-end-users', catches: 'isolation.cursor', alsoFails: [] },
   { bug: 'object-id-crosses-end-users', catches: 'isolation.object-id', alsoFails: [] },
   { bug: 'server-error-on-unknown-parameter', catches: 'negative.fuzz', alsoFails: [] },

@@ -1,4 +1,5 @@
 import { AUTH_AND_SCHEMA_BUGS } from './authAndSchemaBugs.ts';
+import { BOOK_BUGS } from './bookBugs.ts';
 import { DESKTOP_BUGS } from './desktopBugs.ts';
 import { FILTER_AND_WRITE_BUGS } from './filterAndWriteBugs.ts';
 import { ISOLATION_BUGS } from './isolationBugs.ts';
@@ -21,6 +22,7 @@ export const PLANTED_BUGS = {
   ...FILTER_AND_WRITE_BUGS,
   ...ISOLATION_BUGS,
   ...DESKTOP_BUGS,
+  ...BOOK_BUGS,
   'without-sandbox-controls': withoutSandboxControls,
 } satisfies Record<string, PlantedBug>;
 

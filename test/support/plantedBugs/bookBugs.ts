@@ -1,0 +1,26 @@
+import { isObject, jsonOf, withJson, type PlantedBug } from './proxyExchange.ts';
+
+/**
+ * Keeps listing payments among those to deposit after a deposit took them: the list is answered
+ * from what it showed before, as a cache that a deposit never clears would.
+ */
+const depositedPaymentStillWaiting: PlantedBug = {
+  does: 'keeps listing a payment in payments-to-deposit after it was deposited',
+  handler: () => {
+    const seen = new Map<string, Record<string, unknown>>();
+    return async (request, ctx) => {
+      const response = await ctx.forward(request);
+      if (request.method !== 'GET' || !request.url.pathname.endsWith('/payments-to-deposit')) return response;
+      const body = jsonOf(response);
+      const data = Array.isArray(body?.['data']) ? (body['data'] as unknown[]).filter(isObject) : [];
+      for (const entry of data) seen.set(String(entry['paymentTransactionId']), entry);
+      const listed = new Set(data.map((entry) => String(entry['paymentTransactionId'])));
+      const stale = [...seen.entries()].filter(([id]) => !listed.has(id)).map(([, entry]) => entry);
+      return body && stale.length > 0 ? withJson(response, { ...body, data: [...data, ...stale] }) : response;
+    };
+  },
+};
+
+export const BOOK_BUGS = {
+  'deposited-payment-still-waiting': depositedPaymentStillWaiting,
+} satisfies Record<string, PlantedBug>;
