@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, cents, withSaleSandbox, expectDesktopError, fetchAll, money, type CustomerView, type InvoiceLineView, type Ref } from './support/ledgerViews.ts';
+import { bodyOf, cents, withSaleSandbox, expectDesktopError, fetchAll, money, type CustomerView, type InvoiceLineView, type InvoiceView, type Ref } from './support/ledgerViews.ts';
 import type { TestSandbox } from './support/testClient.ts';
 
 /**
@@ -127,5 +127,68 @@ describe('estimates by account', () => {
     const found = (await fetchAll<SaleView>(api, '/ledger-desktop/estimates', { accountIds: [String(accountOf(first))] })).map((e) => e.id);
     expect(found).toContain(mine.id);
     expect(found).not.toContain(notMine.id);
+  });
+});
+
+describe('credits applied', () => {
+  const memoOf = (id: string): Promise<SaleView & { linkedTransactions: { id: string; amount: string | null }[] }> => get(`/ledger-desktop/credit-memos/${id}`);
+  const invoiceOf = (id: string): Promise<InvoiceView> => get(`/ledger-desktop/invoices/${id}`);
+  const newInvoice = async (body: Record<string, unknown> = {}): Promise<InvoiceView> =>
+    bodyOf<InvoiceView>(await api.post('/ledger-desktop/invoices', { customerId: customer.id, transactionDate: '2025-07-02', lines: [{ itemId, quantity: 1, rate: '100.00' }], ...body }));
+
+  it('a payment applies a credit memo to an invoice: both show it, the customer owes the same, and deleting the payment undoes it', async () => {
+    const invoice = await newInvoice();
+    const memo = await create('credit-memos', [{ itemId, quantity: 1, rate: '30.00' }]);
+    const owed = await customerBalance();
+    const payment = bodyOf<{ id: string; unusedPayment: string; appliedToTransactions: { balanceRemaining: string; linkedTransactions: { id: string; transactionType: string; amount: string }[] }[] }>(
+      await api.post('/ledger-desktop/receive-payments', {
+        customerId: customer.id,
+        transactionDate: '2025-07-03',
+        totalAmount: '50.00',
+        applyToTransactions: [{ transactionId: invoice.id, paymentAmount: '50.00', applyCredits: [{ creditTransactionId: memo.id, appliedAmount: '30.00' }] }],
+      }),
+    );
+    expect(payment.unusedPayment).toBe('0.00');
+    expect(payment.appliedToTransactions[0]?.linkedTransactions).toEqual([expect.objectContaining({ id: memo.id, transactionType: 'credit_memo', amount: '-30.00' })]);
+    const paid = await invoiceOf(invoice.id);
+    expect(cents(paid.balanceRemaining)).toBe(cents(invoice.balanceRemaining) - 8000);
+    expect(payment.appliedToTransactions[0]?.balanceRemaining).toBe(paid.balanceRemaining);
+    expect(paid.linkedTransactions.map((l) => [l.transactionType, l.amount])).toEqual([
+      ['receive_payment', '-50.00'],
+      ['credit_memo', '-30.00'],
+    ]);
+    const used = await memoOf(memo.id);
+    expect(cents(used.creditRemaining)).toBe(cents(memo.totalAmount) - 3000);
+    expect(used.linkedTransactions.map((l) => l.id)).toEqual([invoice.id]);
+    // Applying a credit moves nothing between accounts: only the payment's 50.00 lowers what is owed.
+    expect(await customerBalance()).toBe(owed - 5000);
+
+    expectDesktopError(await api.delete(`/ledger-desktop/credit-memos/${memo.id}`), '3175');
+    bodyOf(await api.delete(`/ledger-desktop/receive-payments/${payment.id}`));
+    expect((await memoOf(memo.id)).creditRemaining).toBe(memo.totalAmount);
+    expect((await invoiceOf(invoice.id)).balanceRemaining).toBe(invoice.balanceRemaining);
+    expect(await customerBalance()).toBe(owed);
+  });
+
+  it("an invoice applies credits itself; they go with it when it is deleted", async () => {
+    const memo = await create('credit-memos', [{ itemId, quantity: 1, rate: '20.00' }]);
+    const plain = await newInvoice();
+    const invoice = await newInvoice({ applyCredits: [{ creditTransactionId: memo.id, appliedAmount: '20.00' }] });
+    expect(cents(invoice.balanceRemaining)).toBe(cents(plain.balanceRemaining) - 2000);
+    expect(invoice.linkedTransactions).toEqual([expect.objectContaining({ id: memo.id, transactionType: 'credit_memo', amount: '-20.00' })]);
+    expect(cents((await memoOf(memo.id)).creditRemaining)).toBe(cents(memo.totalAmount) - 2000);
+    bodyOf(await api.delete(`/ledger-desktop/invoices/${invoice.id}`));
+    expect((await memoOf(memo.id)).creditRemaining).toBe(memo.totalAmount);
+  });
+
+  it('refuses a credit of another customer and more than is left of a credit', async () => {
+    const memo = await create('credit-memos', [{ itemId, quantity: 1, rate: '10.00' }]);
+    const others = await fetchAll<CustomerView>(api, '/ledger-desktop/customers');
+    const other = others.find((c) => c.sublevel === 0 && c.isActive && c.id !== customer.id) as CustomerView;
+    const send = (customerId: string, amount: string) =>
+      api.post('/ledger-desktop/invoices', { customerId, transactionDate: '2025-07-02', lines: [{ itemId, quantity: 1, rate: '100.00' }], applyCredits: [{ creditTransactionId: memo.id, appliedAmount: amount }] });
+    expectDesktopError(await send(other.id, '5.00'), '3120');
+    expectDesktopError(await send(customer.id, money(cents(memo.totalAmount) + 1)), '3180');
+    expect((await memoOf(memo.id)).creditRemaining).toBe(memo.totalAmount);
   });
 });

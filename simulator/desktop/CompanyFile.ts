@@ -189,7 +189,9 @@ export class CompanyFile {
   /** The object as stored once the rules ran: they may rewrite what they derive (balances) after the write. */
   private afterRules(model: TypeModel, key: string, doc: JsonObject): JsonObject {
     if (!(model.row.rules?.afterWrite || model.row.posting) || this.bulkNames) return doc;
-    return this.store.findDoc<JsonObject>(model.objectType, key) ?? doc;
+    const stored = this.store.findDoc<JsonObject>(model.objectType, key) ?? doc;
+    const linked = this.store.linkedOf(model.objectType, key);
+    return linked ? { ...stored, linkedTransactions: JSON.parse(linked) as JsonObject[] } : stored;
   }
 
   private modifyNow(model: TypeModel, id: string, body: JsonObject): JsonObject {
@@ -220,17 +222,15 @@ export class CompanyFile {
     model.row.rules?.compute?.(ctx, doc, body, previous);
     const columns = indexColumnsOf(model, doc);
     assertNameFree(this, model, columns.name, id);
-    const seq = this.store.update(model.objectType, id, columns, JSON.stringify(doc), row.linked);
+    // Read again: the rules (a void's unlinking) may have rewritten the linked transactions since `row` was read.
+    const seq = this.store.update(model.objectType, id, columns, JSON.stringify(doc), this.store.linkedOf(model.objectType, id) ?? null);
     if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
     this.recordName(model, id, columns.name);
     if (nameOf(model, previous) !== columns.name) propagateRename(this, model, doc);
     rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, previous);
     postTransaction(ctx, model, doc, false);
-    const stored = this.afterRules(model, id, doc);
-    const linked = this.store.linkedOf(model.objectType, id);
-    if (linked) stored['linkedTransactions'] = JSON.parse(linked) as JsonObject[];
-    return stored;
+    return this.afterRules(model, id, doc);
   }
 
   private applyBody(model: TypeModel, ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void {

@@ -76,14 +76,16 @@ CREATE TABLE IF NOT EXISTS postings (
   PRIMARY KEY (txn_id, line)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS links (
+  owner_id TEXT NOT NULL,
   from_type TEXT NOT NULL,
   from_id TEXT NOT NULL,
   to_id TEXT NOT NULL,
   cents INTEGER NOT NULL,
   discount_cents INTEGER NOT NULL DEFAULT 0,
-  UNIQUE (from_id, to_id)
+  UNIQUE (owner_id, from_id, to_id)
 );
 CREATE INDEX IF NOT EXISTS links_to ON links (to_id);
+CREATE INDEX IF NOT EXISTS links_from ON links (from_id);
 CREATE TABLE IF NOT EXISTS deletions (
   type TEXT NOT NULL,
   id TEXT NOT NULL,
@@ -112,10 +114,11 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * count and page on: a scan of 100,000 is a few MB) and `bodies` (their JSON). The view `objects`
  * joins them back for everything that reads whole objects. Format 4 keeps the books: `postings`
  * (the debits and credits of every transaction), `links` (what each payment applies to what) and
- * `deletions` (deleted transactions, read by the deleted-transactions list). Older files are
- * refused with what to do, rather than misread.
+ * `deletions` (deleted transactions, read by the deleted-transactions list). Format 5 gives each
+ * link the transaction that made it (`owner_id`): a payment applies a credit memo to an invoice.
+ * Older files are refused with what to do, rather than misread.
  */
-export const FILE_FORMAT = 4;
+export const FILE_FORMAT = 5;
 
 export function refuseOlderFormat(db: Database.Database, filePath: string): void {
   const hasObjects = db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = 'objects'").get() !== undefined;

@@ -13,14 +13,23 @@ export interface Posting {
   cents: number;
 }
 
-/** One application: the transaction `from` (a payment) applies `cents` to the transaction `to` (an invoice). */
+/**
+ * One application: the transaction `from` (a payment, a credit memo, a deposit) applies `cents` to
+ * the transaction `to` (an invoice, a payment deposited). `owner` is the transaction whose write
+ * made the link and whose next write replaces it: the payment itself, or the payment or invoice
+ * that applied a credit memo.
+ */
 export interface Link {
+  owner: string;
   fromType: string;
   from: string;
   to: string;
   cents: number;
   discountCents: number;
 }
+
+/** A link as a write sends it: its owner is the transaction written. */
+export type LinkInput = Omit<Link, 'owner'>;
 
 /** The accounts and entities whose balances a change of postings moved. */
 export interface Touched {
@@ -31,7 +40,7 @@ export interface Touched {
 /**
  * The books of one company file: every transaction's postings, the links between transactions
  * and what was deleted. Balances on accounts, customers and vendors are kept from these by the
- * transaction rules (`transactionBooks.ts`); tests hold those fields to the sums here.
+ * transaction rules (`keepBooks.ts`); tests hold those fields to the sums here.
  */
 export class Ledger {
   private readonly insertPosting: Database.Statement;
@@ -42,7 +51,8 @@ export class Ledger {
   private readonly insertLink: Database.Statement;
   private readonly linksFromStmt: Database.Statement;
   private readonly linksToStmt: Database.Statement;
-  private readonly removeLinksFrom: Database.Statement;
+  private readonly ownedByStmt: Database.Statement;
+  private readonly removeOwned: Database.Statement;
   private readonly insertDeletion: Database.Statement;
 
   constructor(private readonly db: Database.Database) {
@@ -51,10 +61,12 @@ export class Ledger {
     this.removePostings = db.prepare('DELETE FROM postings WHERE txn_id = ? RETURNING account_id AS account, entity_id AS entity');
     this.accountSum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE account_id = ?').pluck();
     this.entitySum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE entity_id = ? AND open_ledger = ?').pluck();
-    this.insertLink = db.prepare('INSERT INTO links (from_type, from_id, to_id, cents, discount_cents) VALUES (?, ?, ?, ?, ?)');
-    this.linksFromStmt = db.prepare('SELECT from_type AS fromType, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents FROM links WHERE from_id = ? ORDER BY rowid');
-    this.linksToStmt = db.prepare('SELECT from_type AS fromType, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents FROM links WHERE to_id = ? ORDER BY rowid');
-    this.removeLinksFrom = db.prepare('DELETE FROM links WHERE from_id = ? RETURNING to_id');
+    const columns = 'owner_id AS owner, from_type AS fromType, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents';
+    this.insertLink = db.prepare('INSERT INTO links (owner_id, from_type, from_id, to_id, cents, discount_cents) VALUES (?, ?, ?, ?, ?, ?)');
+    this.linksFromStmt = db.prepare(`SELECT ${columns} FROM links WHERE from_id = ? ORDER BY rowid`);
+    this.linksToStmt = db.prepare(`SELECT ${columns} FROM links WHERE to_id = ? ORDER BY rowid`);
+    this.ownedByStmt = db.prepare(`SELECT ${columns} FROM links WHERE owner_id = ? ORDER BY rowid`);
+    this.removeOwned = db.prepare(`DELETE FROM links WHERE owner_id = ? RETURNING ${columns}`);
     this.insertDeletion = db.prepare('INSERT OR REPLACE INTO deletions (type, id, ref_number, deleted_at) VALUES (?, ?, ?, ?)');
   }
 
@@ -110,14 +122,22 @@ export class Ledger {
     return new Map(rows.map((r) => [r.id, Number(r.cents)]));
   }
 
-  /** Replaces what a transaction applies itself to (a new one applies to nothing yet); returns the transactions it applied to before. */
-  setLinksFrom(fromType: string, fromId: string, links: readonly Pick<Link, 'to' | 'cents' | 'discountCents'>[], isNew: boolean): string[] {
-    const before = isNew ? [] : (this.removeLinksFrom.pluck().all(fromId) as string[]);
-    for (const link of links) this.insertLink.run(fromType, fromId, link.to, link.cents, link.discountCents);
+  /**
+   * Replaces the links a transaction's write made (a new one made none yet); returns the links it
+   * had made before, so that what they touched can be brought up to date.
+   */
+  setLinksOwnedBy(ownerId: string, links: readonly LinkInput[], isNew: boolean): Link[] {
+    const before = isNew ? [] : (this.removeOwned.all(ownerId) as Link[]);
+    for (const link of links) this.insertLink.run(ownerId, link.fromType, link.from, link.to, link.cents, link.discountCents);
     return before;
   }
 
-  /** What a transaction applies itself to, in the order it was given. */
+  /** The links a transaction's write made. */
+  ownedBy(ownerId: string): Link[] {
+    return this.ownedByStmt.all(ownerId) as Link[];
+  }
+
+  /** What a transaction applies itself to (a payment to invoices, a credit memo wherever it was applied), in the order given. */
   linksFrom(fromId: string): Link[] {
     return this.linksFromStmt.all(fromId) as Link[];
   }

@@ -185,6 +185,27 @@ const WRITES: readonly Write[] = [
   },
   removeOne('ldg_credit_memo', 'delete'),
   (file, r) => {
+    const memo = pick(all(file, 'ldg_credit_memo').filter((m) => cents(m['creditRemaining']) > 0), r);
+    const customerId = idOf(memo?.['customer']);
+    const invoice = pick(all(file, 'ldg_invoice').filter((i) => idOf(i['customer']) === customerId && cents(i['balanceRemaining']) > 0), r);
+    if (!memo || !invoice) return 'no credit to apply';
+    const credit = Math.min(cents(memo['creditRemaining']), cents(invoice['balanceRemaining']));
+    file.add('ldg_receive_payment', {
+      customerId: String(customerId),
+      transactionDate: '2025-06-26',
+      totalAmount: '1.00',
+      applyToTransactions: [{ transactionId: String(invoice['id']), paymentAmount: '0.00', applyCredits: [{ creditTransactionId: String(memo['id']), appliedAmount: fromCents(1 + r(credit)) }] }],
+    });
+    return 'credit applied by a payment';
+  },
+  (file, r) => {
+    const memo = pick(all(file, 'ldg_credit_memo').filter((m) => cents(m['creditRemaining']) > 0), r);
+    if (!memo) return 'no credit to apply';
+    const applyCredits = [{ creditTransactionId: String(memo['id']), appliedAmount: fromCents(1 + r(cents(memo['creditRemaining']))) }];
+    file.add('ldg_invoice', { customerId: String(idOf(memo['customer'])), transactionDate: '2025-06-27', lines: randomLines(file, r), applyCredits });
+    return 'credit applied by an invoice';
+  },
+  (file, r) => {
     const waiting = paymentsToDeposit(file.context('ldg_deposit'));
     const chosen = [pick(waiting, r), pick(waiting, r)].filter((w) => w !== undefined);
     const bank = all(file, 'ldg_account').find((a) => a['accountType'] === 'bank');
@@ -234,7 +255,7 @@ describe('the books', () => {
         expect(broken, `seed ${seed}, step ${step} (${what})`).toEqual([]);
       }
       // The sequence really exercised the rules, refusals (a paid invoice deleted) included.
-      for (const kind of ['invoice added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added']) expect(seen.get(kind) ?? 0, `${kind} in seed ${seed}: ${[...seen.keys()].join(", ")}`).toBeGreaterThan(0);
+      for (const kind of ['invoice added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added', 'credit applied by a payment', 'credit applied by an invoice']) expect(seen.get(kind) ?? 0, `${kind} in seed ${seed}: ${[...seen.keys()].join(", ")}`).toBeGreaterThan(0);
       expect([...seen.keys()].some((k) => k.startsWith('refused 3175')), `a refusal in seed ${seed}: ${[...seen.keys()].join(', ')}`).toBe(true);
     }
   });

@@ -4,14 +4,19 @@ import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { unpostTransaction } from './keepBooks.ts';
 
-/** A transaction that others are applied to (payments to an invoice) can be neither deleted nor voided: the desktop's 3175. */
+/**
+ * A transaction that another one links to it (a payment applied to an invoice, a deposit holding a
+ * payment, a payment applying a credit memo) can be neither deleted nor voided: the desktop's
+ * 3175. Links its own write made (an invoice's credits) go with it.
+ */
 function assertNothingApplied(file: CompanyFile, objectType: string, id: string, what: 'deleted' | 'voided'): void {
-  const applied = file.store.ledger.linksTo(id);
-  if (applied.length === 0) return;
+  const { ledger } = file.store;
+  const others = [...new Set([...ledger.linksTo(id), ...ledger.linksFrom(id)].filter((l) => l.owner !== id).map((l) => l.owner))];
+  if (others.length === 0) return;
   const noun = objectType.replace(/^ldg_/, '').replaceAll('_', ' ');
   throw new DesktopError(
     DESKTOP_STATUS.IN_USE,
-    `This ${noun} cannot be ${what}: ${applied.length} linked transaction${applied.length === 1 ? ' is' : 's are'} applied to it (${applied.map((l) => l.from).join(', ')}). Delete or change ${applied.length === 1 ? 'it' : 'them'} first.`,
+    `This ${noun} cannot be ${what}: ${others.length} linked transaction${others.length === 1 ? ' is' : 's are'} applied with it (${others.join(', ')}). Delete or change ${others.length === 1 ? 'it' : 'them'} first.`,
   );
 }
 

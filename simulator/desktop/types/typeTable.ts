@@ -5,7 +5,8 @@ import { invoiceRules } from './rules/invoiceRules.ts';
 import { paymentRules } from './rules/paymentRules.ts';
 import { priceLevelRules } from './rules/priceLevelRules.ts';
 import { depositRules, paymentsToDeposit } from './rules/depositRules.ts';
-import { creditMemoRules, estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
+import { creditMemoRules } from './rules/creditRules.ts';
+import { estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
 import type { TypeRow } from './TypeRow.ts';
 

@@ -1,3 +1,4 @@
+import type { LinkInput } from '../../books/Ledger.ts';
 import { refId } from '../../books/postingProfiles.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
@@ -120,10 +121,10 @@ function cashBackOf(ctx: RulesContext, sent: JsonObject, previous: JsonValue | u
 }
 
 /** The payments a deposit holds, as the links table keeps them. A voided deposit's lines are zero: it holds none. */
-function linksOf(doc: JsonObject): { to: string; cents: number; discountCents: number }[] {
+function linksOf(doc: JsonObject): LinkInput[] {
   return (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject).flatMap((line) => {
     const cents = toCents(text(line['amount']));
-    return typeof line['paymentTransactionId'] === 'string' && cents !== 0 ? [{ to: line['paymentTransactionId'], cents, discountCents: 0 }] : [];
+    return typeof line['paymentTransactionId'] === 'string' && cents !== 0 ? [{ fromType: 'ldg_deposit', from: String(doc['id']), to: line['paymentTransactionId'], cents, discountCents: 0 }] : [];
   });
 }
 
@@ -145,10 +146,10 @@ export const depositRules: TypeRules = {
     doc['totalAmountInHomeCurrency'] = fromCents(deposited - kept);
   },
   afterWrite(ctx, doc, previous) {
-    ctx.ledger.setLinksFrom('ldg_deposit', String(doc['id']), linksOf(doc), previous === undefined);
+    ctx.ledger.setLinksOwnedBy(String(doc['id']), linksOf(doc), previous === undefined);
   },
   beforeRemove(ctx, doc) {
-    ctx.ledger.setLinksFrom('ldg_deposit', String(doc['id']), [], false);
+    ctx.ledger.setLinksOwnedBy(String(doc['id']), [], false);
   },
 };
 

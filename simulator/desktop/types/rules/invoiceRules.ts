@@ -2,8 +2,9 @@ import type { Link } from '../../books/Ledger.ts';
 import { refId } from '../../books/postingProfiles.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject } from '../../json.ts';
-import { fromCents, sumCents } from '../../money.ts';
+import { sumCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
+import { creditLinks, creditsBefore, linkedEntry, refreshCredits, sentCredits, type CreditUse } from './creditRules.ts';
 import { computeTotals, saleRules } from './salesDocuments.ts';
 
 /** What payments (and their discounts) have taken off a transaction: a negative amount, in cents. */
@@ -17,18 +18,7 @@ function appliedCents(links: readonly Link[]): number {
 
 /** The transactions applied to an invoice, as its `linkedTransactions` show them, oldest first. */
 function linkedTransactionsOf(ctx: RulesContext, links: readonly Link[]): JsonObject[] {
-  return links.map((link) => {
-    const from = ctx.find(link.fromType, link.from);
-    return {
-      id: link.from,
-      objectType: 'ldg_linked_transaction',
-      transactionType: link.fromType.replace(/^ldg_/, ''),
-      transactionDate: from?.['transactionDate'] ?? null,
-      refNumber: from?.['refNumber'] ?? null,
-      linkType: 'amount',
-      amount: fromCents(-link.cents),
-    };
-  });
+  return links.map((link) => linkedEntry(ctx, link.fromType, link.from, -link.cents));
 }
 
 /**
@@ -52,20 +42,52 @@ export function refreshApplied(ctx: RulesContext, invoiceId: string): void {
   }
 }
 
+/** Credits an invoice's own request applies to it, from `compute` to `afterWrite` of the same write. */
+const sentCreditsOf = new WeakMap<JsonObject, CreditUse[]>();
+
+/** What this write applies to the invoice: what others applied (payments and the credits they used), and its own credits, sent or kept. */
+function appliedWith(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): number {
+  const id = String(doc['id']);
+  const others = previous ? ctx.ledger.linksTo(id).filter((link) => link.owner !== id) : [];
+  let own = previous ? sumCents(ctx.ledger.ownedBy(id).map((link) => link.cents), 'The credits applied') : 0;
+  if (Array.isArray(body['applyCredits'])) {
+    const credits = sentCredits(ctx, doc, body['applyCredits'], creditsBefore(ctx, previous ? id : undefined), new Map());
+    sentCreditsOf.set(doc, credits);
+    own = sumCents(credits.map((c) => c.cents), 'The credits applied');
+  }
+  return appliedCents(others) - own;
+}
+
+/** Replaces the credits the invoice applies to itself, and brings the memos and the invoice up to date. */
+function relinkCredits(ctx: RulesContext, invoiceId: string, credits: readonly CreditUse[], isNew: boolean): void {
+  const links = creditLinks(invoiceId, credits);
+  const before = ctx.ledger.setLinksOwnedBy(invoiceId, links, isNew);
+  refreshCredits(ctx, before, links);
+  refreshApplied(ctx, invoiceId);
+}
+
 /** An invoice: what the customer owes, less what payments and credits have taken off it. */
-export const invoiceRules: TypeRules = saleRules({
-  account: { field: 'receivablesAccount', special: 'accounts_receivable' },
-  open: 'balance',
-  applied: appliedCentsOf,
-  compute(ctx, doc, body, previous) {
-    for (const id of Array.isArray(body['linkToTransactionIds']) ? body['linkToTransactionIds'] : []) {
-      throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${String(id)}" specified in the request cannot be found.`);
-    }
-    for (const credit of Array.isArray(body['applyCredits']) ? body['applyCredits'].filter(isJsonObject) : []) {
-      throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Credit "${String(credit['creditTransactionId'])}" specified in the request cannot be found.`);
-    }
-    if (previous && appliedCentsOf(ctx, String(doc['id'])) !== 0 && refId(previous['customer']) !== refId(doc['customer'])) {
-      throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `Invoice ${String(doc['refNumber'])} has payments applied to it: its customer cannot change.`);
-    }
+export const invoiceRules: TypeRules = {
+  ...saleRules({
+    account: { field: 'receivablesAccount', special: 'accounts_receivable' },
+    open: 'balance',
+    applied: appliedWith,
+    compute(ctx, doc, body, previous) {
+      for (const id of Array.isArray(body['linkToTransactionIds']) ? body['linkToTransactionIds'] : []) {
+        throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${String(id)}" specified in the request cannot be found.`);
+      }
+      if (previous && appliedCentsOf(ctx, String(doc['id'])) !== 0 && refId(previous['customer']) !== refId(doc['customer'])) {
+        throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `Invoice ${String(doc['refNumber'])} has payments or credits applied to it: its customer cannot change.`);
+      }
+    },
+  }),
+  afterWrite(ctx, doc, previous) {
+    const credits = sentCreditsOf.get(doc);
+    if (credits) relinkCredits(ctx, String(doc['id']), credits, previous === undefined);
   },
-});
+  beforeRemove(ctx, doc) {
+    const id = String(doc['id']);
+    refreshCredits(ctx, ctx.ledger.setLinksOwnedBy(id, [], false));
+    refreshApplied(ctx, id);
+  },
+};

@@ -1,9 +1,11 @@
+import type { LinkInput } from '../../books/Ledger.ts';
 import { refId } from '../../books/postingProfiles.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError, type DesktopStatus } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
+import { CreditError, creditsBefore, linkedEntry, refreshCredits, sentCredits, type CreditUse } from './creditRules.ts';
 import { assertDepositKept } from './depositRules.ts';
 import { refreshApplied } from './invoiceRules.ts';
 
@@ -24,14 +26,18 @@ interface Application {
   discountCents: number;
   discountAccount: JsonValue;
   discountClass: JsonValue;
+  /** Credit memos of the invoice's customer applied to it with this payment. */
+  credits: CreditUse[];
 }
 
 const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' ? value : null);
 
-/** What this payment applied to each invoice before this write, in cents (payment and discount). */
+/** What this payment applied to each invoice before this write, in cents (payment, discount and the credits it used). */
 function appliedBefore(ctx: RulesContext, paymentId: string | undefined): Map<string, number> {
-  if (paymentId === undefined) return new Map();
-  return new Map(ctx.ledger.linksFrom(paymentId).map((link) => [link.to, link.cents + link.discountCents]));
+  const out = new Map<string, number>();
+  if (paymentId === undefined) return out;
+  for (const link of ctx.ledger.ownedBy(paymentId)) out.set(link.to, (out.get(link.to) ?? 0) + link.cents + link.discountCents);
+  return out;
 }
 
 /** What is open on an invoice for this payment: its balance, plus what this payment already took off it. */
@@ -57,6 +63,8 @@ function canPay(ctx: RulesContext, payer: string | null, invoiceCustomer: string
 function sentApplications(ctx: RulesContext, doc: JsonObject, sent: JsonValue[], before: ReadonlyMap<string, number>): Application[] {
   const customer = refId(doc['customer']);
   const seen = new Set<string>();
+  const creditsGivenBack = creditsBefore(ctx, typeof doc['id'] === 'string' ? doc['id'] : undefined);
+  const creditsSpent = new Map<string, number>();
   let left = toCents(text(doc['totalAmount']));
   return sent.filter(isJsonObject).map((entry, index) => {
     const id = String(entry['transactionId']);
@@ -64,19 +72,27 @@ function sentApplications(ctx: RulesContext, doc: JsonObject, sent: JsonValue[],
     if (!invoice || !canPay(ctx, customer, refId(invoice['customer']))) {
       throw new ApplicationError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${id}" specified in the request cannot be found among the open invoices of this customer.`, index);
     }
-    for (const credit of Array.isArray(entry['applyCredits']) ? entry['applyCredits'].filter(isJsonObject) : []) {
-      throw new ApplicationError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Credit "${String(credit['creditTransactionId'])}" specified in the request cannot be found.`, index);
-    }
     if (seen.has(id)) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Invoice ${String(invoice['refNumber'])} is listed twice in applyToTransactions.`, index);
     seen.add(id);
+    let credits: CreditUse[];
+    try {
+      credits = sentCredits(ctx, invoice, entry['applyCredits'] ?? [], creditsGivenBack, creditsSpent);
+    } catch (error) {
+      if (error instanceof CreditError) throw new ApplicationError(error.status, error.message, index);
+      throw error;
+    }
+    const creditCents = sumCents(
+      credits.map((c) => c.cents),
+      'The credits applied',
+    );
     const open = openFor(invoice, before);
     const discountCents = toCents(text(entry['discountAmount']));
-    const cents = typeof entry['paymentAmount'] === 'string' ? toCents(entry['paymentAmount']) : Math.max(0, Math.min(open - discountCents, left));
-    if (cents < 0 || discountCents < 0 || cents + discountCents === 0) {
+    const cents = typeof entry['paymentAmount'] === 'string' ? toCents(entry['paymentAmount']) : Math.max(0, Math.min(open - discountCents - creditCents, left));
+    if (cents < 0 || discountCents < 0 || cents + discountCents + creditCents === 0) {
       throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `The amount applied to invoice ${String(invoice['refNumber'])} must be more than 0.00.`, index);
     }
-    if (cents + discountCents > open) {
-      throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Cannot apply ${fromCents(cents + discountCents)} to invoice ${String(invoice['refNumber'])}: ${fromCents(open)} is open on it.`, index);
+    if (cents + discountCents + creditCents > open) {
+      throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Cannot apply ${fromCents(cents + discountCents + creditCents)} to invoice ${String(invoice['refNumber'])}: ${fromCents(open)} is open on it.`, index);
     }
     if (discountCents > 0 && typeof entry['discountAccountId'] !== 'string') {
       throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `A discount on invoice ${String(invoice['refNumber'])} needs discountAccountId.`, index);
@@ -88,6 +104,7 @@ function sentApplications(ctx: RulesContext, doc: JsonObject, sent: JsonValue[],
       discountCents,
       discountAccount: typeof entry['discountAccountId'] === 'string' ? ctx.resolve('ldg_receive_payment', 'appliedToTransactions.discountAccount', entry['discountAccountId']) : null,
       discountClass: typeof entry['discountClassId'] === 'string' ? ctx.resolve('ldg_receive_payment', 'appliedToTransactions.discountClass', entry['discountClassId']) : null,
+      credits,
     };
   });
 }
@@ -105,21 +122,30 @@ function autoApplications(ctx: RulesContext, doc: JsonObject): Application[] {
   for (const invoice of open) {
     if (left <= 0) break;
     const cents = Math.min(left, toCents(text(invoice['balanceRemaining'])));
-    out.push({ invoice, cents, discountCents: 0, discountAccount: null, discountClass: null });
+    out.push({ invoice, cents, discountCents: 0, discountAccount: null, discountClass: null, credits: [] });
     left -= cents;
   }
   return out;
 }
 
-/** The applications this payment keeps when a modify leaves them out: as stored, with today's invoices. */
+/** The applications this payment keeps when a modify leaves them out: as stored, with today's invoices and credit memos. */
 function keptApplications(ctx: RulesContext, paymentId: string): Application[] {
-  return ctx.ledger.linksFrom(paymentId).flatMap((link) => {
-    const invoice = ctx.find('ldg_invoice', link.to);
-    return invoice ? [{ invoice, cents: link.cents, discountCents: link.discountCents, discountAccount: null, discountClass: null }] : [];
-  });
+  const links = ctx.ledger.ownedBy(paymentId);
+  return links
+    .filter((link) => link.from === paymentId)
+    .flatMap((link) => {
+      const invoice = ctx.find('ldg_invoice', link.to);
+      const credits = links
+        .filter((c) => c.fromType === 'ldg_credit_memo' && c.to === link.to)
+        .flatMap((c) => {
+          const memo = ctx.find('ldg_credit_memo', c.from);
+          return memo ? [{ memo, cents: c.cents }] : [];
+        });
+      return invoice ? [{ invoice, cents: link.cents, discountCents: link.discountCents, discountAccount: null, discountClass: null, credits }] : [];
+    });
 }
 
-function entryOf(application: Application, previous: JsonObject | undefined, before: ReadonlyMap<string, number>): JsonObject {
+function entryOf(ctx: RulesContext, application: Application, previous: JsonObject | undefined, before: ReadonlyMap<string, number>): JsonObject {
   const { invoice } = application;
   const id = String(invoice['id']);
   const kept = (Array.isArray(previous?.['appliedToTransactions']) ? previous['appliedToTransactions'] : []).filter(isJsonObject).find((a) => a['transactionId'] === id);
@@ -128,28 +154,33 @@ function entryOf(application: Application, previous: JsonObject | undefined, bef
     transactionType: 'invoice',
     transactionDate: invoice['transactionDate'] ?? null,
     refNumber: invoice['refNumber'] ?? null,
-    balanceRemaining: fromCents(openFor(invoice, before) - application.cents - application.discountCents),
+    balanceRemaining: fromCents(openFor(invoice, before) - application.cents - application.discountCents - sumCents(application.credits.map((c) => c.cents), 'The credits applied')),
     amount: fromCents(application.cents),
     discountAmount: application.discountCents === 0 && !kept?.['discountAmount'] ? null : fromCents(application.discountCents),
     discountAccount: application.discountAccount ?? kept?.['discountAccount'] ?? null,
     discountClass: application.discountClass ?? kept?.['discountClass'] ?? null,
-    linkedTransactions: [],
+    linkedTransactions: application.credits.map((c) => ({ ...linkedEntry(ctx, 'ldg_credit_memo', String(c.memo['id']), -c.cents) })),
   };
 }
 
-/** The applications as the links table keeps them. */
-function linksOf(doc: JsonObject): { to: string; cents: number; discountCents: number }[] {
-  return (Array.isArray(doc['appliedToTransactions']) ? doc['appliedToTransactions'] : []).filter(isJsonObject).map((a) => ({
-    to: String(a['transactionId']),
-    cents: toCents(text(a['amount'])),
-    discountCents: toCents(text(a['discountAmount'])),
-  }));
+/** The applications as the links table keeps them: the payment's own, and the credit memos it applied. */
+function linksOf(doc: JsonObject): LinkInput[] {
+  const id = String(doc['id']);
+  return (Array.isArray(doc['appliedToTransactions']) ? doc['appliedToTransactions'] : []).filter(isJsonObject).flatMap((a) => {
+    const to = String(a['transactionId']);
+    const credits = (Array.isArray(a['linkedTransactions']) ? a['linkedTransactions'] : []).filter(isJsonObject);
+    return [
+      { fromType: String(doc['objectType']), from: id, to, cents: toCents(text(a['amount'])), discountCents: toCents(text(a['discountAmount'])) },
+      ...credits.map((c) => ({ fromType: 'ldg_credit_memo', from: String(c['id']), to, cents: -toCents(text(c['amount'])), discountCents: 0 })),
+    ];
+  });
 }
 
-/** Replaces what a payment applies itself to, and brings every invoice it paid before or pays now up to date. */
-function relink(ctx: RulesContext, doc: JsonObject, links: ReturnType<typeof linksOf>, isNew: boolean): void {
-  const before = ctx.ledger.setLinksFrom(String(doc['objectType']), String(doc['id']), links, isNew);
-  for (const id of new Set([...before, ...links.map((l) => l.to)])) refreshApplied(ctx, id);
+/** Replaces what a payment applies, and brings every invoice and credit memo it touched before or touches now up to date. */
+function relink(ctx: RulesContext, doc: JsonObject, links: LinkInput[], isNew: boolean): void {
+  const before = ctx.ledger.setLinksOwnedBy(String(doc['id']), links, isNew);
+  for (const id of new Set([...before, ...links].map((l) => l.to))) refreshApplied(ctx, id);
+  refreshCredits(ctx, before, links);
 }
 
 /**
@@ -182,7 +213,7 @@ export const paymentRules: TypeRules = {
       'The amount applied',
     );
     if (applied > total) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The payment of ${fromCents(total)} cannot pay ${fromCents(applied)} of invoices.`);
-    doc['appliedToTransactions'] = applications.map((a) => entryOf(a, previous, before));
+    doc['appliedToTransactions'] = applications.map((a) => entryOf(ctx, a, previous, before));
     doc['unusedPayment'] = fromCents(total - applied);
     doc['unusedCredits'] = '0.00';
   },

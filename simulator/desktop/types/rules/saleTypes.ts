@@ -9,9 +9,6 @@ export const salesReceiptRules: TypeRules = saleRules({
   afterTotals: assertDepositKept,
 });
 
-/** A credit memo: what the customer owes goes down by its total; `creditRemaining` is what is left to apply. */
-export const creditMemoRules: TypeRules = saleRules({ account: { field: 'receivablesAccount', special: 'accounts_receivable' }, open: 'credit' });
-
 /** An estimate posts nothing: it is a quote, turned into invoices later. */
 export const estimateRules: TypeRules = saleRules({});
 

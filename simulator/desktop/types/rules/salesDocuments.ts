@@ -19,8 +19,8 @@ export interface SaleShape {
    * memo's `creditRemaining`, or nothing beyond its total.
    */
   open?: 'balance' | 'credit';
-  /** What has been applied to or taken from it so far, in cents (a negative amount): payments, credits used. */
-  applied?(ctx: RulesContext, id: string): number;
+  /** What is applied to it or taken from it with this write, in cents (a negative amount): payments, credits used. */
+  applied?(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): number;
   /** Checks and fields particular to the type, once lines are built and before totals. */
   compute?(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void;
   /** Checks that need the totals (a deposited cash sale keeps its total). */
@@ -112,7 +112,7 @@ export function saleRules(shape: SaleShape): TypeRules {
         doc['dueDate'] = dueDateOf(ctx, String(doc['transactionDate']), refId(doc['terms']));
       }
       shape.compute?.(ctx, doc, body, previous);
-      computeTotals(ctx, doc, previous && shape.applied ? shape.applied(ctx, String(doc['id'])) : 0, shape.open);
+      computeTotals(ctx, doc, shape.applied ? shape.applied(ctx, doc, body, previous) : 0, shape.open);
       shape.afterTotals?.(ctx, doc, previous);
     },
   };
