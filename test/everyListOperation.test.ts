@@ -21,7 +21,21 @@ afterAll(() => api.close());
 const desktopReads = (): SpecOperation[] => spec.operations.filter((op) => op.method === 'GET' && op.path.startsWith('/ledger-desktop/') && !op.path.endsWith('health-check'));
 const lists = (): SpecOperation[] => desktopReads().filter((op) => op.list);
 const hasParam = (op: SpecOperation, name: string): boolean => op.parameters.some((p) => p.in === 'query' && p.name === name);
-const statusAll = (op: SpecOperation): Record<string, string> => (hasParam(op, 'status') ? { status: 'all' } : {});
+/**
+ * What every request of a list sends: `status=all` where there is a status, and each required
+ * parameter with every value its enum allows (the deleted-objects lists must be told which types).
+ */
+const statusAll = (op: SpecOperation): Record<string, string | string[]> => {
+  const required = op.parameters.filter((p) => p.in === 'query' && p.required);
+  const all = required.map((p) => [p.name, ((p.schema.items?.enum ?? p.schema.enum ?? []) as string[]).map(String)] as const);
+  return { ...(hasParam(op, 'status') ? { status: 'all' } : {}), ...Object.fromEntries(all) };
+};
+
+/** Lists the demo file leaves empty, and why. */
+const EMPTY_IN_THE_DEMO: Readonly<Record<string, string>> = {
+  'deletedTransactions.list': "they reach 90 days back on the sandbox's clock, and the demo file's history ends long before it; test/writes.deleted.test.ts deletes and reads them",
+  'deletedListObjects.list': 'the same 90 days; test/writes.deleted.test.ts makes list objects inactive and reads them',
+};
 
 async function everything(op: SpecOperation, query: Record<string, string | string[]> = {}): Promise<Obj[]> {
   const found: Obj[] = [];
@@ -82,10 +96,12 @@ describe('every read of every served type', () => {
         }
         path = path.replace('{id}', encodeURIComponent(first.id));
       }
-      const res = await api.get(path);
+      const res = await api.get(path, { query: op.list ? statusAll(op) : {} });
       if (res.status !== 200) problems.push(`${op.operationId}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
       else if (!op.validateResponse?.(res.body)) problems.push(`${op.operationId}: ${JSON.stringify(op.validateResponse?.errors?.slice(0, 2))}`);
-      if (op.list && res.status === 200 && (res.body['data'] as unknown[]).length === 0) problems.push(`${op.operationId}: the demo file has none`);
+      const empty = op.list && res.status === 200 && (res.body['data'] as unknown[]).length === 0;
+      if (empty && EMPTY_IN_THE_DEMO[op.operationId]) console.info(`empty: ${op.operationId}: ${EMPTY_IN_THE_DEMO[op.operationId]}`);
+      else if (empty) problems.push(`${op.operationId}: the demo file has none`);
     }
     expect(problems).toEqual([]);
   });

@@ -28,6 +28,7 @@ import { responsesMatchSpec } from './schema/responsesMatchSpec.ts';
 import { plainHttpCheck } from './transport/plainHttpRefused.ts';
 import { createRetrieveList } from './writes/createRetrieveList.ts';
 import { deleteTransaction, voidTransaction } from './writes/deleteVoid.ts';
+import { deletedListed } from './writes/deletedListed.ts';
 import { depositHoldsPayment } from './writes/depositHoldsPayment.ts';
 import { paymentApplied } from './writes/paymentApplied.ts';
 import { duplicateName } from './writes/duplicateName.ts';
@@ -60,6 +61,7 @@ const PER_OPERATION: OperationCheck[] = [
   voidTransaction,
   paymentApplied,
   depositHoldsPayment,
+  deletedListed,
   responsesMatchSpec,
 ];
 

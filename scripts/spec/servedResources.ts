@@ -91,4 +91,14 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     noun: 'payment to deposit',
     about: 'A payment received or a cash sale waiting in undeposited funds for a deposit.',
   },
+  {
+    resource: 'deleted-transactions',
+    noun: 'deleted transaction',
+    about: 'A transaction deleted in the last 90 days of the company file, of the types asked for.',
+  },
+  {
+    resource: 'deleted-list-objects',
+    noun: 'deleted list object',
+    about: 'A list object (customer, item, account...) deleted or made inactive in the last 90 days of the company file, of the types asked for.',
+  },
 ];

@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import { CompanyFileStore, parseDoc, type StoredRow } from './CompanyFileStore.ts';
 import { formatDesktopTime } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
+import { noteActiveChange } from './books/deletedObjects.ts';
 import { postTransaction } from './books/keepBooks.ts';
 import { applyRequest } from './engine/applyRequest.ts';
 import { fillDefaults, rememberRefNumber } from './engine/defaults.ts';
@@ -207,7 +208,9 @@ export class CompanyFile {
     applyDerivedName(model.row, doc);
     if (model.row.hierarchical) placeInTree(model, doc, (parentId) => this.store.findDoc<JsonObject>(model.objectType, parentId));
     if (previous['isActive'] !== false && doc['isActive'] === false) assertCanDeactivate(this, model, doc);
-    return this.storeModified(model, ctx, row, previous, doc, body);
+    const stored = this.storeModified(model, ctx, row, previous, doc, body);
+    noteActiveChange(this.store.ledger, model, previous, doc, ctx.now);
+    return stored;
   }
 
   /**
@@ -295,6 +298,7 @@ export class CompanyFile {
     find: (type, id) => this.store.findDoc<JsonObject>(type, id),
     referencing: (type, path, id) => this.store.graph.referencing(type, path, id).map((doc) => parseDoc<JsonObject>(doc)),
     all: (type) => this.store.allOf(type).map((doc) => parseDoc<JsonObject>(doc)),
+    typesOfKind: (kind) => [...this.types.all()].filter((m) => m.row.kind === kind).map((m) => m.objectType),
     rewrite: (type, doc, linked) => this.rewrite(type, doc, linked),
     rewriteAmounts: (type, doc, linked) => {
       const model = this.modelOf(type);
@@ -316,6 +320,7 @@ export class CompanyFile {
       find: m.find,
       referencing: m.referencing,
       all: m.all,
+      typesOfKind: m.typesOfKind,
       rewrite: m.rewrite,
       rewriteAmounts: m.rewriteAmounts,
       addDerived: m.addDerived,

@@ -117,7 +117,7 @@ export class QueryEngine {
   /** Every match at once, for the lists that have no pages; `limit` (no maximum) keeps the first ones. */
   all(objectType: string, params: QueryParams, limit: number | undefined): Buffer {
     const view = this.file.modelOf(objectType).row.view;
-    if (view) return joinObjects(view(this.file.context(objectType)).slice(0, limit).map((doc) => Buffer.from(JSON.stringify(doc))));
+    if (view) return joinObjects(view(this.file.context(objectType), params).slice(0, limit).map((doc) => Buffer.from(JSON.stringify(doc))));
     const plan = this.planOf(objectType, params);
     const output = outputOf(params);
     const sql = `SELECT seq, doc, linked FROM objects WHERE ${plan.current} ORDER BY sort_key, seq${limit === undefined ? '' : ' LIMIT ?'}`;

@@ -89,10 +89,12 @@ CREATE INDEX IF NOT EXISTS links_from ON links (from_id);
 CREATE TABLE IF NOT EXISTS deletions (
   type TEXT NOT NULL,
   id TEXT NOT NULL,
-  ref_number TEXT,
+  label TEXT,
+  created_at TEXT NOT NULL,
   deleted_at INTEGER NOT NULL,
   PRIMARY KEY (type, id)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS deletions_at ON deletions (deleted_at);
 ${LIST_INDEXES.map((sql) => `${sql};`).join('\n')}
 `;
 
@@ -116,9 +118,11 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * (the debits and credits of every transaction), `links` (what each payment applies to what) and
  * `deletions` (deleted transactions, read by the deleted-transactions list). Format 5 gives each
  * link the transaction that made it (`owner_id`): a payment applies a credit memo to an invoice.
+ * Format 6 keeps in `deletions` what the deleted-objects lists show: the object's name or reference
+ * number (`label`) and when it was created; list objects made inactive are there too.
  * Older files are refused with what to do, rather than misread.
  */
-export const FILE_FORMAT = 5;
+export const FILE_FORMAT = 6;
 
 export function refuseOlderFormat(db: Database.Database, filePath: string): void {
   const hasObjects = db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = 'objects'").get() !== undefined;

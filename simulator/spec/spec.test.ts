@@ -68,6 +68,6 @@ describe('the spec', () => {
     const operations = indexOperations(await loadSpec());
     const registry = buildTypeRegistry(TYPE_TABLE, operations);
     for (const resource of resourceSchemas(operations).keys()) expect(registry.forResource(resource), resource).toBeDefined();
-    expect([...resourceSchemas(operations).keys()]).toHaveLength(41);
+    expect([...resourceSchemas(operations).keys()]).toHaveLength(43);
   });
 });

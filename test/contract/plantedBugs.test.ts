@@ -52,7 +52,10 @@ const ROWS: BugRow[] = [
   {
     bug: 'update-ignores-customer-fields',
     catches: 'writes.update@customers.update',
-    alsoFails: [{ check: 'negative.fuzz', why: 'a customer update with one bad field is answered 200: the bug drops the field unseen' }],
+    alsoFails: [
+      { check: 'negative.fuzz', why: 'a customer update with one bad field is answered 200: the bug drops the field unseen' },
+      { check: 'writes.deleted-listed', why: 'the customer it makes inactive stays active: the bug drops isActive too' },
+    ],
   },
   { bug: 'unknown-body-key-dropped', catches: 'negative.fuzz', alsoFails: [] },
   {
@@ -61,12 +64,14 @@ const ROWS: BugRow[] = [
     alsoFails: [
       { check: 'writes.payment-applied', why: 'the paid invoice it must refuse to delete is answered as deleted, which the bug does for every delete' },
       { check: 'writes.deposit-holds-payment', why: 'the deposited payment it must refuse to delete is answered as deleted, for the same reason' },
+      { check: 'writes.deleted-listed', why: 'the invoice answered as deleted is still there, so deleted-transactions does not list it' },
     ],
   },
   { bug: 'void-deletes', catches: 'writes.void', alsoFails: [] },
   { bug: 'payment-not-applied', catches: 'writes.payment-applied', alsoFails: [] },
   { bug: 'linked-delete-allowed', catches: 'writes.payment-applied', alsoFails: [] },
   { bug: 'deposited-payment-still-waiting', catches: 'writes.deposit-holds-payment', alsoFails: [] },
+  { bug: 'deletions-forgotten', catches: 'writes.deleted-listed', alsoFails: [] },
   { bug: 'cursor-crosses-end-users', catches: 'isolation.cursor', alsoFails: [] },
   { bug: 'object-id-crosses-end-users', catches: 'isolation.object-id', alsoFails: [] },
   { bug: 'server-error-on-unknown-parameter', catches: 'negative.fuzz', alsoFails: [] },

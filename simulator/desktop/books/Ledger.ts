@@ -31,6 +31,15 @@ export interface Link {
 /** A link as a write sends it: its owner is the transaction written. */
 export type LinkInput = Omit<Link, 'owner'>;
 
+/** A deleted transaction or an inactive list object: `label` is its reference number or its full name. */
+export interface Deletion {
+  type: string;
+  id: string;
+  label: string | null;
+  createdAt: string;
+  deletedAt: number;
+}
+
 /** The accounts and entities whose balances a change of postings moved. */
 export interface Touched {
   accounts: Set<string>;
@@ -54,6 +63,7 @@ export class Ledger {
   private readonly ownedByStmt: Database.Statement;
   private readonly removeOwned: Database.Statement;
   private readonly insertDeletion: Database.Statement;
+  private readonly removeDeletion: Database.Statement;
 
   constructor(private readonly db: Database.Database) {
     this.insertPosting = db.prepare('INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on) VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -67,7 +77,8 @@ export class Ledger {
     this.linksToStmt = db.prepare(`SELECT ${columns} FROM links WHERE to_id = ? ORDER BY rowid`);
     this.ownedByStmt = db.prepare(`SELECT ${columns} FROM links WHERE owner_id = ? ORDER BY rowid`);
     this.removeOwned = db.prepare(`DELETE FROM links WHERE owner_id = ? RETURNING ${columns}`);
-    this.insertDeletion = db.prepare('INSERT OR REPLACE INTO deletions (type, id, ref_number, deleted_at) VALUES (?, ?, ?, ?)');
+    this.insertDeletion = db.prepare('INSERT OR REPLACE INTO deletions (type, id, label, created_at, deleted_at) VALUES (?, ?, ?, ?, ?)');
+    this.removeDeletion = db.prepare('DELETE FROM deletions WHERE type = ? AND id = ?');
   }
 
   /**
@@ -147,8 +158,20 @@ export class Ledger {
     return this.linksToStmt.all(toId) as Link[];
   }
 
-  /** Remembers a deleted object for the deleted-objects lists. */
-  recordDeletion(type: string, id: string, refNumber: string | null, deletedAt: number): void {
-    this.insertDeletion.run(type, id, refNumber, deletedAt);
+  /** Remembers a deleted transaction, or a list object made inactive, for the deleted-objects lists. */
+  recordDeletion(deleted: Omit<Deletion, 'deletedAt'>, deletedAt: number): void {
+    this.insertDeletion.run(deleted.type, deleted.id, deleted.label, deleted.createdAt, deletedAt);
+  }
+
+  /** Forgets a list object made inactive once it is active again. */
+  forgetDeletion(type: string, id: string): void {
+    this.removeDeletion.run(type, id);
+  }
+
+  /** What was deleted of these types at or after `since` (epoch seconds), oldest first. */
+  deletionsSince(types: readonly string[], since: number): Deletion[] {
+    if (types.length === 0) return [];
+    const sql = `SELECT type, id, label, created_at AS createdAt, deleted_at AS deletedAt FROM deletions WHERE type IN (${types.map(() => '?').join(',')}) AND deleted_at >= ? ORDER BY deleted_at, id`;
+    return this.db.prepare(sql).all(...types, since) as Deletion[];
   }
 }

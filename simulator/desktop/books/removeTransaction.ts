@@ -31,7 +31,7 @@ export function deleteTransaction(file: CompanyFile, objectType: string, id: str
     file.store.remove(objectType, id);
     unpostTransaction(ctx, id);
     const refNumber = typeof doc['refNumber'] === 'string' ? doc['refNumber'] : null;
-    file.store.ledger.recordDeletion(objectType, id, refNumber, ctx.now);
+    file.store.ledger.recordDeletion({ type: objectType, id, label: refNumber, createdAt: String(doc['createdAt'] ?? '') }, ctx.now);
     // The answer names the reference number only where the type has one (a deposit has none).
     return { id, objectType, ...(model.has('refNumber') ? { refNumber } : {}), deleted: true };
   });

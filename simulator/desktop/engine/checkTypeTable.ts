@@ -74,7 +74,8 @@ function checkRow(model: TypeModel, ops: OperationSpec[], rows: ReadonlyMap<stri
     for (const key of unmappedRequestKeys(body, schema, skip)) say(`the ${verb} field "${key}" maps to no field by the naming rules and no rule claims it (requestOnly)`);
   }
   const list = verbs.get('list');
-  for (const p of list?.parameters ?? []) {
+  // A view reads its own parameters.
+  for (const p of row.kind === 'view' ? [] : (list?.parameters ?? [])) {
     if (p.in === 'query' && !parameterUse(model, p.name)) say(`the list parameter "${p.name}" has no filter binding`);
   }
   return problems;

@@ -1,5 +1,5 @@
 import type { PostingProfile } from '../books/postingProfiles.ts';
-import type { JsonObject } from '../json.ts';
+import type { JsonObject, JsonValue } from '../json.ts';
 import type { RulesContext, TypeRules } from './TypeRules.ts';
 
 /**
@@ -64,8 +64,8 @@ export interface TypeRow {
   defaults?: Readonly<JsonObject>;
   /** How a transaction of this type posts to the books (`postingProfiles.ts`); none: it posts nothing. */
   posting?: PostingProfile;
-  /** A view's objects, worked out from the company file when the list is read. */
-  view?: (ctx: RulesContext) => JsonObject[];
+  /** A view's objects, worked out from the company file when the list is read; it reads its own query parameters. */
+  view?: (ctx: RulesContext, params: Readonly<Record<string, JsonValue>>) => JsonObject[];
   /** The few computations the desktop really does for this type. */
   rules?: TypeRules;
   /** Fields of an internal type's stored object beyond id, name and isActive (internal types have no spec schema). */

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../spec/types.ts';
 import type { Ledger } from '../books/Ledger.ts';
 import type { JsonObject } from '../json.ts';
+import type { TypeKind } from './TypeRow.ts';
 
 /** What a type's rules may ask of the company file while an add or modify is under way. */
 export interface RulesContext {
@@ -17,6 +18,8 @@ export interface RulesContext {
   referencing(objectType: string, path: string, id: string): JsonObject[];
   /** Every stored object of a type, in desktop order. */
   all(objectType: string): JsonObject[];
+  /** The object types of one kind (every transaction type, every list type). */
+  typesOfKind(kind: TypeKind): string[];
   /** Rewrites a stored object without touching its revision number (derived fields only). */
   rewrite(objectType: string, doc: JsonObject, linked?: JsonObject[] | null): void;
   /** Same, for derived amounts only (balances, paid state, linked transactions): names and places unchanged. A bulk load keeps `doc` cached: do not change it afterwards. */

@@ -9,6 +9,7 @@ import { creditMemoRules } from './rules/creditRules.ts';
 import { estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
 import type { TypeRow } from './TypeRow.ts';
+import { deletedListObjects, deletedTransactions } from '../books/deletedObjects.ts';
 
 /** Flags some updates carry that only matter to transactions already posted: accepted, nothing to redo here. */
 const ITEM_UPDATE_FLAGS = [
@@ -204,6 +205,8 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     rules: depositRules,
   },
   { objectType: 'ldg_payment_to_deposit', resource: 'payments-to-deposit', kind: 'view', view: paymentsToDeposit },
+  { objectType: 'ldg_deleted_transaction', resource: 'deleted-transactions', kind: 'view', view: deletedTransactions },
+  { objectType: 'ldg_deleted_list_object', resource: 'deleted-list-objects', kind: 'view', view: deletedListObjects },
   // Lists the desktop keeps that the Service has no endpoint for: requests point at them by id.
   { objectType: 'ldg_billing_rate', kind: 'list', nameScope: 'ldg_billing_rate', internalFields: { rate: 'text' } },
   { objectType: 'ldg_customer_message', kind: 'list', nameScope: 'ldg_customer_message' },

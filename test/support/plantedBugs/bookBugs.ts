@@ -21,6 +21,18 @@ const depositedPaymentStillWaiting: PlantedBug = {
   },
 };
 
+/** Answers the deleted-objects lists with nothing, as a deployment that never records deletions would. */
+const deletionsForgotten: PlantedBug = {
+  does: 'answers deleted-transactions and deleted-list-objects with no entries',
+  handler: () => async (request, ctx) => {
+    const response = await ctx.forward(request);
+    const body = jsonOf(response);
+    if (request.method !== 'GET' || !/\/deleted-(transactions|list-objects)$/.test(request.url.pathname) || response.status !== 200 || !Array.isArray(body?.['data'])) return response;
+    return withJson(response, { ...body, data: [] });
+  },
+};
+
 export const BOOK_BUGS = {
+  'deletions-forgotten': deletionsForgotten,
   'deposited-payment-still-waiting': depositedPaymentStillWaiting,
 } satisfies Record<string, PlantedBug>;
