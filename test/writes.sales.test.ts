@@ -192,3 +192,64 @@ describe('credits applied', () => {
     expect((await memoOf(memo.id)).creditRemaining).toBe(memo.totalAmount);
   });
 });
+
+describe('estimates and sales orders turned into invoices', () => {
+  type Linked = { id: string; transactionType: string; linkType: string | null; amount: string | null };
+  type OrderView = SaleView & { isFullyInvoiced: boolean | null; linkedTransactions: Linked[] };
+  const orderOf = (id: string): Promise<OrderView> => get(`/ledger-desktop/sales-orders/${id}`);
+  const sendInvoice = (body: Record<string, unknown>) => api.post('/ledger-desktop/invoices', { customerId: customer.id, transactionDate: '2025-07-05', ...body });
+  const invoice = async (body: Record<string, unknown>): Promise<InvoiceView> => bodyOf<InvoiceView>(await sendInvoice(body));
+
+  it('invoices a sales order line by line and whole, counting what each line has invoiced', async () => {
+    const order = await create('sales-orders', [
+      { itemId, quantity: 5, rate: '3.00' },
+      { itemId, quantity: 2, rate: '10.00' },
+    ]);
+    const [first, second] = order.lines;
+    const part = await invoice({ lines: [{ linkToTransactionLine: { transactionId: order.id, transactionLineId: first?.id }, quantity: 3 }] });
+    expect(part.lines.map((l) => [l.item?.id, l.quantity, l.rate, l.amount])).toEqual([[itemId, 3, '3.00', '9.00']]);
+    expect(part.linkedTransactions).toEqual([expect.objectContaining({ id: order.id, transactionType: 'sales_order', linkType: 'quantity', amount: '9.00' })]);
+    let now = await orderOf(order.id);
+    expect(now.lines.map((l) => l.quantityInvoiced)).toEqual([3, 0]);
+    expect(now.isFullyInvoiced).toBe(false);
+    expect(now.linkedTransactions).toEqual([expect.objectContaining({ id: part.id, transactionType: 'invoice', linkType: 'quantity' })]);
+
+    // The rest, whole: what is open of each line comes over.
+    const rest = await invoice({ linkToTransactionIds: [order.id] });
+    expect(rest.lines.map((l) => [l.quantity, l.amount])).toEqual([
+      [2, '6.00'],
+      [2, '20.00'],
+    ]);
+    now = await orderOf(order.id);
+    expect(now.lines.map((l) => l.quantityInvoiced)).toEqual([5, 2]);
+    expect(now.isFullyInvoiced).toBe(true);
+
+    // Invoiced, the order and its invoiced lines are held.
+    expectDesktopError(await api.delete(`/ledger-desktop/sales-orders/${order.id}`), '3175');
+    expectDesktopError(await api.post(`/ledger-desktop/sales-orders/${order.id}`, { revisionNumber: now.revisionNumber, lines: [{ id: second?.id }] }), '3175');
+
+    bodyOf(await api.delete(`/ledger-desktop/invoices/${rest.id}`));
+    now = await orderOf(order.id);
+    expect(now.lines.map((l) => l.quantityInvoiced)).toEqual([3, 0]);
+    expect(now.isFullyInvoiced).toBe(false);
+  });
+
+  it('invoices an estimate whole; refuses what is not the customer\'s or does not exist', async () => {
+    const estimate = await create('estimates', [
+      { itemId, quantity: 4, rate: '25.00' },
+      { itemId, quantity: 1, rate: '7.50' },
+    ]);
+    const made = await invoice({ linkToTransactionIds: [estimate.id] });
+    expect(made.lines.map((l) => l.amount)).toEqual(['100.00', '7.50']);
+    expect(made.subtotal).toBe('107.50');
+    const quoted = await get<SaleView & { linkedTransactions: Linked[] }>(`/ledger-desktop/estimates/${estimate.id}`);
+    expect(quoted.linkedTransactions.map((l) => l.id)).toEqual([made.id]);
+    expectDesktopError(await api.delete(`/ledger-desktop/estimates/${estimate.id}`), '3175');
+
+    const others = await fetchAll<CustomerView>(api, '/ledger-desktop/customers');
+    const other = others.find((c) => c.sublevel === 0 && c.isActive && c.id !== customer.id) as CustomerView;
+    expectDesktopError(await api.post('/ledger-desktop/invoices', { customerId: other.id, transactionDate: '2025-07-05', linkToTransactionIds: [estimate.id] }), '3120');
+    expectDesktopError(await sendInvoice({ lines: [{ linkToTransactionLine: { transactionId: estimate.id, transactionLineId: 'NOPE-1' } }] }), '3120');
+  });
+
+});

@@ -95,6 +95,15 @@ CREATE TABLE IF NOT EXISTS deletions (
   PRIMARY KEY (type, id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS deletions_at ON deletions (deleted_at);
+CREATE TABLE IF NOT EXISTS line_links (
+  owner_id TEXT NOT NULL,
+  line_id TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  source_line_id TEXT NOT NULL,
+  quantity REAL NOT NULL,
+  PRIMARY KEY (owner_id, line_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS line_links_source ON line_links (source_id);
 ${LIST_INDEXES.map((sql) => `${sql};`).join('\n')}
 `;
 
@@ -119,7 +128,9 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * `deletions` (deleted transactions, read by the deleted-transactions list). Format 5 gives each
  * link the transaction that made it (`owner_id`): a payment applies a credit memo to an invoice.
  * Format 6 keeps in `deletions` what the deleted-objects lists show: the object's name or reference
- * number (`label`) and when it was created; list objects made inactive are there too.
+ * number (`label`) and when it was created; list objects made inactive are there too. Later in
+ * format 6, `line_links` (which line of an estimate or sales order each invoice line was made from)
+ * came as a new table: a format 6 file without it had no such lines, and opening creates it empty.
  * Older files are refused with what to do, rather than misread.
  */
 export const FILE_FORMAT = 6;

@@ -31,6 +31,14 @@ export interface Link {
 /** A link as a write sends it: its owner is the transaction written. */
 export type LinkInput = Omit<Link, 'owner'>;
 
+/** An invoice line made from a line of an estimate or sales order (`source`), for `quantity` of it. */
+export interface LineLink {
+  lineId: string;
+  sourceId: string;
+  sourceLineId: string;
+  quantity: number;
+}
+
 /** A deleted transaction or an inactive list object: `label` is its reference number or its full name. */
 export interface Deletion {
   type: string;
@@ -63,6 +71,10 @@ export class Ledger {
   private readonly ownedByStmt: Database.Statement;
   private readonly removeOwned: Database.Statement;
   private readonly insertDeletion: Database.Statement;
+  private readonly insertLineLink: Database.Statement;
+  private readonly removeLineLinks: Database.Statement;
+  private readonly lineLinksStmt: Database.Statement;
+  private readonly takenStmt: Database.Statement;
   private readonly removeDeletion: Database.Statement;
 
   constructor(private readonly db: Database.Database) {
@@ -79,6 +91,11 @@ export class Ledger {
     this.removeOwned = db.prepare(`DELETE FROM links WHERE owner_id = ? RETURNING ${columns}`);
     this.insertDeletion = db.prepare('INSERT OR REPLACE INTO deletions (type, id, label, created_at, deleted_at) VALUES (?, ?, ?, ?, ?)');
     this.removeDeletion = db.prepare('DELETE FROM deletions WHERE type = ? AND id = ?');
+    const lineColumns = 'line_id AS lineId, source_id AS sourceId, source_line_id AS sourceLineId, quantity';
+    this.insertLineLink = db.prepare('INSERT INTO line_links (owner_id, line_id, source_id, source_line_id, quantity) VALUES (?, ?, ?, ?, ?)');
+    this.removeLineLinks = db.prepare(`DELETE FROM line_links WHERE owner_id = ? RETURNING ${lineColumns}`);
+    this.lineLinksStmt = db.prepare(`SELECT ${lineColumns} FROM line_links WHERE owner_id = ? ORDER BY line_id`);
+    this.takenStmt = db.prepare('SELECT source_line_id AS line, SUM(quantity) AS quantity FROM line_links WHERE source_id = ? GROUP BY source_line_id');
   }
 
   /**
@@ -156,6 +173,22 @@ export class Ledger {
   /** What is applied to a transaction, oldest first. */
   linksTo(toId: string): Link[] {
     return this.linksToStmt.all(toId) as Link[];
+  }
+
+  /** Replaces which source lines a transaction's lines were made from; returns what they were. */
+  setLineLinks(ownerId: string, links: readonly LineLink[], isNew: boolean): LineLink[] {
+    const before = isNew ? [] : (this.removeLineLinks.all(ownerId) as LineLink[]);
+    for (const link of links) this.insertLineLink.run(ownerId, link.lineId, link.sourceId, link.sourceLineId, link.quantity);
+    return before;
+  }
+
+  lineLinksOf(ownerId: string): LineLink[] {
+    return this.lineLinksStmt.all(ownerId) as LineLink[];
+  }
+
+  /** How much of each line of an estimate or sales order invoices have taken. */
+  takenFrom(sourceId: string): Map<string, number> {
+    return new Map((this.takenStmt.all(sourceId) as { line: string; quantity: number }[]).map((r) => [r.line, r.quantity]));
   }
 
   /** Remembers a deleted transaction, or a list object made inactive, for the deleted-objects lists. */

@@ -72,7 +72,8 @@ function brokenInvariants(file: CompanyFile): string[] {
     if (cents(invoice['balanceRemaining']) !== due) broken.push(`invoice ${id}: balance ${String(invoice['balanceRemaining'])}, total less payments is ${fromCents(due)}`);
     if (invoice['isPaid'] !== due <= 0) broken.push(`invoice ${id}: isPaid ${String(invoice['isPaid'])} with ${fromCents(due)} open`);
     const linked = file.retrieve('ldg_invoice', id)['linkedTransactions'];
-    if (!Array.isArray(linked) || linked.length !== file.store.ledger.linksTo(id).length) broken.push(`invoice ${id}: linkedTransactions do not list every payment applied`);
+    const sources = file.store.ledger.ownedBy(id).filter((l) => l.fromType === 'ldg_invoice').length;
+    if (!Array.isArray(linked) || linked.length !== file.store.ledger.linksTo(id).length + sources) broken.push(`invoice ${id}: linkedTransactions do not list every payment applied and every order it came from`);
   }
   for (const payment of payments) {
     const applied = file.store.ledger.linksFrom(String(payment['id'])).reduce((s, l) => s + l.cents, 0);
@@ -82,6 +83,17 @@ function brokenInvariants(file: CompanyFile): string[] {
   for (const memo of credits) {
     const used = file.store.ledger.linksFrom(String(memo['id'])).reduce((s, l) => s + l.cents, 0);
     if (cents(memo['creditRemaining']) !== cents(memo['totalAmount']) - used) broken.push(`credit memo ${String(memo['id'])}: creditRemaining ${String(memo['creditRemaining'])}`);
+  }
+  // A sales order line has invoiced what the invoice lines made from it hold, and the order is all invoiced when every line is.
+  const lineLinks = invoices.flatMap((i) => file.store.ledger.lineLinksOf(String(i['id'])));
+  for (const order of all(file, 'ldg_sales_order')) {
+    const lines = order['lines'] as JsonObject[];
+    for (const line of lines) {
+      const taken = lineLinks.filter((l) => l.sourceLineId === line['id']).reduce((s, l) => s + l.quantity, 0);
+      if (line['quantityInvoiced'] !== taken) broken.push(`sales order ${String(order['id'])} line ${String(line['id'])}: quantityInvoiced ${String(line['quantityInvoiced'])}, invoices hold ${taken}`);
+    }
+    const full = lines.length > 0 && lines.every((l) => l['isManuallyClosed'] === true || Number(l['quantityInvoiced']) >= Number(l['quantity'] ?? 1));
+    if (order['isFullyInvoiced'] !== full) broken.push(`sales order ${String(order['id'])}: isFullyInvoiced ${String(order['isFullyInvoiced'])}`);
   }
   // Undeposited funds hold exactly the payments and cash sales that wait for a deposit; a deposit adds up its lines.
   const waiting = paymentsToDeposit(file.context('ldg_deposit')).reduce((s, w) => s + cents(w['amount']), 0);
@@ -223,6 +235,34 @@ const WRITES: readonly Write[] = [
     return 'deposit changed';
   },
   removeOne('ldg_deposit', 'delete'),
+  (file, r) => {
+    const sources = [...all(file, 'ldg_sales_order'), ...all(file, 'ldg_estimate')];
+    const source = pick(sources, r);
+    if (!source) return 'no order';
+    const line = pick(source['lines'] as JsonObject[], r);
+    const body: JsonObject =
+      r(2) === 0 || !line
+        ? { linkToTransactionIds: [String(source['id'])] }
+        : { lines: [{ linkToTransactionLine: { transactionId: String(source['id']), transactionLineId: String(line['id']) }, quantity: 1 + r(3) }] };
+    file.add('ldg_invoice', { customerId: String(idOf(source['customer'])), transactionDate: '2025-06-29', ...body });
+    return 'invoice made from an order';
+  },
+  (file, r) => {
+    const order = pick(all(file, 'ldg_sales_order'), r);
+    if (!order) return 'no order';
+    const lines = (order['lines'] as JsonObject[]).map((l, i): JsonObject => (i === 0 ? { id: String(l['id']), quantity: 1 + r(10) } : { id: String(l['id']) }));
+    if (r(3) === 0) lines.pop();
+    file.modify('ldg_sales_order', String(order['id']), { revisionNumber: String(order['revisionNumber']), lines });
+    return 'order changed';
+  },
+  removeOne('ldg_sales_order', 'delete'),
+  (file, r) => {
+    const made = all(file, 'ldg_invoice').filter((i) => file.store.ledger.lineLinksOf(String(i['id'])).length > 0);
+    const invoice = pick(made, r);
+    if (!invoice) return 'no invoice made from an order';
+    (r(2) === 0 ? deleteTransaction : voidTransaction)(file, 'ldg_invoice', String(invoice['id']));
+    return 'invoice made from an order removed';
+  },
   removeOne('ldg_deposit', 'void'),
 ];
 
@@ -255,7 +295,7 @@ describe('the books', () => {
         expect(broken, `seed ${seed}, step ${step} (${what})`).toEqual([]);
       }
       // The sequence really exercised the rules, refusals (a paid invoice deleted) included.
-      for (const kind of ['invoice added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added', 'credit applied by a payment', 'credit applied by an invoice']) expect(seen.get(kind) ?? 0, `${kind} in seed ${seed}: ${[...seen.keys()].join(", ")}`).toBeGreaterThan(0);
+      for (const kind of ['invoice added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added', 'credit applied by a payment', 'credit applied by an invoice', 'invoice made from an order', 'order changed', 'invoice made from an order removed']) expect(seen.get(kind) ?? 0, `${kind} in seed ${seed}: ${[...seen.keys()].join(", ")}`).toBeGreaterThan(0);
       expect([...seen.keys()].some((k) => k.startsWith('refused 3175')), `a refusal in seed ${seed}: ${[...seen.keys()].join(', ')}`).toBe(true);
     }
   });

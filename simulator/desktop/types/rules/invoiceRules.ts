@@ -5,6 +5,7 @@ import { isJsonObject, type JsonObject } from '../../json.ts';
 import { sumCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
 import { creditLinks, creditsBefore, linkedEntry, refreshCredits, sentCredits, type CreditUse } from './creditRules.ts';
+import { lineLinksAfter, linkedLinesOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines } from './sourceLinks.ts';
 import { computeTotals, saleRules } from './salesDocuments.ts';
 
 /** What payments (and their discounts) have taken off a transaction: a negative amount, in cents. */
@@ -32,7 +33,9 @@ export function refreshApplied(ctx: RulesContext, invoiceId: string): void {
   // Only top-level amounts change: a shallow copy leaves the stored (maybe cached) object as it was.
   const doc = { ...stored };
   computeTotals(ctx, doc, appliedCents(links), 'balance');
-  ctx.rewriteAmounts('ldg_invoice', doc, links.length > 0 ? linkedTransactionsOf(ctx, links) : null);
+  // The estimates and sales orders it was made from first, then what was applied to it.
+  const linked = [...sourceEntries(ctx, ctx.ledger.ownedBy(invoiceId)), ...linkedTransactionsOf(ctx, links)];
+  ctx.rewriteAmounts('ldg_invoice', doc, linked.length > 0 ? linked : null);
   for (const link of links) {
     const payment = ctx.find(link.fromType, link.from);
     const applied = Array.isArray(payment?.['appliedToTransactions']) ? payment['appliedToTransactions'].filter(isJsonObject) : [];
@@ -42,28 +45,57 @@ export function refreshApplied(ctx: RulesContext, invoiceId: string): void {
   }
 }
 
-/** Credits an invoice's own request applies to it, from `compute` to `afterWrite` of the same write. */
-const sentCreditsOf = new WeakMap<JsonObject, CreditUse[]>();
+/** What an invoice's own request changes of its links, from `compute` to `afterWrite` of the same write. */
+interface OwnLinks {
+  /** The credits it applies to itself, when the request sent `applyCredits`. */
+  credits?: CreditUse[];
+  /** The lines asked for and where they came from, when the request touched lines. */
+  lines?: LinkedLines;
+}
+const ownLinksOf = new WeakMap<JsonObject, OwnLinks>();
+
+function own(doc: JsonObject): OwnLinks {
+  let found = ownLinksOf.get(doc);
+  if (!found) {
+    found = {};
+    ownLinksOf.set(doc, found);
+  }
+  return found;
+}
 
 /** What this write applies to the invoice: what others applied (payments and the credits they used), and its own credits, sent or kept. */
 function appliedWith(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): number {
   const id = String(doc['id']);
   const others = previous ? ctx.ledger.linksTo(id).filter((link) => link.owner !== id) : [];
-  let own = previous ? sumCents(ctx.ledger.ownedBy(id).map((link) => link.cents), 'The credits applied') : 0;
+  const kept = previous ? ctx.ledger.ownedBy(id).filter((link) => link.fromType === 'ldg_credit_memo') : [];
+  let credits = sumCents(kept.map((link) => link.cents), 'The credits applied');
   if (Array.isArray(body['applyCredits'])) {
-    const credits = sentCredits(ctx, doc, body['applyCredits'], creditsBefore(ctx, previous ? id : undefined), new Map());
-    sentCreditsOf.set(doc, credits);
-    own = sumCents(credits.map((c) => c.cents), 'The credits applied');
+    const sent = sentCredits(ctx, doc, body['applyCredits'], creditsBefore(ctx, previous ? id : undefined), new Map());
+    own(doc).credits = sent;
+    credits = sumCents(sent.map((c) => c.cents), 'The credits applied');
   }
-  return appliedCents(others) - own;
+  return appliedCents(others) - credits;
 }
 
-/** Replaces the credits the invoice applies to itself, and brings the memos and the invoice up to date. */
-function relinkCredits(ctx: RulesContext, invoiceId: string, credits: readonly CreditUse[], isNew: boolean): void {
-  const links = creditLinks(invoiceId, credits);
-  const before = ctx.ledger.setLinksOwnedBy(invoiceId, links, isNew);
+/**
+ * Replaces what the invoice links itself to (its credits, the estimates and sales orders its lines
+ * came from) when the request changed either, and brings each of them and the invoice up to date.
+ */
+function relinkOwn(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): void {
+  const changes = ownLinksOf.get(doc);
+  const id = String(doc['id']);
+  const lineLinks = lineLinksAfter(ctx, doc, changes?.lines, previous);
+  // A new invoice that links nothing (every invoice a bulk load writes) has nothing to relink.
+  if (!changes?.credits && (!lineLinks || (!previous && lineLinks.length === 0))) return;
+  const owned = previous ? ctx.ledger.ownedBy(id) : [];
+  const credits = changes?.credits ? creditLinks(id, changes.credits) : owned.filter((l) => l.fromType === 'ldg_credit_memo');
+  const sources = lineLinks ? sourceLinksOf(doc, lineLinks) : owned.filter((l) => l.fromType === 'ldg_invoice');
+  if (lineLinks) ctx.ledger.setLineLinks(id, lineLinks, previous === undefined);
+  const links = [...credits, ...sources];
+  const before = ctx.ledger.setLinksOwnedBy(id, links, previous === undefined);
   refreshCredits(ctx, before, links);
-  refreshApplied(ctx, invoiceId);
+  refreshSources(ctx, before, links);
+  refreshApplied(ctx, id);
 }
 
 /** An invoice: what the customer owes, less what payments and credits have taken off it. */
@@ -72,22 +104,32 @@ export const invoiceRules: TypeRules = {
     account: { field: 'receivablesAccount', special: 'accounts_receivable' },
     open: 'balance',
     applied: appliedWith,
-    compute(ctx, doc, body, previous) {
-      for (const id of Array.isArray(body['linkToTransactionIds']) ? body['linkToTransactionIds'] : []) {
-        throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${String(id)}" specified in the request cannot be found.`);
+    linesFrom(ctx, doc, body, previous) {
+      if (previous) {
+        if (!Array.isArray(body['lines'])) return undefined;
+        const inputs = body['lines'].filter(isJsonObject);
+        own(doc).lines = { inputs, origins: [] };
+        return inputs;
       }
+      const lines = linkedLinesOf(ctx, doc, body);
+      if (lines) own(doc).lines = lines;
+      return lines?.inputs;
+    },
+    compute(ctx, doc, _body, previous) {
       if (previous && appliedCentsOf(ctx, String(doc['id'])) !== 0 && refId(previous['customer']) !== refId(doc['customer'])) {
         throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `Invoice ${String(doc['refNumber'])} has payments or credits applied to it: its customer cannot change.`);
       }
     },
   }),
   afterWrite(ctx, doc, previous) {
-    const credits = sentCreditsOf.get(doc);
-    if (credits) relinkCredits(ctx, String(doc['id']), credits, previous === undefined);
+    relinkOwn(ctx, doc, previous);
   },
   beforeRemove(ctx, doc) {
     const id = String(doc['id']);
-    refreshCredits(ctx, ctx.ledger.setLinksOwnedBy(id, [], false));
+    ctx.ledger.setLineLinks(id, [], false);
+    const before = ctx.ledger.setLinksOwnedBy(id, [], false);
+    refreshCredits(ctx, before);
+    refreshSources(ctx, before);
     refreshApplied(ctx, id);
   },
 };

@@ -21,6 +21,8 @@ export interface SaleShape {
   open?: 'balance' | 'credit';
   /** What is applied to it or taken from it with this write, in cents (a negative amount): payments, credits used. */
   applied?(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): number;
+  /** The lines the request asks for, when the type makes some itself (an invoice from an estimate); undefined: `lines` as sent. */
+  linesFrom?(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): JsonObject[] | undefined;
   /** Checks and fields particular to the type, once lines are built and before totals. */
   compute?(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void;
   /** Checks that need the totals (a deposited cash sale keeps its total). */
@@ -101,7 +103,8 @@ export function saleRules(shape: SaleShape): TypeRules {
   return {
     compute(ctx, doc, body, previous) {
       const objectType = String(doc['objectType']);
-      if ('lines' in body) doc['lines'] = linesOf(ctx, objectType, body['lines'], previous);
+      const lines = shape.linesFrom ? shape.linesFrom(ctx, doc, body, previous) : body['lines'];
+      if (lines !== undefined) doc['lines'] = linesOf(ctx, objectType, lines, previous);
       if ('lineGroups' in body) doc['lineGroups'] = lineGroupsOf(ctx, objectType, body['lineGroups']);
       if (!previous) {
         const account = shape.account;

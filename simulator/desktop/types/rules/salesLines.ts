@@ -63,10 +63,6 @@ function buildLine(ctx: RulesContext, objectType: string, input: JsonObject, exi
   if (leftover.length > 0) throw new Error(`${objectType}_line: request keys not handled: ${leftover.join(', ')}`);
   if (typeof input['priceLevelId'] === 'string') ctx.resolve(objectType, 'lines.priceLevel', input['priceLevelId']);
   if (typeof input['overrideItemAccountId'] === 'string') ctx.resolve(objectType, 'lines.overrideItemAccount', input['overrideItemAccountId']);
-  if (isJsonObject(input['linkToTransactionLine'])) {
-    const link = input['linkToTransactionLine'];
-    throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction line "${String(link['transactionLineId'])}" of "${String(link['transactionId'])}" cannot be found.`);
-  }
   if ('customFields' in input) line['customFields'] = customFieldsOf(Array.isArray(input['customFields']) ? input['customFields'] : []);
 
   const itemRef = line['item'];
