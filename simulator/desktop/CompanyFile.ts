@@ -17,7 +17,7 @@ import type { TypeModel } from './engine/TypeModel.ts';
 import { referencesIn } from './engine/TypeModel.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
 import { IdAllocator, LIST_OBJECT_ID } from './IdAllocator.ts';
-import type { JsonObject } from './json.ts';
+import { cloneJson, type JsonObject } from './json.ts';
 import { emptyObject } from './materialize.ts';
 import { checkNumericInputs } from './numericInputs.ts';
 import type { RulesContext } from './types/TypeRules.ts';
@@ -203,7 +203,7 @@ export class CompanyFile {
       throw new DesktopError(DESKTOP_STATUS.STALE_REVISION, `The provided revision number (edit sequence) "${String(sent)}" is out-of-date.`);
     }
     const ctx = this.context(model.objectType);
-    const doc = structuredClone(previous);
+    const doc = cloneJson(previous);
     this.applyBody(model, ctx, doc, body, previous);
     applyDerivedName(model.row, doc);
     if (model.row.hierarchical) placeInTree(model, doc, (parentId) => this.store.findDoc<JsonObject>(model.objectType, parentId));
@@ -296,6 +296,7 @@ export class CompanyFile {
     schemaOf: (t) => this.schemaOf(t),
     resolve: (type, path, id) => this.resolveReference(this.modelOf(type), path, id),
     find: (type, id) => this.store.findDoc<JsonObject>(type, id),
+    findAmong: (types, id) => this.store.findDocAmong<JsonObject>(types, id),
     referencing: (type, path, id) => this.store.graph.referencing(type, path, id).map((doc) => parseDoc<JsonObject>(doc)),
     all: (type) => this.store.allOf(type).map((doc) => parseDoc<JsonObject>(doc)),
     typesOfKind: (kind) => [...this.types.all()].filter((m) => m.row.kind === kind).map((m) => m.objectType),
@@ -318,6 +319,7 @@ export class CompanyFile {
       schemaOf: m.schemaOf,
       resolve: m.resolve,
       find: m.find,
+      findAmong: m.findAmong,
       referencing: m.referencing,
       all: m.all,
       typesOfKind: m.typesOfKind,

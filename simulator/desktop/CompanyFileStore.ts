@@ -235,6 +235,24 @@ export class CompanyFileStore {
   }
 
   /**
+   * The object with this id among several types (an item of whichever kind): the parsed cache first,
+   * then one query for all of them, rather than a query per type it is not.
+   */
+  findDocAmong<T>(types: readonly string[], id: string): T | undefined {
+    for (const type of types) {
+      const hit = this.docCache?.get(type, id);
+      if (hit !== undefined) return hit as T;
+    }
+    const row = this.statement(`SELECT type, doc FROM objects WHERE id = ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`).get(id, ...types) as
+      | { type: string; doc: Buffer }
+      | undefined;
+    if (!row) return undefined;
+    const parsed = parseDoc<T>(row.doc);
+    this.docCache?.set(row.type, id, parsed);
+    return parsed;
+  }
+
+  /**
    * Bulk mode for this store: parsed objects are cached, and on disk SQLite keeps more pages while
    * the load runs (BULK_CACHE_SIZE says how many, and why). Both go back to normal when the load ends.
    */

@@ -71,6 +71,8 @@ export class Ledger {
   private readonly ownedByStmt: Database.Statement;
   private readonly removeOwned: Database.Statement;
   private readonly insertDeletion: Database.Statement;
+  /** Link types known to exist (or not) in the file, by `from_type`; a link written sets its type. */
+  private readonly linkTypesSeen = new Map<string, boolean>();
   private readonly insertLineLink: Database.Statement;
   private readonly removeLineLinks: Database.Statement;
   private readonly lineLinksStmt: Database.Statement;
@@ -150,13 +152,26 @@ export class Ledger {
     return new Map(rows.map((r) => [r.id, Number(r.cents)]));
   }
 
+  /** Whether any link from a transaction of this type exists: most company files have no invoice made from an order, and pages need not ask. */
+  hasLinksFrom(fromType: string): boolean {
+    let known = this.linkTypesSeen.get(fromType);
+    if (known === undefined) {
+      known = this.db.prepare('SELECT 1 FROM links WHERE from_type = ? LIMIT 1').get(fromType) !== undefined;
+      this.linkTypesSeen.set(fromType, known);
+    }
+    return known;
+  }
+
   /**
    * Replaces the links a transaction's write made (a new one made none yet); returns the links it
    * had made before, so that what they touched can be brought up to date.
    */
   setLinksOwnedBy(ownerId: string, links: readonly LinkInput[], isNew: boolean): Link[] {
     const before = isNew ? [] : (this.removeOwned.all(ownerId) as Link[]);
-    for (const link of links) this.insertLink.run(ownerId, link.fromType, link.from, link.to, link.cents, link.discountCents);
+    for (const link of links) {
+      this.insertLink.run(ownerId, link.fromType, link.from, link.to, link.cents, link.discountCents);
+      this.linkTypesSeen.set(link.fromType, true);
+    }
     return before;
   }
 

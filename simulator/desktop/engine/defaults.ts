@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../spec/types.ts';
-import { isJsonObject, type JsonObject } from '../json.ts';
+import { cloneJson, isJsonObject, type JsonObject } from '../json.ts';
 import { nonNullBranch } from '../materialize.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { TypeModel } from './TypeModel.ts';
@@ -28,15 +28,15 @@ export function fillDefaults(model: TypeModel, ctx: RulesContext, doc: JsonObjec
   if (hasIsActive && doc['isActive'] === null) doc['isActive'] = true;
   for (const field of requiredFlags) if (doc[field] === null) doc[field] = false;
   for (const [field, value] of Object.entries(model.row.defaults ?? {})) {
-    if (doc[field] === null) doc[field] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
+    if (doc[field] === null) doc[field] = typeof value === 'object' && value !== null ? cloneJson(value) : value;
   }
   const copy = model.row.copyDefaults;
   const source = copy && isJsonObject(doc[copy.from]) ? (doc[copy.from] as JsonObject)['id'] : undefined;
   if (copy && typeof source === 'string') {
-    const from = findAmong(ctx, model.targetsOf(copy.from), source);
+    const from = ctx.findAmong(model.targetsOf(copy.from), source);
     for (const field of copy.fields) {
       const sent = field in body || `${field}Id` in body;
-      if (!sent && doc[field] === null && from) doc[field] = structuredClone(from[field] ?? null);
+      if (!sent && doc[field] === null && from) doc[field] = cloneJson(from[field] ?? null);
     }
   }
   const counter = model.row.refNumber;
@@ -54,10 +54,3 @@ export function rememberRefNumber(model: TypeModel, ctx: RulesContext, doc: Json
   if (Number(refNumber) > Number(ctx.getMeta(key) ?? String(counter.start))) ctx.setMeta(key, refNumber);
 }
 
-function findAmong(ctx: RulesContext, types: readonly string[], id: string): JsonObject | undefined {
-  for (const type of types) {
-    const found = ctx.find(type, id);
-    if (found) return found;
-  }
-  return undefined;
-}

@@ -14,6 +14,8 @@ export interface RulesContext {
   /** Resolves a reference of `objectType` at `path` (`lines.item`) to `{id, fullName}`, or fails with 3140. */
   resolve(objectType: string, path: string, id: string): JsonObject;
   find(objectType: string, id: string): JsonObject | undefined;
+  /** The object with this id among several types (an item of whichever kind). */
+  findAmong(objectTypes: readonly string[], id: string): JsonObject | undefined;
   /** Every stored object of `objectType` that references `id` at `path`, in desktop order. */
   referencing(objectType: string, path: string, id: string): JsonObject[];
   /** Every stored object of a type, in desktop order. */

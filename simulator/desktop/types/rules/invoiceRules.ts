@@ -34,7 +34,8 @@ export function refreshApplied(ctx: RulesContext, invoiceId: string): void {
   const doc = { ...stored };
   computeTotals(ctx, doc, appliedCents(links), 'balance');
   // The estimates and sales orders it was made from first, then what was applied to it.
-  const linked = [...sourceEntries(ctx, ctx.ledger.ownedBy(invoiceId)), ...linkedTransactionsOf(ctx, links)];
+  const sources = ctx.ledger.hasLinksFrom('ldg_invoice') ? sourceEntries(ctx, ctx.ledger.ownedBy(invoiceId)) : [];
+  const linked = [...sources, ...linkedTransactionsOf(ctx, links)];
   ctx.rewriteAmounts('ldg_invoice', doc, linked.length > 0 ? linked : null);
   for (const link of links) {
     const payment = ctx.find(link.fromType, link.from);
@@ -112,8 +113,9 @@ export const invoiceRules: TypeRules = {
         return inputs;
       }
       const lines = linkedLinesOf(ctx, doc, body);
-      if (lines) own(doc).lines = lines;
-      return lines?.inputs;
+      if (!lines) return Array.isArray(body['lines']) ? body['lines'].filter(isJsonObject) : undefined;
+      own(doc).lines = lines;
+      return lines.inputs;
     },
     compute(ctx, doc, _body, previous) {
       if (previous && appliedCentsOf(ctx, String(doc['id'])) !== 0 && refId(previous['customer']) !== refId(doc['customer'])) {

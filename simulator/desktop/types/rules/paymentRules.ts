@@ -60,10 +60,10 @@ function canPay(ctx: RulesContext, payer: string | null, invoiceCustomer: string
 }
 
 /** The applications a request sends, checked the desktop's way: its customer's open invoices, each at most what is open. */
-function sentApplications(ctx: RulesContext, doc: JsonObject, sent: JsonValue[], before: ReadonlyMap<string, number>): Application[] {
+function sentApplications(ctx: RulesContext, doc: JsonObject, sent: JsonValue[], before: ReadonlyMap<string, number>, paymentId: string | undefined): Application[] {
   const customer = refId(doc['customer']);
   const seen = new Set<string>();
-  const creditsGivenBack = creditsBefore(ctx, typeof doc['id'] === 'string' ? doc['id'] : undefined);
+  const creditsGivenBack = creditsBefore(ctx, paymentId);
   const creditsSpent = new Map<string, number>();
   let left = toCents(text(doc['totalAmount']));
   return sent.filter(isJsonObject).map((entry, index) => {
@@ -202,7 +202,7 @@ export const paymentRules: TypeRules = {
     const id = previous ? String(doc['id']) : undefined;
     const before = appliedBefore(ctx, id);
     let applications: Application[];
-    if (Array.isArray(body['applyToTransactions'])) applications = sentApplications(ctx, doc, body['applyToTransactions'], before);
+    if (Array.isArray(body['applyToTransactions'])) applications = sentApplications(ctx, doc, body['applyToTransactions'], before, id);
     else if (!previous && body['isAutoApply'] === true) applications = autoApplications(ctx, doc);
     else applications = id === undefined ? [] : keptApplications(ctx, id);
     if (previous && before.size > 0 && refId(previous['customer']) !== refId(doc['customer']) && !Array.isArray(body['applyToTransactions'])) {

@@ -58,40 +58,40 @@ const nounOf = (doc: JsonObject): string => String(doc['objectType']).replace(/^
 
 /**
  * Subtotal, tax and total from the lines, the tax item and the taxable lines, then what is still
- * open after `applied` (negative cents), in the fields the type has. Fields a type lacks are left
- * alone: an invoice has no `totalAmount`, a sales receipt no balance.
+ * open after `applied` (negative cents): a balance (`open: 'balance'`, an invoice) or a credit
+ * remaining (`'credit'`, a credit memo). Every sale has a subtotal and tax; an invoice has no
+ * `totalAmount`, so the total is written only where the type has it.
  */
 export function computeTotals(ctx: RulesContext, doc: JsonObject, applied: number, open: SaleShape['open']): void {
   const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
   const amounts = lines.map((line) => toCents(String(line['amount'] ?? '0')));
   const taxableAmounts = lines.filter((line) => ctx.find('ldg_sales_tax_code', refId(line['salesTaxCode']) ?? '')?.['isTaxable'] === true);
-  const subtotal = sumCents(amounts, `The subtotal of the ${nounOf(doc)}`);
-  const taxable = sumCents(taxableAmounts.map((line) => toCents(String(line['amount'] ?? '0'))), `The taxable amount of the ${nounOf(doc)}`);
+  // The names only reach a message when an amount overflows: plain words, not built per call.
+  const subtotal = sumCents(amounts, 'The subtotal');
+  const taxable = sumCents(taxableAmounts.map((line) => toCents(String(line['amount'] ?? '0'))), 'The taxable amount');
   const taxItem = ctx.find('ldg_sales_tax_item', refId(doc['salesTaxItem']) ?? '');
   const percent = taxItem && typeof taxItem['taxRate'] === 'string' ? taxItem['taxRate'] : '0';
-  const tax = percentOfCents(taxable, percent, `The sales tax of the ${nounOf(doc)}`);
-  const total = sumCents([subtotal, tax], `The total of the ${nounOf(doc)}`);
-  const left = sumCents([total, applied], `What is open on the ${nounOf(doc)}`);
+  const tax = percentOfCents(taxable, percent, 'The sales tax');
+  const total = sumCents([subtotal, tax], 'The total');
+  const left = sumCents([total, applied], 'What is open');
   if (left < 0) {
     throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of ${nounOf(doc)} ${String(doc['refNumber'])} would be ${fromCents(total)}, less than the ${fromCents(-applied)} already applied to it.`);
   }
-  const set = (field: string, value: JsonValue): void => {
-    if (field in doc) doc[field] = value;
-  };
-  set('subtotal', fromCents(subtotal));
-  set('salesTaxPercentage', taxItem ? percent : null);
-  set('salesTaxTotal', fromCents(tax));
-  set('totalAmount', fromCents(total));
-  set('totalAmountInHomeCurrency', inHomeCurrency(total, doc['exchangeRate']));
+  const rate = doc['exchangeRate'];
+  doc['subtotal'] = fromCents(subtotal);
+  doc['salesTaxPercentage'] = taxItem ? percent : null;
+  doc['salesTaxTotal'] = fromCents(tax);
+  if ('totalAmount' in doc) doc['totalAmount'] = fromCents(total);
+  if ('totalAmountInHomeCurrency' in doc) doc['totalAmountInHomeCurrency'] = inHomeCurrency(total, rate);
   if (open === 'balance') {
-    set('appliedAmount', fromCents(applied));
-    set('balanceRemaining', fromCents(left));
-    set('balanceRemainingInHomeCurrency', inHomeCurrency(left, doc['exchangeRate']));
-    set('isPaid', left <= 0);
+    doc['appliedAmount'] = fromCents(applied);
+    doc['balanceRemaining'] = fromCents(left);
+    doc['balanceRemainingInHomeCurrency'] = inHomeCurrency(left, rate);
+    doc['isPaid'] = left <= 0;
   }
   if (open === 'credit') {
-    set('creditRemaining', fromCents(left));
-    set('creditRemainingInHomeCurrency', inHomeCurrency(left, doc['exchangeRate']));
+    doc['creditRemaining'] = fromCents(left);
+    doc['creditRemainingInHomeCurrency'] = inHomeCurrency(left, rate);
   }
 }
 

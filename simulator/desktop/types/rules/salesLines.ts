@@ -28,11 +28,7 @@ function lineAmountOf(quantity: number, rate: string, position: number): number 
 
 /** The item `id`, whichever kind of item it is. */
 export function findItem(ctx: RulesContext, id: string): JsonObject | undefined {
-  for (const type of LINE_ITEM_TYPES) {
-    const found = ctx.find(type, id);
-    if (found) return found;
-  }
-  return undefined;
+  return ctx.findAmong(LINE_ITEM_TYPES, id);
 }
 
 /** What an item offers a sales line: its sales text, price and tax code, wherever its kind keeps them. */

@@ -65,7 +65,8 @@ function inputFrom(ctx: RulesContext, source: JsonObject, line: JsonObject, sent
  */
 export function linkedLinesOf(ctx: RulesContext, doc: JsonObject, body: JsonObject): LinkedLines | undefined {
   const whole = Array.isArray(body['linkToTransactionIds']) ? body['linkToTransactionIds'].map(String) : [];
-  if (!Array.isArray(body['lines']) && whole.length === 0) return undefined;
+  // Most invoices link nothing (every one a bulk load writes): their lines go as sent.
+  if (whole.length === 0 && !(Array.isArray(body['lines']) && body['lines'].some((l) => isJsonObject(l) && 'linkToTransactionLine' in l))) return undefined;
   const customer = refId(doc['customer']);
   const out: LinkedLines = { inputs: [], origins: [] };
   for (const sent of (Array.isArray(body['lines']) ? body['lines'] : []).filter(isJsonObject)) {
