@@ -8,6 +8,7 @@ import { emptyObject, nonNullBranch } from '../../materialize.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import { RequestInputError } from '../../RequestInputError.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
+import { replaceLines } from './lineUpdates.ts';
 
 /** What can wait in undeposited funds for a deposit: payments received and cash sales. */
 export const DEPOSITABLE_TYPES = ['ldg_receive_payment', 'ldg_sales_receipt'] as const;
@@ -96,14 +97,10 @@ function buildLine(ctx: RulesContext, input: JsonObject, existing: JsonObject | 
   return line;
 }
 
-/** Lines as the update semantics say: sent lines replace them all, kept by `id`, added with `id: "-1"`. */
+/** Lines as the update semantics say (`replaceLines`); a payment may be deposited once. */
 function linesOf(ctx: RulesContext, sent: JsonValue[], previous: JsonObject | undefined, depositId: string | undefined): JsonObject[] {
-  const old = new Map((Array.isArray(previous?.['lines']) ? previous['lines'] : []).filter(isJsonObject).map((l) => [String(l['id']), l]));
   const seen = new Set<string>();
-  return sent.filter(isJsonObject).map((input, position) => {
-    const id = input['id'];
-    const existing = typeof id === 'string' && id !== '-1' ? old.get(id) : undefined;
-    if (typeof id === 'string' && id !== '-1' && !existing) throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Deposit line "${id}" specified in the request cannot be found.`);
+  return replaceLines(sent, previous?.['lines'], (input, existing, position) => {
     const line = buildLine(ctx, input, existing, depositId, position);
     const payment = text(line['paymentTransactionId']);
     if (payment !== null && seen.has(payment)) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `Payment ${payment} is deposited twice in this deposit.`);

@@ -1,5 +1,4 @@
 import type { JsonSchema } from '../../../spec/types.ts';
-import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { applyRequest } from '../../engine/applyRequest.ts';
 import { customFieldsOf } from '../../engine/identifiedLists.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
@@ -8,6 +7,7 @@ import { AmountOverflow, fromCents, lineAmountCents, toCents } from '../../money
 import { RequestInputError } from '../../RequestInputError.ts';
 import { LINE_ITEM_TYPES } from '../globalReferences.ts';
 import type { RulesContext } from '../TypeRules.ts';
+import { replaceLines } from './lineUpdates.ts';
 
 /** Request keys of a line that are not fields of the line itself. */
 const LINE_OWN_KEYS = new Set(['id', 'priceLevelId', 'priceRuleConflictStrategy', 'overrideItemAccountId', 'linkToTransactionLine', 'customFields']);
@@ -85,16 +85,7 @@ function buildLine(ctx: RulesContext, objectType: string, input: JsonObject, exi
  * where a line with a known `id` is kept (and changed), `id: "-1"` adds one, and the rest go.
  */
 export function linesOf(ctx: RulesContext, objectType: string, sent: unknown, previous: JsonObject | undefined): JsonObject[] {
-  const old = new Map((Array.isArray(previous?.['lines']) ? previous['lines'] : []).filter(isJsonObject).map((l) => [String(l['id']), l]));
-  return (Array.isArray(sent) ? sent : []).filter(isJsonObject).map((input, position) => {
-    const id = input['id'];
-    if (typeof id === 'string' && id !== '-1') {
-      const existing = old.get(id);
-      if (!existing) throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Line "${id}" specified in the request cannot be found on this transaction.`);
-      return buildLine(ctx, objectType, input, existing, position);
-    }
-    return buildLine(ctx, objectType, input, undefined, position);
-  });
+  return replaceLines(sent as JsonValue, previous?.['lines'], (input, existing, position) => buildLine(ctx, objectType, input, existing, position));
 }
 
 /** Line groups need an item group; resolving it fails the same way any missing reference does. */
