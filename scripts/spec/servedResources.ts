@@ -101,4 +101,9 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     noun: 'deleted list object',
     about: 'A list object (customer, item, account...) deleted or made inactive in the last 90 days of the company file, of the types asked for.',
   },
+  {
+    resource: 'bills',
+    noun: 'bill',
+    about: "A vendor's bill the company has to pay: expense lines (an account each) and item lines (quantity x cost).",
+  },
 ];

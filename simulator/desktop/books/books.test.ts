@@ -34,7 +34,7 @@ function seeded(seed: number): CompanyFile {
   dirs.push(dir);
   const host = new DesktopHost({ dataDir: dir, clock: new SimClock(() => Date.UTC(2025, 6, 1)), types });
   const file = host.application('c').file;
-  seedCompanyFile(file, { seed, sizes: { customers: 25, invoices: 60, 'sales-receipts': 10, 'credit-memos': 8, estimates: 4, 'sales-orders': 4 } });
+  seedCompanyFile(file, { seed, sizes: { customers: 25, invoices: 60, 'sales-receipts': 10, 'credit-memos': 8, estimates: 4, 'sales-orders': 4, bills: 6 } });
   return file;
 }
 
@@ -103,6 +103,14 @@ function brokenInvariants(file: CompanyFile): string[] {
     const lines = (deposit['lines'] as JsonObject[]).reduce((s, l) => s + cents(l['amount']), 0);
     const kept = isJsonObject(deposit['cashBack']) ? cents(deposit['cashBack']['amount']) : 0;
     if (cents(deposit['totalAmount']) !== lines - kept) broken.push(`deposit ${String(deposit['id'])}: total ${String(deposit['totalAmount'])}, lines less cash back ${fromCents(lines - kept)}`);
+  }
+  // A vendor's balance: its opening balance and what its bills leave open; and so its payable postings.
+  const bills = all(file, 'ldg_bill');
+  for (const vendor of all(file, 'ldg_vendor')) {
+    const id = String(vendor['id']);
+    const want = opening(file, id) + bills.filter((b) => idOf(b['vendor']) === id).reduce((s, b) => s + cents(b['openAmount']), 0);
+    if (cents(vendor['balance']) !== want) broken.push(`vendor ${String(vendor['name'])}: balance ${String(vendor['balance'])}, open bills say ${fromCents(want)}`);
+    if (opening(file, id) - file.store.ledger.sumOfEntity(id, 'payable') !== want) broken.push(`vendor ${String(vendor['name'])}: payable postings disagree`);
   }
   // A customer's own balance: its opening balance, its open invoices, less its unused payments and credits.
   for (const customer of all(file, 'ldg_customer')) {
@@ -257,6 +265,23 @@ const WRITES: readonly Write[] = [
   },
   removeOne('ldg_sales_order', 'delete'),
   (file, r) => {
+    const vendor = pick(all(file, 'ldg_vendor').filter((v) => v['isActive'] === true), r);
+    const expense = all(file, 'ldg_account').find((a) => a['accountType'] === 'expense');
+    const item = pick(all(file, 'ldg_inventory_item'), r);
+    const itemLines: JsonObject = item && r(2) === 0 ? { itemLines: [{ itemId: String(item['id']), quantity: 1 + r(9) }] } : {};
+    file.add('ldg_bill', { vendorId: String(vendor?.['id']), transactionDate: '2025-06-18', expenseLines: [{ accountId: String(expense?.['id']), amount: cheque(r) }], ...itemLines });
+    return 'bill added';
+  },
+  (file, r) => {
+    const bill = pick(all(file, 'ldg_bill'), r);
+    if (!bill) return 'no bill';
+    const lines = (bill['expenseLines'] as JsonObject[]).map((l): JsonObject => ({ id: String(l['id']), amount: cheque(r) }));
+    file.modify('ldg_bill', String(bill['id']), { revisionNumber: String(bill['revisionNumber']), expenseLines: lines });
+    return 'bill changed';
+  },
+  removeOne('ldg_bill', 'void'),
+  removeOne('ldg_bill', 'delete'),
+  (file, r) => {
     const made = all(file, 'ldg_invoice').filter((i) => file.store.ledger.lineLinksOf(String(i['id'])).length > 0);
     const invoice = pick(made, r);
     if (!invoice) return 'no invoice made from an order';
@@ -295,7 +320,7 @@ describe('the books', () => {
         expect(broken, `seed ${seed}, step ${step} (${what})`).toEqual([]);
       }
       // The sequence really exercised the rules, refusals (a paid invoice deleted) included.
-      for (const kind of ['invoice added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added', 'credit applied by a payment', 'credit applied by an invoice', 'invoice made from an order', 'order changed', 'invoice made from an order removed']) expect(seen.get(kind) ?? 0, `${kind} in seed ${seed}: ${[...seen.keys()].join(", ")}`).toBeGreaterThan(0);
+      for (const kind of ['invoice added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added', 'credit applied by a payment', 'credit applied by an invoice', 'invoice made from an order', 'order changed', 'invoice made from an order removed', 'bill added', 'bill changed', 'ldg_bill voided']) expect(seen.get(kind) ?? 0, `${kind} in seed ${seed}: ${[...seen.keys()].join(", ")}`).toBeGreaterThan(0);
       expect([...seen.keys()].some((k) => k.startsWith('refused 3175')), `a refusal in seed ${seed}: ${[...seen.keys()].join(', ')}`).toBe(true);
     }
   });

@@ -1,6 +1,7 @@
 import type { TypeModel } from '../engine/TypeModel.ts';
 import type { JsonObject } from '../json.ts';
-import { rollUpTree } from '../types/rules/balances.ts';
+import { fromCents } from '../money.ts';
+import { openingCents, rollUpTree } from '../types/rules/balances.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Touched } from './Ledger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
@@ -21,10 +22,26 @@ export function rollUpCustomer(ctx: RulesContext, id: string): void {
   rollUpTree(ctx, 'ldg_customer', id, (own) => [ctx.ledger.sumOfEntity(own, 'receivable')]);
 }
 
-/** Brings the balances a change of postings moved up to date: accounts, and the customers on receivables. */
+/** What the company owes a vendor beyond its opening balance: its payable postings, credits positive. */
+export function vendorOwnCents(ctx: RulesContext, id: string): number {
+  return -ctx.ledger.sumOfEntity(id, 'payable');
+}
+
+/** A vendor's balance: its opening balance and its payable postings (vendors have no jobs to add up). */
+export function rollUpVendor(ctx: RulesContext, id: string): void {
+  const vendor = ctx.find('ldg_vendor', id);
+  if (!vendor) return;
+  const balance = fromCents(openingCents(ctx, id) + vendorOwnCents(ctx, id));
+  if (vendor['balance'] !== balance) ctx.rewriteAmounts('ldg_vendor', { ...vendor, balance });
+}
+
+/** Brings the balances a change of postings moved up to date: accounts, customers on receivables, vendors on payables. */
 export function rollUpTouched(ctx: RulesContext, touched: Touched): void {
   for (const account of touched.accounts) rollUpAccount(ctx, account);
-  for (const entity of touched.entities) if (ctx.find('ldg_customer', entity)) rollUpCustomer(ctx, entity);
+  for (const entity of touched.entities) {
+    if (ctx.find('ldg_customer', entity)) rollUpCustomer(ctx, entity);
+    else if (ctx.find('ldg_vendor', entity)) rollUpVendor(ctx, entity);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
+import { purchaseAccountOf } from '../types/rules/purchaseLines.ts';
 import { findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Posting } from './Ledger.ts';
@@ -14,9 +15,11 @@ import { specialAccount } from './specialAccounts.ts';
  * - `credit`: a sale the other way round (a credit memo): what the customer owes goes down;
  * - `payment`: the deposit account against receivables, plus the discount taken, if one is;
  * - `deposit`: the bank account against where each line's money was (undeposited funds for a
- *   payment), less the cash kept back, which goes to its own account.
+ *   payment), less the cash kept back, which goes to its own account;
+ * - `purchase`: each expense line's account and each item line's asset or expense account
+ *   against payables on the vendor's side (a bill).
  */
-export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit';
+export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit' | 'purchase';
 
 export function refId(value: JsonValue | undefined): string | null {
   return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
@@ -101,9 +104,27 @@ function depositPostings(_ctx: RulesContext, doc: JsonObject): Posting[] {
   return postings;
 }
 
+function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+  const vendor = refId(doc['vendor']);
+  const postings: Posting[] = [];
+  let total = 0;
+  for (const field of ['expenseLines', 'itemLines'] as const) {
+    for (const line of (Array.isArray(doc[field]) ? doc[field] : []).filter(isJsonObject)) {
+      const cents = money(line['amount']);
+      if (cents === 0) continue;
+      const account = field === 'expenseLines' ? refId(line['account']) : purchaseAccountOf(findItem(ctx, refId(line['item']) ?? ''));
+      postings.push({ account: account ?? specialAccount(ctx, 'uncategorized_expenses'), entity: vendor, openLedger: null, cents });
+      total += cents;
+    }
+  }
+  postings.unshift({ account: refId(doc['payablesAccount']) ?? specialAccount(ctx, 'accounts_payable'), entity: vendor, openLedger: 'payable', cents: -total });
+  return postings;
+}
+
 export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContext, doc: JsonObject) => Posting[]>> = {
   sale: salePostings,
   credit: creditPostings,
   payment: paymentPostings,
   deposit: depositPostings,
+  purchase: purchasePostings,
 };

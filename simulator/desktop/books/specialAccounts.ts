@@ -7,6 +7,8 @@ const SPECIAL_ACCOUNTS = {
   undeposited_funds: { name: 'Undeposited Funds', accountType: 'other_current_asset' },
   sales_tax_payable: { name: 'Sales Tax Payable', accountType: 'other_current_liability' },
   uncategorized_income: { name: 'Uncategorized Income', accountType: 'income' },
+  accounts_payable: { name: 'Accounts Payable', accountType: 'accounts_payable' },
+  uncategorized_expenses: { name: 'Uncategorized Expenses', accountType: 'expense' },
 } as const;
 
 export type SpecialAccount = keyof typeof SPECIAL_ACCOUNTS;

@@ -63,6 +63,8 @@ const TARGETS: Readonly<Record<string, readonly string[]>> = {
   itemGroup: ['ldg_item_group'],
   jobType: ['ldg_job_type'],
   overrideItemAccount: ACCOUNT,
+  payablesAccount: ACCOUNT,
+  payee: ENTITY_TYPES,
   overrideUnitOfMeasureSet: ['ldg_unit_of_measure_set'],
   unitOfMeasureSet: ['ldg_unit_of_measure_set'],
   payrollWageItem: ['ldg_payroll_wage_item'],

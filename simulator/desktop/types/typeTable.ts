@@ -5,10 +5,12 @@ import { invoiceRules } from './rules/invoiceRules.ts';
 import { paymentRules } from './rules/paymentRules.ts';
 import { priceLevelRules } from './rules/priceLevelRules.ts';
 import { depositRules, paymentsToDeposit } from './rules/depositRules.ts';
+import { billRules } from './rules/billRules.ts';
 import { creditMemoRules } from './rules/creditRules.ts';
 import { estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
 import type { TypeRow } from './TypeRow.ts';
+import { ENTITY_TYPES } from './globalReferences.ts';
 import { deletedListObjects, deletedTransactions } from '../books/deletedObjects.ts';
 
 /** Flags some updates carry that only matter to transactions already posted: accepted, nothing to redo here. */
@@ -196,10 +198,23 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     rules: paymentRules,
   },
   {
+    objectType: 'ldg_bill',
+    resource: 'bills',
+    kind: 'transaction',
+    filters: { accountIds: { refs: ['payablesAccount'] } },
+    copyDefaults: { from: 'vendor', fields: ['terms'] },
+    defaults: { isPending: false },
+    requestOnly: ['expenseLines', 'itemLines', 'itemGroupLines', 'linkToTransactionIds', 'clearExpenseLines', 'clearItemLines'],
+    posting: 'purchase',
+    rules: billRules,
+  },
+  {
     objectType: 'ldg_deposit',
     resource: 'deposits',
     kind: 'transaction',
     filters: { accountIds: { refs: ['depositToAccount', 'lines.account', 'cashBack.account'] }, entityIds: { refs: ['lines.entity'] } },
+    // A deposit line's money may come from anyone, customers included.
+    refs: { 'lines.entity': ENTITY_TYPES },
     requestOnly: ['lines', 'cashBack'],
     posting: 'deposit',
     rules: depositRules,

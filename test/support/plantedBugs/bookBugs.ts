@@ -10,8 +10,8 @@ const depositedPaymentStillWaiting: PlantedBug = {
     const seen = new Map<string, Record<string, unknown>>();
     return async (request, ctx) => {
       const response = await ctx.forward(request);
-      if (request.method !== 'GET' || !request.url.pathname.endsWith('/payments-to-deposit')) return response;
       const body = jsonOf(response);
+      if (request.method !== 'GET' || !request.url.pathname.endsWith('/payments-to-deposit') || response.status !== 200 || !Array.isArray(body?.['data'])) return response;
       const data = Array.isArray(body?.['data']) ? (body['data'] as unknown[]).filter(isObject) : [];
       for (const entry of data) seen.set(String(entry['paymentTransactionId']), entry);
       const listed = new Set(data.map((entry) => String(entry['paymentTransactionId'])));

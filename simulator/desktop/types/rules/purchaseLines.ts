@@ -1,0 +1,87 @@
+import type { JsonSchema } from '../../../spec/types.ts';
+import { refId } from '../../books/postingProfiles.ts';
+import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
+import { applyRequest } from '../../engine/applyRequest.ts';
+import { customFieldsOf } from '../../engine/identifiedLists.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
+import { emptyObject, nonNullBranch } from '../../materialize.ts';
+import { AmountOverflow, fromCents, lineAmountCents, toCents } from '../../money.ts';
+import { RequestInputError } from '../../RequestInputError.ts';
+import type { RulesContext } from '../TypeRules.ts';
+import { replaceLines } from './lineUpdates.ts';
+import { findItem } from './salesLines.ts';
+
+/** Request keys of a purchase line that are not fields of the line itself. */
+const LINE_OWN_KEYS = new Set(['id', 'overrideItemAccountId', 'linkToTransactionLine', 'customFields']);
+
+/** The kinds of line a purchase has, by field: what each line is called. */
+const LINE_TYPES = { expenseLines: 'ldg_expense_line', itemLines: 'ldg_item_line' } as const;
+export type PurchaseLineField = keyof typeof LINE_TYPES;
+
+function lineSchemaOf(ctx: RulesContext, objectType: string, field: PurchaseLineField): JsonSchema {
+  return nonNullBranch(ctx.schemaOf(objectType)).properties?.[field]?.items ?? {};
+}
+
+/** What an item offers a purchase line: its purchase text and cost, wherever its kind keeps them. */
+export function purchaseDefaults(item: JsonObject): { description: JsonValue; cost: JsonValue } {
+  const details = isJsonObject(item['salesOrPurchaseDetails']) ? item['salesOrPurchaseDetails'] : undefined;
+  const both = isJsonObject(item['salesAndPurchaseDetails']) ? item['salesAndPurchaseDetails'] : undefined;
+  return {
+    description: item['purchaseDescription'] ?? both?.['purchaseDescription'] ?? details?.['description'] ?? null,
+    cost: item['purchaseCost'] ?? both?.['purchaseCost'] ?? details?.['price'] ?? null,
+  };
+}
+
+/** The account a purchase line of this item posts to: its asset account (stock), else its expense account. */
+export function purchaseAccountOf(item: JsonObject | undefined): string | null {
+  if (!item) return null;
+  const details = isJsonObject(item['salesOrPurchaseDetails']) ? item['salesOrPurchaseDetails'] : undefined;
+  const both = isJsonObject(item['salesAndPurchaseDetails']) ? item['salesAndPurchaseDetails'] : undefined;
+  return refId(item['assetAccount']) ?? refId(both?.['expenseAccount']) ?? refId(details?.['postingAccount']) ?? refId(item['account']);
+}
+
+function costAmount(quantity: number, cost: string, position: number, field: string): number {
+  try {
+    return lineAmountCents(quantity, cost, 'quantity x cost');
+  } catch (error) {
+    if (error instanceof AmountOverflow) throw new RequestInputError(`${field}[${position}]`, `quantity x cost (${quantity} x ${cost}) is larger than the desktop application can hold`);
+    throw error;
+  }
+}
+
+/**
+ * One line of a purchase: fields by the naming rules; an item line takes its item's purchase text
+ * and cost for what the request leaves out, and its amount is quantity x cost unless sent.
+ */
+function buildLine(ctx: RulesContext, objectType: string, field: PurchaseLineField, input: JsonObject, existing: JsonObject | undefined, position: number): JsonObject {
+  const schema = lineSchemaOf(ctx, objectType, field);
+  const line: JsonObject = existing ? structuredClone(existing) : { ...emptyObject(schema), id: ctx.nextTransactionId(), objectType: LINE_TYPES[field] };
+  const leftover = applyRequest(schema, line, input, { resolve: (path, id) => ctx.resolve(objectType, `${field}.${path}`, id), skip: LINE_OWN_KEYS, lists: new Map() });
+  if (leftover.length > 0) throw new Error(`${LINE_TYPES[field]}: request keys not handled: ${leftover.join(', ')}`);
+  if (typeof input['overrideItemAccountId'] === 'string') ctx.resolve(objectType, `${field}.overrideItemAccount`, input['overrideItemAccountId']);
+  if (isJsonObject(input['linkToTransactionLine'])) {
+    // Purchase orders come with the rest of the purchase side (decision 13, step 3).
+    const link = input['linkToTransactionLine'];
+    throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction line "${String(link['transactionLineId'])}" of "${String(link['transactionId'])}" cannot be found.`);
+  }
+  if ('customFields' in input) line['customFields'] = customFieldsOf(Array.isArray(input['customFields']) ? input['customFields'] : []);
+  if (field === 'itemLines') {
+    const item = findItem(ctx, refId(line['item']) ?? '');
+    if (item) {
+      const defaults = purchaseDefaults(item);
+      if (line['description'] === null && !('description' in input)) line['description'] = defaults.description;
+      if (line['cost'] === null && !('amount' in input)) line['cost'] = defaults.cost;
+    }
+    if (!('amount' in input) && ('quantity' in input || 'cost' in input || !existing)) {
+      line['amount'] = fromCents(costAmount(typeof line['quantity'] === 'number' ? line['quantity'] : 1, typeof line['cost'] === 'string' ? line['cost'] : '0', position, field));
+      return line;
+    }
+  }
+  line['amount'] = fromCents(toCents(typeof line['amount'] === 'string' ? line['amount'] : null));
+  return line;
+}
+
+/** The lines of one kind as the update semantics say (`replaceLines`). */
+export function purchaseLinesOf(ctx: RulesContext, objectType: string, field: PurchaseLineField, sent: JsonValue | undefined, previous: JsonObject | undefined): JsonObject[] {
+  return replaceLines(sent, previous?.[field], (input, existing, position) => buildLine(ctx, objectType, field, input, existing, position));
+}
