@@ -71,3 +71,31 @@ describe('bills', () => {
     expect(await balanceOf('vendors', vendor.id)).toBe(before.vendor);
   });
 });
+
+describe('vendor credits and item receipts', () => {
+  it('a vendor credit lowers what the company owes the vendor, an item receipt raises it and the stock', async () => {
+    const vendor = (await list('vendors'))[1] as Named;
+    const expense = (await list('accounts')).find((a) => a.accountType === 'expense') as Named;
+    const item = (await list('inventory-items')).find((i) => i.purchaseCost && i.assetAccount?.id) as Named;
+    const stock = String(item.assetAccount?.id);
+    const before = { vendor: await balanceOf('vendors', vendor.id), expense: await balanceOf('accounts', expense.id), stock: await balanceOf('accounts', stock) };
+
+    const credit = bodyOf<{ id: string; creditAmount: string; openAmount: string }>(
+      await api.post('/ledger-desktop/vendor-credits', { vendorId: vendor.id, transactionDate: '2025-06-03', expenseLines: [{ accountId: expense.id, amount: '25.00' }] }),
+    );
+    expect(credit).toMatchObject({ creditAmount: '25.00', openAmount: '25.00' });
+    expect(await balanceOf('vendors', vendor.id)).toBe(before.vendor - 2500);
+    expect(await balanceOf('accounts', expense.id)).toBe(before.expense - 2500);
+
+    const receipt = bodyOf<{ id: string; totalAmount: string }>(await api.post('/ledger-desktop/item-receipts', { vendorId: vendor.id, transactionDate: '2025-06-04', itemLines: [{ itemId: item.id, quantity: 10 }] }));
+    expect(cents(receipt.totalAmount)).toBe(10 * cents(item.purchaseCost));
+    expect(await balanceOf('vendors', vendor.id)).toBe(before.vendor - 2500 + cents(receipt.totalAmount));
+    expect(await balanceOf('accounts', stock)).toBe(before.stock + cents(receipt.totalAmount));
+
+    bodyOf(await api.post(`/ledger-desktop/vendor-credits/${credit.id}/void`, {}));
+    bodyOf(await api.delete(`/ledger-desktop/item-receipts/${receipt.id}`));
+    expect(await balanceOf('vendors', vendor.id)).toBe(before.vendor);
+    expect(await balanceOf('accounts', stock)).toBe(before.stock);
+    expect(await balanceOf('accounts', expense.id)).toBe(before.expense);
+  });
+});

@@ -106,4 +106,14 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     noun: 'bill',
     about: "A vendor's bill the company has to pay: expense lines (an account each) and item lines (quantity x cost).",
   },
+  {
+    resource: 'vendor-credits',
+    noun: 'vendor credit',
+    about: 'A credit from a vendor (a return, an allowance): it lowers what the company owes the vendor.',
+  },
+  {
+    resource: 'item-receipts',
+    noun: 'item receipt',
+    about: 'Goods received from a vendor before their bill: stock goes up and the company owes the vendor for it.',
+  },
 ];

@@ -17,9 +17,10 @@ import { specialAccount } from './specialAccounts.ts';
  * - `deposit`: the bank account against where each line's money was (undeposited funds for a
  *   payment), less the cash kept back, which goes to its own account;
  * - `purchase`: each expense line's account and each item line's asset or expense account
- *   against payables on the vendor's side (a bill).
+ *   against payables on the vendor's side (a bill, an item receipt);
+ * - `purchaseCredit`: a purchase the other way round (a vendor credit).
  */
-export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit' | 'purchase';
+export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit' | 'purchase' | 'purchaseCredit';
 
 export function refId(value: JsonValue | undefined): string | null {
   return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
@@ -127,4 +128,5 @@ export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContex
   payment: paymentPostings,
   deposit: depositPostings,
   purchase: purchasePostings,
+  purchaseCredit: (ctx, doc) => purchasePostings(ctx, doc).map((p) => ({ ...p, cents: -p.cents })),
 };

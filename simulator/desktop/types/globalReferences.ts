@@ -64,6 +64,7 @@ const TARGETS: Readonly<Record<string, readonly string[]>> = {
   jobType: ['ldg_job_type'],
   overrideItemAccount: ACCOUNT,
   payablesAccount: ACCOUNT,
+  liabilityAccount: ACCOUNT,
   payee: ENTITY_TYPES,
   overrideUnitOfMeasureSet: ['ldg_unit_of_measure_set'],
   unitOfMeasureSet: ['ldg_unit_of_measure_set'],

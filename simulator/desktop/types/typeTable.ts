@@ -5,7 +5,7 @@ import { invoiceRules } from './rules/invoiceRules.ts';
 import { paymentRules } from './rules/paymentRules.ts';
 import { priceLevelRules } from './rules/priceLevelRules.ts';
 import { depositRules, paymentsToDeposit } from './rules/depositRules.ts';
-import { billRules } from './rules/billRules.ts';
+import { billRules, itemReceiptRules, vendorCreditRules } from './rules/purchaseRules.ts';
 import { creditMemoRules } from './rules/creditRules.ts';
 import { estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
@@ -55,6 +55,19 @@ const sale = (objectType: string, resource: string, extra: Partial<TypeRow>): Ty
   kind: 'transaction',
   copyDefaults: { from: 'customer', fields: SALE_DEFAULTS },
   requestOnly: SALE_REQUEST_ONLY,
+  ...extra,
+});
+
+/** Request keys of a purchase that the purchase rules build (`purchaseLines.ts`, `purchaseRules.ts`). */
+const PURCHASE_REQUEST_ONLY = ['expenseLines', 'itemLines', 'itemGroupLines', 'linkToTransactionIds', 'clearExpenseLines', 'clearItemLines'];
+
+const purchase = (objectType: string, resource: string, extra: Partial<TypeRow>): TypeRow => ({
+  objectType,
+  resource,
+  kind: 'transaction',
+  filters: { accountIds: { refs: ['payablesAccount'] } },
+  requestOnly: PURCHASE_REQUEST_ONLY,
+  posting: 'purchase',
   ...extra,
 });
 
@@ -197,17 +210,9 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     posting: 'payment',
     rules: paymentRules,
   },
-  {
-    objectType: 'ldg_bill',
-    resource: 'bills',
-    kind: 'transaction',
-    filters: { accountIds: { refs: ['payablesAccount'] } },
-    copyDefaults: { from: 'vendor', fields: ['terms'] },
-    defaults: { isPending: false },
-    requestOnly: ['expenseLines', 'itemLines', 'itemGroupLines', 'linkToTransactionIds', 'clearExpenseLines', 'clearItemLines'],
-    posting: 'purchase',
-    rules: billRules,
-  },
+  purchase('ldg_bill', 'bills', { copyDefaults: { from: 'vendor', fields: ['terms'] }, defaults: { isPending: false }, rules: billRules }),
+  purchase('ldg_vendor_credit', 'vendor-credits', { posting: 'purchaseCredit', rules: vendorCreditRules }),
+  purchase('ldg_item_receipt', 'item-receipts', { rules: itemReceiptRules }),
   {
     objectType: 'ldg_deposit',
     resource: 'deposits',
