@@ -234,18 +234,13 @@ export class CompanyFileStore {
     return parsed;
   }
 
-  /**
-   * The object with this id among several types (an item of whichever kind): the parsed cache first,
-   * then one query for all of them, rather than a query per type it is not.
-   */
+  /** The object with this id among several types (an item of any kind): cache first, then one query rather than one per type. */
   findDocAmong<T>(types: readonly string[], id: string): T | undefined {
     for (const type of types) {
       const hit = this.docCache?.get(type, id);
       if (hit !== undefined) return hit as T;
     }
-    const row = this.statement(`SELECT type, doc FROM objects WHERE id = ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`).get(id, ...types) as
-      | { type: string; doc: Buffer }
-      | undefined;
+    const row = this.rowAmong<{ type: string; doc: Buffer }>('type, doc', types, id);
     if (!row) return undefined;
     const parsed = parseDoc<T>(row.doc);
     this.docCache?.set(row.type, id, parsed);
@@ -316,10 +311,11 @@ export class CompanyFileStore {
 
   /** The name column of the object `id` if it is of one of `types`; undefined when there is none. */
   nameAmong(types: readonly string[], id: string): string | null | undefined {
-    const row = this.statement(`SELECT name FROM objects WHERE id = ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`).get(id, ...types) as
-      | { name: string | null }
-      | undefined;
-    return row?.name;
+    return this.rowAmong<{ name: string | null }>('name', types, id)?.name;
+  }
+
+  private rowAmong<T>(columns: string, types: readonly string[], id: string): T | undefined {
+    return this.statement(`SELECT ${columns} FROM objects WHERE id = ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`).get(id, ...types) as T | undefined;
   }
 
   allOf(type: string): Buffer[] {
