@@ -25,6 +25,12 @@ function findSpecial(ctx: RulesContext, special: SpecialAccount): string | undef
   return typeof id === 'string' ? id : undefined;
 }
 
+/** The special account if the company file has one; a read (a list) asks this and creates nothing. */
+export function existingSpecialAccount(ctx: RulesContext, special: SpecialAccount): string | undefined {
+  const known = ctx.getMeta(metaKey(special));
+  return known !== undefined && ctx.find('ldg_account', known) ? known : findSpecial(ctx, special);
+}
+
 /**
  * The id of one of the accounts the desktop application keeps for itself (receivables, undeposited
  * funds, sales tax payable). Like the desktop, it creates the account the first time a

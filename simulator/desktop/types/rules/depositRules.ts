@@ -1,6 +1,6 @@
 import type { LinkInput } from '../../books/Ledger.ts';
 import { refId } from '../../books/postingProfiles.ts';
-import { specialAccount } from '../../books/specialAccounts.ts';
+import { existingSpecialAccount } from '../../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { applyRequest } from '../../engine/applyRequest.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
@@ -36,7 +36,8 @@ export function depositOf(ctx: RulesContext, paymentId: string): string | undefi
  * holds it yet (`depositId`, the deposit being written, may hold it already).
  */
 function waitsForDeposit(ctx: RulesContext, payment: JsonObject, depositId: string | undefined): boolean {
-  if (refId(payment['depositToAccount']) !== specialAccount(ctx, 'undeposited_funds')) return false;
+  const funds = existingSpecialAccount(ctx, 'undeposited_funds');
+  if (funds === undefined || refId(payment['depositToAccount']) !== funds) return false;
   const holder = depositOf(ctx, String(payment['id']));
   return holder === undefined || holder === depositId;
 }
@@ -152,7 +153,10 @@ export const depositRules: TypeRules = {
 
 /** What waits in undeposited funds, oldest first: the Service's payments-to-deposit list. */
 export function paymentsToDeposit(ctx: RulesContext): JsonObject[] {
-  const waiting = DEPOSITABLE_TYPES.flatMap((type) => ctx.referencing(type, 'depositToAccount', specialAccount(ctx, 'undeposited_funds')));
+  // A read: a company file with no Undeposited Funds has nothing waiting, and gets no such account.
+  const funds = existingSpecialAccount(ctx, 'undeposited_funds');
+  if (funds === undefined) return [];
+  const waiting = DEPOSITABLE_TYPES.flatMap((type) => ctx.referencing(type, 'depositToAccount', funds));
   return waiting
     .filter((payment) => depositOf(ctx, String(payment['id'])) === undefined && toCents(text(payment['totalAmount'])) !== 0)
     .sort((a, b) => String(a['transactionDate']).localeCompare(String(b['transactionDate'])) || String(a['id']).localeCompare(String(b['id'])))
