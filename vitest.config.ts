@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest leaves one core free by default: on the 2 cores CI has, that ran every file in turn.
+    maxWorkers: Math.max(2, os.availableParallelism()),
   },
 });

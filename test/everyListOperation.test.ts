@@ -12,9 +12,15 @@ let api: TestSandbox;
 let spec: SpecModel;
 type Obj = Record<string, unknown> & { id: string };
 
+/** Values of required parameters that name one object: bills-to-pay asks for a vendor, here one with bills open. */
+const requiredIds: Record<string, string> = {};
+
 beforeAll(async () => {
   api = await startTestSandbox();
   spec = await loadSpecModel(DEFAULT_SPEC);
+  // The demo file pays no bills yet (decision 13, step 5): any bill's vendor has one open.
+  const bills = (await api.get('/ledger-desktop/bills')).body['data'] as { vendor: { id: string } }[];
+  requiredIds['vendorId'] = String(bills[0]?.vendor.id);
 }, 60_000);
 afterAll(() => api.close());
 
@@ -23,11 +29,12 @@ const lists = (): SpecOperation[] => desktopReads().filter((op) => op.list);
 const hasParam = (op: SpecOperation, name: string): boolean => op.parameters.some((p) => p.in === 'query' && p.name === name);
 /**
  * What every request of a list sends: `status=all` where there is a status, and each required
- * parameter with every value its enum allows (the deleted-objects lists must be told which types).
+ * parameter with every value its enum allows (the deleted-objects lists must be told which types),
+ * or the id `requiredIds` holds for it.
  */
 const statusAll = (op: SpecOperation): Record<string, string | string[]> => {
   const required = op.parameters.filter((p) => p.in === 'query' && p.required);
-  const all = required.map((p) => [p.name, ((p.schema.items?.enum ?? p.schema.enum ?? []) as string[]).map(String)] as const);
+  const all = required.map((p) => [p.name, requiredIds[p.name] ?? ((p.schema.items?.enum ?? p.schema.enum ?? []) as string[]).map(String)] as const);
   return { ...(hasParam(op, 'status') ? { status: 'all' } : {}), ...Object.fromEntries(all) };
 };
 
@@ -35,6 +42,12 @@ const statusAll = (op: SpecOperation): Record<string, string | string[]> => {
 const EMPTY_IN_THE_DEMO: Readonly<Record<string, string>> = {
   'deletedTransactions.list': "they reach 90 days back on the sandbox's clock, and the demo file's history ends long before it; test/writes.deleted.test.ts deletes and reads them",
   'deletedListObjects.list': 'the same 90 days; test/writes.deleted.test.ts makes list objects inactive and reads them',
+  ...Object.fromEntries(
+    ['billCheckPayments.list', 'billCreditCardPayments.list'].map((list) => [
+      list,
+      'the seed writes only what a fixture can say, and fixtures cannot name the bills a payment pays yet (decision 13, step 5); test/writes.billPayments.test.ts writes and reads them',
+    ]),
+  ),
 };
 
 async function everything(op: SpecOperation, query: Record<string, string | string[]> = {}): Promise<Obj[]> {
@@ -65,7 +78,13 @@ const CURRENCY_GAP =
 
 /** Filters this test cannot reach, and why. */
 const KNOWN_GAPS: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(['invoices', 'receivePayments', 'salesReceipts', 'creditMemos', 'estimates', 'salesOrders', 'bills', 'vendorCredits', 'itemReceipts'].map((list) => [`${list}.list currencyIds`, CURRENCY_GAP])),
+  ...Object.fromEntries(['invoices', 'receivePayments', 'salesReceipts', 'creditMemos', 'estimates', 'salesOrders', 'bills', 'vendorCredits', 'itemReceipts', 'checks', 'creditCardCharges', 'creditCardCredits'].map((list) => [`${list}.list currencyIds`, CURRENCY_GAP])),
+  ...Object.fromEntries(
+    ['billCheckPayments', 'billCreditCardPayments'].flatMap((list) =>
+      ['vendorIds', 'accountIds', 'currencyIds'].map((param) => [`${list}.list ${param}`, 'the demo file has no bill payments yet (see EMPTY_IN_THE_DEMO); test/writes.billPayments.test.ts filters them by account']),
+    ),
+  ),
+  'billsToPay.list currencyIds': CURRENCY_GAP,
   'estimates.list accountIds': "an estimate names no account: the filter reaches the accounts through its lines' items, which a look at the estimate cannot see; test/writes.sales.test.ts proves it",
 };
 
@@ -90,8 +109,10 @@ describe('every read of every served type', () => {
       if (path.includes('{id}')) {
         const listOp = lists().find((l) => l.path === path.replace('/{id}', ''));
         const first = listOp ? (await everything(listOp))[0] : undefined;
+        const reason = listOp ? EMPTY_IN_THE_DEMO[listOp.operationId] : undefined;
+        if (!first && reason) console.info(`not retrieved: ${op.operationId}: ${reason}`);
         if (!first) {
-          problems.push(`${op.operationId}: the demo file has no object to retrieve`);
+          if (!reason) problems.push(`${op.operationId}: the demo file has no object to retrieve`);
           continue;
         }
         path = path.replace('{id}', encodeURIComponent(first.id));

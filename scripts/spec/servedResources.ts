@@ -116,4 +116,34 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     noun: 'item receipt',
     about: 'Goods received from a vendor before their bill: stock goes up and the company owes the vendor for it.',
   },
+  {
+    resource: 'bill-check-payments',
+    noun: 'bill check payment',
+    about: "A check that pays a vendor's bills, with any of the vendor's credits applied along with it.",
+  },
+  {
+    resource: 'bill-credit-card-payments',
+    noun: 'bill credit card payment',
+    about: "A credit card charge that pays a vendor's bills, with any of the vendor's credits applied along with it.",
+  },
+  {
+    resource: 'checks',
+    noun: 'check',
+    about: 'A check written from a bank account for expenses or items, paid at once: nothing is owed afterwards.',
+  },
+  {
+    resource: 'credit-card-charges',
+    noun: 'credit card charge',
+    about: "A purchase put on a company credit card: the card's balance goes up by it.",
+  },
+  {
+    resource: 'credit-card-credits',
+    noun: 'credit card credit',
+    about: "Money given back onto a company credit card, such as a return: the card's balance goes down by it.",
+  },
+  {
+    resource: 'bills-to-pay',
+    noun: 'bill to pay',
+    about: "A vendor's bill with something left to pay, or a credit of the vendor with something left to apply.",
+  },
 ];

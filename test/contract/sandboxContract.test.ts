@@ -42,7 +42,13 @@ describe('the contract runner against the sandbox', () => {
     const fine = /^the list has \d+ objects; (more than|at least) \d+ are needed|^fewer than \d+ |has its own object/;
     const skipped = report.results.filter((r) => r.status === 'skip' && !fine.test(r.reason ?? '')).map((r) => `${r.id}@${r.operationId ?? ''}`);
     // Auth sessions need a publishable key the runner does not have; the second end user is removed after the last check.
-    expect(skipped.sort()).toEqual(['schema.responses@authSessions.create', 'schema.responses@endUsers.delete']);
+    // The demo file pays no bills until fixtures can name bills (decision 13, step 5): the bill payment lists start empty.
+    expect(skipped.sort()).toEqual([
+      'filters.ids-missing@billCheckPayments.list',
+      'filters.ids-missing@billCreditCardPayments.list',
+      'schema.responses@authSessions.create',
+      'schema.responses@endUsers.delete',
+    ]);
     const exercised = new Set(report.results.filter((r) => r.status === 'pass').map((r) => r.operationId));
     const missed = [...api.sandbox.deps.operations.values()].filter((op) => op.path.startsWith('/ledger-desktop/') && !exercised.has(op.operationId));
     expect(missed.map((op) => op.operationId)).toEqual([]);

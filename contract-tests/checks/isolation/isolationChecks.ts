@@ -2,7 +2,7 @@ import { CheckSkip, describeExchange, expectThat } from '../../runner/CheckFailu
 import { firstPage, hasParam } from '../../runner/listWalker.ts';
 import { existingId, related, verbOf, withId } from '../../runner/related.ts';
 import { isDataOperation, isPagedList, type OperationCheck } from '../operationCheck.ts';
-import { createOne } from '../writes/writeBodies.ts';
+import { createOne } from '../writes/paidDocuments.ts';
 import { secondEndUser } from './secondEndUser.ts';
 
 export const cursorIsolation: OperationCheck = {

@@ -5,7 +5,8 @@ import type { Exchange, SendOptions } from '../../runner/httpClient.ts';
 import { existingId, related, verbOf, withId } from '../../runner/related.ts';
 import type { SpecOperation } from '../../runner/specModel.ts';
 import { errorOf } from '../expectError.ts';
-import { createBody, createOne, expectOk } from '../writes/writeBodies.ts';
+import { createOne } from '../writes/paidDocuments.ts';
+import { createBody, expectOk } from '../writes/writeBodies.ts';
 import { fuzzCases, type FuzzCase } from './fuzzCases.ts';
 
 /** A documented refusal by the desktop application (LDG_REQUEST_ERROR, 502) is a fine answer to odd input. */

@@ -31,11 +31,14 @@ export const responsesMatchSpec: OperationCheck = {
     const seen = exchangesOf(ctx, op);
     if (seen.length === 0) throw new CheckSkip(op.method === 'GET' ? 'no response seen' : 'not called in this run (writes are off or it has no check of its own)');
     // Error bodies are judged once, by schema.error-shape, so one broken error shape is one failure.
+    // A body seen before (the same page read by several checks) is judged once.
+    const judged = new Set<string>();
     for (const exchange of seen) {
       const header = exchange.headers['service-request-id'];
       expectThat(typeof header === 'string' && header.length > 0, 'a Service-Request-Id header', 'none', exchange);
       const validate = op.validateResponse;
-      if (exchange.status !== 200 || !validate) continue;
+      if (exchange.status !== 200 || !validate || judged.has(exchange.text)) continue;
+      judged.add(exchange.text);
       expectThat(validate(exchange.json), 'a 200 body matching the spec', JSON.stringify(validate.errors?.slice(0, 3)), exchange);
     }
   },

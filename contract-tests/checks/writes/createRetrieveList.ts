@@ -2,7 +2,8 @@ import { expectThat } from '../../runner/CheckFailure.ts';
 import { hasParam, walk } from '../../runner/listWalker.ts';
 import { related, verbOf, withId } from '../../runner/related.ts';
 import type { OperationCheck } from '../operationCheck.ts';
-import { createOne, expectOk } from './writeBodies.ts';
+import { createOne } from './paidDocuments.ts';
+import { expectOk } from './writeBodies.ts';
 
 export const createRetrieveList: OperationCheck = {
   id: 'writes.create-retrieve-list',

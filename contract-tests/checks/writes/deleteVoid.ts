@@ -3,7 +3,8 @@ import { CheckSkip, expectThat } from '../../runner/CheckFailure.ts';
 import { related, verbOf, withId } from '../../runner/related.ts';
 import type { SpecOperation } from '../../runner/specModel.ts';
 import type { OperationCheck } from '../operationCheck.ts';
-import { createOne, expectOk } from './writeBodies.ts';
+import { createOne } from './paidDocuments.ts';
+import { expectOk } from './writeBodies.ts';
 
 const onDesktop = (verb: 'delete' | 'void') => (op: SpecOperation): boolean => verbOf(op) === verb && op.path.startsWith('/ledger-desktop/');
 

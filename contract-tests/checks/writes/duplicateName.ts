@@ -2,7 +2,8 @@ import { describeExchange, expectThat } from '../../runner/CheckFailure.ts';
 import { verbOf } from '../../runner/related.ts';
 import { errorOf } from '../expectError.ts';
 import type { OperationCheck } from '../operationCheck.ts';
-import { createBody, createOne } from './writeBodies.ts';
+import { createOne } from './paidDocuments.ts';
+import { createBody } from './writeBodies.ts';
 
 export const duplicateName: OperationCheck = {
   id: 'writes.duplicate-name',

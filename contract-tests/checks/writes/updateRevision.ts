@@ -4,7 +4,8 @@ import { related, verbOf, withId } from '../../runner/related.ts';
 import type { SpecOperation } from '../../runner/specModel.ts';
 import { errorOf } from '../expectError.ts';
 import type { OperationCheck } from '../operationCheck.ts';
-import { changeFor, createOne, expectOk, uniqueLabel, type Change } from './writeBodies.ts';
+import { createOne } from './paidDocuments.ts';
+import { changeFor, expectOk, uniqueLabel, type Change } from './writeBodies.ts';
 
 const isUpdate = (op: SpecOperation): boolean => verbOf(op) === 'update' && op.path.startsWith('/ledger-desktop/');
 

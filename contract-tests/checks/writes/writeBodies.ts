@@ -191,17 +191,3 @@ export function expectOk(exchange: Exchange, what: string): Record<string, unkno
   }
   return exchange.json as Record<string, unknown>;
 }
-
-/** Tries at creating before a name in use (3100) counts as a failure: 3-letter names do meet again over many runs. */
-const CREATE_TRIES = 4;
-
-/** Creates an object through the create operation; returns it. */
-export async function createOne(ctx: CheckContext, createOp: SpecOperation): Promise<Record<string, unknown>> {
-  for (let attempt = 1; ; attempt += 1) {
-    const body = await createBody(ctx, createOp);
-    const exchange = await ctx.client.send({ method: 'POST', path: createOp.path, body });
-    const nameInUse = (exchange.json as { error?: { integrationCode?: unknown } } | undefined)?.error?.integrationCode === '3100';
-    if (nameInUse && attempt < CREATE_TRIES) continue;
-    return expectOk(exchange, `creating with ${JSON.stringify(body).slice(0, 400)}`);
-  }
-}

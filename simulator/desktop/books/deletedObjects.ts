@@ -4,6 +4,7 @@ import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import type { JsonObject, JsonValue } from '../json.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Ledger } from './Ledger.ts';
+import { transactionTypeOf } from './transactionTypes.ts';
 
 /** How far back the deleted-objects lists reach, on the company file's clock. */
 const WINDOW_SECONDS = 90 * 86_400;
@@ -92,7 +93,7 @@ export const deletedTransactions = deletedList({
   typeField: 'transactionType',
   labelField: 'refNumber',
   objectType: 'ldg_deleted_transaction',
-  nameOf: plainName,
+  nameOf: transactionTypeOf,
 });
 
 /** The deleted-list-objects list: list objects made inactive, of the types `objectTypes` names. */

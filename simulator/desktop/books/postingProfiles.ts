@@ -17,10 +17,13 @@ import { specialAccount } from './specialAccounts.ts';
  * - `deposit`: the bank account against where each line's money was (undeposited funds for a
  *   payment), less the cash kept back, which goes to its own account;
  * - `purchase`: each expense line's account and each item line's asset or expense account
- *   against payables on the vendor's side (a bill, an item receipt);
- * - `purchaseCredit`: a purchase the other way round (a vendor credit).
+ *   against payables on the vendor's side (a bill, an item receipt), or against the bank or card
+ *   account that paid (a check, a credit card charge);
+ * - `purchaseCredit`: a purchase the other way round (a vendor credit, a credit card credit);
+ * - `billPayment`: payables on the vendor's side against the bank or card account the money came
+ *   from, plus the discount taken, if one is.
  */
-export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit' | 'purchase' | 'purchaseCredit';
+export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit' | 'purchase' | 'purchaseCredit' | 'billPayment';
 
 export function refId(value: JsonValue | undefined): string | null {
   return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
@@ -106,7 +109,7 @@ function depositPostings(_ctx: RulesContext, doc: JsonObject): Posting[] {
 }
 
 function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
-  const vendor = refId(doc['vendor']);
+  const vendor = refId(doc['vendor']) ?? refId(doc['payee']);
   const postings: Posting[] = [];
   let total = 0;
   for (const field of ['expenseLines', 'itemLines'] as const) {
@@ -118,7 +121,32 @@ function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
       total += cents;
     }
   }
-  postings.unshift({ account: refId(doc['payablesAccount']) ?? specialAccount(ctx, 'accounts_payable'), entity: vendor, openLedger: 'payable', cents: -total });
+  postings.unshift({ ...purchaseHeader(ctx, doc, vendor), cents: -total });
+  return postings;
+}
+
+/** Where a purchase's total goes: payables on the vendor's side (a bill), or the bank or card account it was paid from. */
+function purchaseHeader(ctx: RulesContext, doc: JsonObject, vendor: string | null): Posting {
+  if ('payablesAccount' in doc) return { account: refId(doc['payablesAccount']) ?? specialAccount(ctx, 'accounts_payable'), entity: vendor, openLedger: 'payable', cents: 0 };
+  return { account: refId(doc['bankAccount']) ?? refId(doc['account']) ?? specialAccount(ctx, 'uncategorized_expenses'), entity: vendor, openLedger: null, cents: 0 };
+}
+
+/** What the company owes the vendor goes down by the amount paid and the discounts taken. */
+function billPaymentPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+  const vendor = refId(doc['vendor']);
+  const payable = refId(doc['payablesAccount']) ?? specialAccount(ctx, 'accounts_payable');
+  const paidFrom = refId(doc['bankAccount']) ?? refId(doc['creditCardAccount']);
+  const amount = money(doc['amount']);
+  if (paidFrom === null) return [];
+  const postings: Posting[] = [
+    { account: payable, entity: vendor, openLedger: 'payable', cents: amount },
+    { account: paidFrom, entity: vendor, openLedger: null, cents: -amount },
+  ];
+  for (const applied of (Array.isArray(doc['appliedToTransactions']) ? doc['appliedToTransactions'] : []).filter(isJsonObject)) {
+    const discount = money(applied['discountAmount']);
+    const account = refId(applied['discountAccount']);
+    if (discount !== 0 && account !== null) postings.push({ account: payable, entity: vendor, openLedger: 'payable', cents: discount }, { account, entity: vendor, openLedger: null, cents: -discount });
+  }
   return postings;
 }
 
@@ -129,4 +157,5 @@ export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContex
   deposit: depositPostings,
   purchase: purchasePostings,
   purchaseCredit: (ctx, doc) => purchasePostings(ctx, doc).map((p) => ({ ...p, cents: -p.cents })),
+  billPayment: billPaymentPostings,
 };

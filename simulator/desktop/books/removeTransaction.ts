@@ -50,7 +50,9 @@ export function voidTransaction(file: CompanyFile, objectType: string, id: strin
     const ctx = file.context(objectType);
     model.row.rules?.beforeRemove?.(ctx, previous);
     const doc = structuredClone(previous);
-    // Every line of every kind (item, expense, deposit lines, cash back) keeps its place at zero.
+    // Every line of every kind (item, expense, deposit lines, cash back) keeps its place at zero;
+    // so does an amount the transaction holds itself (a bill payment's, a transfer's).
+    if (typeof doc['amount'] === 'string') doc['amount'] = '0.00';
     for (const value of Object.values(doc)) {
       for (const line of Array.isArray(value) ? value.filter(isJsonObject) : isJsonObject(value) ? [value] : []) if (typeof line['amount'] === 'string') line['amount'] = '0.00';
     }

@@ -26,6 +26,8 @@ const TAX_CODE = ['ldg_sales_tax_code'];
 const TARGETS: Readonly<Record<string, readonly string[]>> = {
   account: ACCOUNT,
   assetAccount: ACCOUNT,
+  bankAccount: ACCOUNT,
+  creditCardAccount: ACCOUNT,
   cogsAccount: ACCOUNT,
   defaultDiscountAccount: ACCOUNT,
   defaultExpenseAccounts: ACCOUNT,

@@ -2,10 +2,11 @@ import { accountRules } from './rules/accountRules.ts';
 import { customerRules } from './rules/customerRules.ts';
 import { inventoryRules } from './rules/inventoryRules.ts';
 import { invoiceRules } from './rules/invoiceRules.ts';
-import { paymentRules } from './rules/paymentRules.ts';
+import { billCardPaymentRules, billCheckPaymentRules, paymentRules } from './rules/paymentRules.ts';
 import { priceLevelRules } from './rules/priceLevelRules.ts';
 import { depositRules, paymentsToDeposit } from './rules/depositRules.ts';
-import { billRules, itemReceiptRules, vendorCreditRules } from './rules/purchaseRules.ts';
+import { billsToPay } from './rules/billsToPay.ts';
+import { billRules, cardChargeRules, cardCreditRules, checkRules, itemReceiptRules, vendorCreditRules } from './rules/purchaseRules.ts';
 import { creditMemoRules } from './rules/creditRules.ts';
 import { estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
@@ -210,9 +211,38 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     posting: 'payment',
     rules: paymentRules,
   },
+  {
+    objectType: 'ldg_bill_check_payment',
+    resource: 'bill-check-payments',
+    kind: 'transaction',
+    filters: { accountIds: { refs: ['bankAccount', 'payablesAccount'] } },
+    refNumber: { counter: 'check', start: 5000 },
+    defaults: { isQueuedForPrint: false },
+    requestOnly: ['applyToTransactions'],
+    posting: 'billPayment',
+    rules: billCheckPaymentRules,
+  },
+  {
+    objectType: 'ldg_bill_credit_card_payment',
+    resource: 'bill-credit-card-payments',
+    kind: 'transaction',
+    filters: { accountIds: { refs: ['creditCardAccount', 'payablesAccount'] } },
+    requestOnly: ['applyToTransactions'],
+    posting: 'billPayment',
+    rules: billCardPaymentRules,
+  },
   purchase('ldg_bill', 'bills', { copyDefaults: { from: 'vendor', fields: ['terms'] }, defaults: { isPending: false }, rules: billRules }),
   purchase('ldg_vendor_credit', 'vendor-credits', { posting: 'purchaseCredit', rules: vendorCreditRules }),
   purchase('ldg_item_receipt', 'item-receipts', { rules: itemReceiptRules }),
+  purchase('ldg_check', 'checks', {
+    filters: { accountIds: { refs: ['bankAccount'] } },
+    refNumber: { counter: 'check', start: 5000 },
+    defaults: { isPending: false, isQueuedForPrint: false },
+    requestOnly: [...PURCHASE_REQUEST_ONLY, 'applyToTransactions'],
+    rules: checkRules,
+  }),
+  purchase('ldg_credit_card_charge', 'credit-card-charges', { filters: { accountIds: { refs: ['account'] } }, rules: cardChargeRules }),
+  purchase('ldg_credit_card_credit', 'credit-card-credits', { filters: { accountIds: { refs: ['account'] } }, posting: 'purchaseCredit', rules: cardCreditRules }),
   {
     objectType: 'ldg_deposit',
     resource: 'deposits',
@@ -225,6 +255,7 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     rules: depositRules,
   },
   { objectType: 'ldg_payment_to_deposit', resource: 'payments-to-deposit', kind: 'view', view: paymentsToDeposit },
+  { objectType: 'ldg_bill_to_pay', resource: 'bills-to-pay', kind: 'view', view: billsToPay },
   { objectType: 'ldg_deleted_transaction', resource: 'deleted-transactions', kind: 'view', view: deletedTransactions },
   { objectType: 'ldg_deleted_list_object', resource: 'deleted-list-objects', kind: 'view', view: deletedListObjects },
   // Lists the desktop keeps that the Service has no endpoint for: requests point at them by id.

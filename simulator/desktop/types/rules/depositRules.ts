@@ -1,6 +1,7 @@
 import type { LinkInput } from '../../books/Ledger.ts';
 import { refId } from '../../books/postingProfiles.ts';
 import { existingSpecialAccount } from '../../books/specialAccounts.ts';
+import { transactionTypeOf } from '../../books/transactionTypes.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { applyRequest } from '../../engine/applyRequest.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
@@ -73,7 +74,7 @@ function paymentLine(ctx: RulesContext, line: JsonObject, input: JsonObject, dep
   for (const key of ['amount', 'accountId', 'entityId'] as const) {
     if (key in input) throw new RequestInputError(`lines[${position}].${key}`, `comes from the payment deposited; leave it out of a line with paymentTransactionId`);
   }
-  line['transactionType'] = String(payment['objectType']).replace(/^ldg_/, '');
+  line['transactionType'] = transactionTypeOf(String(payment['objectType']));
   line['paymentTransactionId'] = id;
   line['paymentTransactionLineId'] = null;
   line['entity'] = payment['customer'] ?? null;
@@ -163,7 +164,7 @@ export function paymentsToDeposit(ctx: RulesContext): JsonObject[] {
     .map((payment) => ({
       paymentTransactionId: String(payment['id']),
       paymentTransactionLineId: null,
-      transactionType: String(payment['objectType']).replace(/^ldg_/, ''),
+      transactionType: transactionTypeOf(String(payment['objectType'])),
       customer: payment['customer'] ?? null,
       transactionDate: payment['transactionDate'] ?? null,
       refNumber: payment['refNumber'] ?? null,

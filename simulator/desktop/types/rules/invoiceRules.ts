@@ -4,7 +4,8 @@ import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject } from '../../json.ts';
 import { sumCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
-import { creditLinks, creditsBefore, linkedEntry, refreshCredits, sentCredits, type CreditUse } from './creditRules.ts';
+import { showBalanceOnPayments } from './applications.ts';
+import { CREDIT_MEMOS, creditLinks, creditsBefore, linkedEntry, refreshCredits, sentCredits, type CreditUse } from './creditRules.ts';
 import { lineLinksAfter, linkedLinesOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines } from './sourceLinks.ts';
 import { computeTotals, saleRules } from './salesDocuments.ts';
 
@@ -37,13 +38,7 @@ export function refreshApplied(ctx: RulesContext, invoiceId: string): void {
   const sources = ctx.ledger.hasLinksFrom('ldg_invoice') ? sourceEntries(ctx, ctx.ledger.ownedBy(invoiceId)) : [];
   const linked = [...sources, ...linkedTransactionsOf(ctx, links)];
   ctx.rewriteAmounts('ldg_invoice', doc, linked.length > 0 ? linked : null);
-  for (const link of links) {
-    const payment = ctx.find(link.fromType, link.from);
-    const applied = Array.isArray(payment?.['appliedToTransactions']) ? payment['appliedToTransactions'].filter(isJsonObject) : [];
-    if (!payment || applied.every((a) => a['transactionId'] !== invoiceId || a['balanceRemaining'] === doc['balanceRemaining'])) continue;
-    const entries = applied.map((a) => (a['transactionId'] === invoiceId ? { ...a, balanceRemaining: doc['balanceRemaining'] ?? null } : a));
-    ctx.rewriteAmounts(link.fromType, { ...payment, appliedToTransactions: entries }, null);
-  }
+  showBalanceOnPayments(ctx, invoiceId, links, doc['balanceRemaining'] ?? null);
 }
 
 /** What an invoice's own request changes of its links, from `compute` to `afterWrite` of the same write. */
@@ -71,7 +66,7 @@ function appliedWith(ctx: RulesContext, doc: JsonObject, body: JsonObject, previ
   const kept = previous ? ctx.ledger.ownedBy(id).filter((link) => link.fromType === 'ldg_credit_memo') : [];
   let credits = sumCents(kept.map((link) => link.cents), 'The credits applied');
   if (Array.isArray(body['applyCredits'])) {
-    const sent = sentCredits(ctx, doc, body['applyCredits'], creditsBefore(ctx, previous ? id : undefined), new Map());
+    const sent = sentCredits(ctx, CREDIT_MEMOS, 'customer', doc, body['applyCredits'], creditsBefore(ctx, CREDIT_MEMOS, previous ? id : undefined), new Map());
     own(doc).credits = sent;
     credits = sumCents(sent.map((c) => c.cents), 'The credits applied');
   }
@@ -94,7 +89,7 @@ function relinkOwn(ctx: RulesContext, doc: JsonObject, previous: JsonObject | un
   if (lineLinks) ctx.ledger.setLineLinks(id, lineLinks, previous === undefined);
   const links = [...credits, ...sources];
   const before = ctx.ledger.setLinksOwnedBy(id, links, previous === undefined);
-  refreshCredits(ctx, before, links);
+  refreshCredits(ctx, CREDIT_MEMOS, before, links);
   refreshSources(ctx, before, links);
   refreshApplied(ctx, id);
 }
@@ -130,7 +125,7 @@ export const invoiceRules: TypeRules = {
     const id = String(doc['id']);
     ctx.ledger.setLineLinks(id, [], false);
     const before = ctx.ledger.setLinksOwnedBy(id, [], false);
-    refreshCredits(ctx, before);
+    refreshCredits(ctx, CREDIT_MEMOS, before);
     refreshSources(ctx, before);
     refreshApplied(ctx, id);
   },

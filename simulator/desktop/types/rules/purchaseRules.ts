@@ -3,7 +3,9 @@ import { specialAccount } from '../../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject } from '../../json.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
-import type { TypeRules } from '../TypeRules.ts';
+import type { RulesContext, TypeRules } from '../TypeRules.ts';
+import { showBalanceOnPayments, type PaymentTarget } from './applications.ts';
+import { linkedEntry, type CreditSide } from './creditRules.ts';
 import { purchaseLinesOf } from './purchaseLines.ts';
 import { dueDateOf } from './salesDocuments.ts';
 
@@ -24,19 +26,62 @@ interface PurchaseShape {
   open?: string;
   /** A bill falls due by its terms and is paid when nothing is open. */
   payable?: boolean;
+  /** What this kind is applied to, for a credit (vendor credits: bills). */
+  appliesTo?: string;
+}
+
+const nounOf = (objectType: string): string => objectType.replace(/^ldg_/, '').replaceAll('_', ' ');
+
+/** What payments and credits took off a purchase (a bill), or what was used of it (a vendor credit), in cents. */
+function takenOf(ctx: RulesContext, id: string): number {
+  const links = [...ctx.ledger.linksTo(id), ...ctx.ledger.linksFrom(id).filter((l) => l.owner !== id)];
+  return sumCents(
+    links.map((l) => l.cents + l.discountCents),
+    'What was applied',
+  );
+}
+
+/** Sets what is left open of a purchase (and whether a bill is paid) from its total and what was taken. */
+function setOpen(shape: PurchaseShape, doc: JsonObject, total: number, taken: number): void {
+  if (!shape.open) return;
+  doc[shape.open] = fromCents(total - taken);
+  if (shape.payable) doc['isPaid'] = total - taken <= 0;
+}
+
+/** How a purchase shows what it is linked with: payments and credits applied to it, or the bills it was applied to. */
+function linkedOf(ctx: RulesContext, shape: PurchaseShape, id: string): JsonObject[] {
+  const to = ctx.ledger.linksTo(id);
+  const from = shape.appliesTo ? ctx.ledger.linksFrom(id).filter((l) => l.owner !== id) : [];
+  return [...to.map((l) => linkedEntry(ctx, l.fromType, l.from, -(l.cents + l.discountCents))), ...from.map((l) => linkedEntry(ctx, shape.appliesTo ?? '', l.to, -l.cents))];
+}
+
+/** After what is applied to a purchase, or used of it, changed: its open amount, paid state and linked transactions. */
+function refreshPurchase(ctx: RulesContext, shape: PurchaseShape, id: string): void {
+  const stored = ctx.find(shape.objectType, id);
+  if (!stored) return;
+  const doc = { ...stored };
+  const total = doc[shape.total];
+  setOpen(shape, doc, toCents(typeof total === 'string' ? total : null), takenOf(ctx, id));
+  const linked = linkedOf(ctx, shape, id);
+  ctx.rewriteAmounts(shape.objectType, doc, linked.length > 0 ? linked : null);
+  showBalanceOnPayments(ctx, id, ctx.ledger.linksTo(id), doc[shape.open ?? ''] ?? null);
 }
 
 /**
- * A purchase (bill, vendor credit, item receipt): expense lines (an account each) and item lines
- * (quantity x cost), posted against payables on the vendor's side by the type's posting profile.
+ * A purchase (bill, vendor credit, item receipt, check, credit card charge or credit): expense
+ * lines (an account each) and item lines (quantity x cost), posted by the type's posting profile
+ * against payables on the vendor's side, or against the bank or card account that paid.
  */
 function purchaseRules(shape: PurchaseShape): TypeRules {
   const { objectType } = shape;
   return {
     compute(ctx, doc, body, previous) {
-      for (const id of Array.isArray(body['linkToTransactionIds']) ? body['linkToTransactionIds'] : []) {
-        // Purchase orders come with the rest of the purchase side (decision 13, step 3).
-        throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${String(id)}" specified in the request cannot be found.`);
+      // Purchase orders (linkToTransactionIds) and a check's refund of a credit (applyToTransactions) come with the rest of step 3 (decision 13).
+      for (const field of ['linkToTransactionIds', 'applyToTransactions']) {
+        for (const sent of Array.isArray(body[field]) ? body[field] : []) {
+          const id = isJsonObject(sent) ? sent['transactionId'] : sent;
+          throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${String(id)}" specified in the request cannot be found.`);
+        }
       }
       for (const field of LINE_FIELDS) if (field in body) doc[field] = purchaseLinesOf(ctx, objectType, field, body[field], previous);
       if (body['clearExpenseLines'] === true) doc['expenseLines'] = [];
@@ -55,22 +100,40 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
       doc[shape.total] = fromCents(total);
       doc[`${shape.total}InHomeCurrency`] = fromCents(total);
       if (!shape.open) return;
-      const taken = sumCents(
-        [...ctx.ledger.linksTo(String(doc['id'])), ...ctx.ledger.linksFrom(String(doc['id'])).filter((l) => l.owner !== doc['id'])].map((l) => l.cents + l.discountCents),
-        'What was applied',
-      );
-      if (total - taken < 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of ${objectType.replace(/^ldg_/, '').replaceAll('_', ' ')} ${String(doc['refNumber'])} would be ${fromCents(total)}, less than the ${fromCents(taken)} already applied.`);
-      doc[shape.open] = fromCents(total - taken);
-      if (shape.payable) doc['isPaid'] = total - taken <= 0;
+      const taken = previous ? takenOf(ctx, String(doc['id'])) : 0;
+      const name = `${nounOf(objectType)} ${String(doc['refNumber'] ?? doc['id'])}`;
+      if (taken !== 0 && refId(previous?.['vendor']) !== refId(doc['vendor'])) {
+        throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The ${name} is linked to payments or credits: its vendor cannot change.`);
+      }
+      if (total - taken < 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of ${name} would be ${fromCents(total)}, less than the ${fromCents(taken)} already applied.`);
+      setOpen(shape, doc, total, taken);
     },
   };
 }
 
+const BILL: PurchaseShape = { objectType: 'ldg_bill', total: 'amountDue', open: 'openAmount', payable: true };
+const VENDOR_CREDIT: PurchaseShape = { objectType: 'ldg_vendor_credit', total: 'creditAmount', open: 'openAmount', appliesTo: 'ldg_bill' };
+
 /** A bill: what the company owes a vendor; `openAmount` is what is left to pay. */
-export const billRules: TypeRules = purchaseRules({ objectType: 'ldg_bill', total: 'amountDue', open: 'openAmount', payable: true });
+export const billRules: TypeRules = purchaseRules(BILL);
 
 /** A vendor credit: what a vendor owes back, a bill the other way round; `openAmount` is what is left to apply. */
-export const vendorCreditRules: TypeRules = purchaseRules({ objectType: 'ldg_vendor_credit', total: 'creditAmount', open: 'openAmount' });
+export const vendorCreditRules: TypeRules = purchaseRules(VENDOR_CREDIT);
 
 /** Goods received before their bill: owed to the vendor like a bill, with nothing to pay on it yet. */
 export const itemReceiptRules: TypeRules = purchaseRules({ objectType: 'ldg_item_receipt', total: 'totalAmount' });
+
+/** A check written from a bank account: paid at once, nothing owed. */
+export const checkRules: TypeRules = purchaseRules({ objectType: 'ldg_check', total: 'amount' });
+
+/** A purchase on a credit card: the card's balance goes up by it. */
+export const cardChargeRules: TypeRules = purchaseRules({ objectType: 'ldg_credit_card_charge', total: 'amount' });
+
+/** A credit on a credit card (a return, a refund from a vendor): the card's balance goes down by it. */
+export const cardCreditRules: TypeRules = purchaseRules({ objectType: 'ldg_credit_card_credit', total: 'amount' });
+
+/** Bills, as bill payments pay them. */
+export const BILLS_TO_PAY: PaymentTarget = { objectType: 'ldg_bill', transactionType: 'bill', open: 'openAmount', noun: 'bill', refresh: (ctx, id) => refreshPurchase(ctx, BILL, id) };
+
+/** Vendor credits, as bill payments apply them to bills. */
+export const VENDOR_CREDITS: CreditSide = { objectType: 'ldg_vendor_credit', open: 'openAmount', noun: 'vendor credit', refresh: (ctx, id) => refreshPurchase(ctx, VENDOR_CREDIT, id) };

@@ -1,0 +1,256 @@
+import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
+import { parseDoc } from '../../simulator/desktop/CompanyFileStore.ts';
+import { DesktopError } from '../../simulator/desktop/DesktopError.ts';
+import { isJsonObject, type JsonObject } from '../../simulator/desktop/json.ts';
+import { fromCents, toCents } from '../../simulator/desktop/money.ts';
+import { paymentsToDeposit } from '../../simulator/desktop/types/rules/depositRules.ts';
+import { deleteTransaction, voidTransaction } from '../../simulator/desktop/books/removeTransaction.ts';
+
+/**
+ * The kinds of write the randomized books sequences (`books.test.ts`) draw from: every add, modify,
+ * delete and void of every transaction type, and the links between them.
+ */
+
+export function all(file: CompanyFile, type: string): JsonObject[] {
+  return (file.store.statement('SELECT doc FROM objects WHERE type = ? ORDER BY seq').pluck().all(type) as Buffer[]).map((d) => parseDoc<JsonObject>(d));
+}
+
+const cents = (value: unknown): number => toCents(typeof value === 'string' ? value : null);
+const idOf = (ref: unknown): string | null => (isJsonObject(ref) && typeof ref['id'] === 'string' ? ref['id'] : null);
+
+/** A small deterministic generator, so a failing sequence can be replayed by its seed. */
+export function random(seed: number): (n: number) => number {
+  let state = seed >>> 0;
+  // mulberry32: the low bits of a plain LCG repeat too soon to choose among eight kinds of write.
+  return (n) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) % n;
+  };
+}
+
+function pick<T>(items: readonly T[], r: (n: number) => number): T | undefined {
+  return items.length === 0 ? undefined : items[r(items.length)];
+}
+
+type Write = (file: CompanyFile, r: (n: number) => number) => string;
+
+const cheque = (r: (n: number) => number): string => `${10 + r(300)}.${String(r(100)).padStart(2, '0')}`;
+const randomLines = (file: CompanyFile, r: (n: number) => number): JsonObject[] => {
+  const items = all(file, 'ldg_service_item').filter((i) => i['isActive'] === true);
+  return Array.from({ length: 1 + r(3) }, () => ({ itemId: String(pick(items, r)?.['id']), quantity: 1 + r(5), rate: cheque(r) }));
+};
+const someCustomer = (file: CompanyFile, r: (n: number) => number): string => String(pick(all(file, 'ldg_customer').filter((c) => c['isActive'] === true), r)?.['id']);
+
+/** Removes one transaction of the type, by delete or void as `how` says. */
+function removeOne(type: string, how: 'delete' | 'void'): Write {
+  return (file, r) => {
+    const doc = pick(all(file, type), r);
+    if (!doc) return `no ${type}`;
+    (how === 'delete' ? deleteTransaction : voidTransaction)(file, type, String(doc['id']));
+    return `${type} ${how === 'delete' ? 'deleted' : 'voided'}`;
+  };
+}
+
+/** Every kind of write the sequences draw from; refusals by the desktop are part of the game. */
+const WRITES: readonly Write[] = [
+  (file, r) => {
+    file.add('ldg_invoice', { customerId: someCustomer(file, r), transactionDate: '2025-06-20', lines: randomLines(file, r) });
+    return 'invoice added';
+  },
+  (file, r) => {
+    const invoice = pick(all(file, 'ldg_invoice').filter((i) => cents(i['balanceRemaining']) > 0), r);
+    if (!invoice) return 'nothing open';
+    const share = 1 + r(cents(invoice['balanceRemaining']));
+    const extra = r(3) === 0 ? r(5000) : 0;
+    file.add('ldg_receive_payment', {
+      customerId: String(idOf(invoice['customer'])),
+      transactionDate: '2025-06-25',
+      totalAmount: fromCents(share + extra),
+      applyToTransactions: [{ transactionId: String(invoice['id']), paymentAmount: fromCents(share) }],
+    });
+    return 'payment added';
+  },
+  (file, r) => {
+    const invoice = pick(all(file, 'ldg_invoice'), r);
+    if (!invoice) return 'no invoice';
+    const lines = (invoice['lines'] as JsonObject[]).map((l, i): JsonObject => (i === 0 ? { id: String(l['id']), quantity: 1 + r(30) } : { id: String(l['id']) }));
+    file.modify('ldg_invoice', String(invoice['id']), { revisionNumber: String(invoice['revisionNumber']), lines });
+    return 'invoice changed';
+  },
+  (file, r) => {
+    const payment = pick(all(file, 'ldg_receive_payment'), r);
+    if (!payment) return 'no payment';
+    file.modify('ldg_receive_payment', String(payment['id']), { revisionNumber: String(payment['revisionNumber']), totalAmount: fromCents(cents(payment['totalAmount']) + r(2000)) });
+    return 'payment changed';
+  },
+  removeOne('ldg_receive_payment', 'delete'),
+  removeOne('ldg_invoice', 'delete'),
+  removeOne('ldg_invoice', 'void'),
+  (file, r) => {
+    file.add('ldg_sales_receipt', { customerId: someCustomer(file, r), transactionDate: '2025-06-21', lines: randomLines(file, r) });
+    return 'sales receipt added';
+  },
+  removeOne('ldg_sales_receipt', 'void'),
+  (file, r) => {
+    file.add('ldg_credit_memo', { customerId: someCustomer(file, r), transactionDate: '2025-06-22', lines: randomLines(file, r) });
+    return 'credit memo added';
+  },
+  removeOne('ldg_credit_memo', 'delete'),
+  (file, r) => {
+    const memo = pick(all(file, 'ldg_credit_memo').filter((m) => cents(m['creditRemaining']) > 0), r);
+    if (!memo) return 'no credit to apply';
+    const customerId = idOf(memo['customer']);
+    // The memo's customer may owe nothing: then it is billed first.
+    const invoice =
+      pick(all(file, 'ldg_invoice').filter((i) => idOf(i['customer']) === customerId && cents(i['balanceRemaining']) > 0), r) ??
+      file.add('ldg_invoice', { customerId: String(customerId), transactionDate: '2025-06-24', lines: randomLines(file, r) });
+    const credit = Math.min(cents(memo['creditRemaining']), cents(invoice['balanceRemaining']));
+    file.add('ldg_receive_payment', {
+      customerId: String(customerId),
+      transactionDate: '2025-06-26',
+      totalAmount: '1.00',
+      applyToTransactions: [{ transactionId: String(invoice['id']), paymentAmount: '0.00', applyCredits: [{ creditTransactionId: String(memo['id']), appliedAmount: fromCents(1 + r(credit)) }] }],
+    });
+    return 'credit applied by a payment';
+  },
+  (file, r) => {
+    const memo = pick(all(file, 'ldg_credit_memo').filter((m) => cents(m['creditRemaining']) > 0), r);
+    if (!memo) return 'no credit to apply';
+    const applyCredits = [{ creditTransactionId: String(memo['id']), appliedAmount: fromCents(1 + r(cents(memo['creditRemaining']))) }];
+    file.add('ldg_invoice', { customerId: String(idOf(memo['customer'])), transactionDate: '2025-06-27', lines: randomLines(file, r), applyCredits });
+    return 'credit applied by an invoice';
+  },
+  (file, r) => {
+    const waiting = paymentsToDeposit(file.context('ldg_deposit'));
+    const chosen = [pick(waiting, r), pick(waiting, r)].filter((w) => w !== undefined);
+    const bank = all(file, 'ldg_account').find((a) => a['accountType'] === 'bank');
+    const lines: JsonObject[] = [...new Set(chosen.map((w) => String(w['paymentTransactionId'])))].map((id) => ({ paymentTransactionId: id }));
+    if (r(2) === 0) lines.push({ accountId: String(all(file, 'ldg_account').find((a) => a['accountType'] === 'equity')?.['id']), amount: cheque(r) });
+    const cashBack: JsonObject = r(4) === 0 ? { cashBack: { accountId: String(all(file, 'ldg_account').find((a) => a['accountType'] === 'expense')?.['id']), amount: '1.00' } } : {};
+    file.add('ldg_deposit', { transactionDate: '2025-06-28', depositToAccountId: String(bank?.['id']), lines, ...cashBack });
+    return 'deposit added';
+  },
+  (file, r) => {
+    const deposit = pick(all(file, 'ldg_deposit'), r);
+    if (!deposit) return 'no deposit';
+    const lines = (deposit['lines'] as JsonObject[]).slice(1).map((l) => ({ id: String(l['id']) }));
+    file.modify('ldg_deposit', String(deposit['id']), { revisionNumber: String(deposit['revisionNumber']), lines });
+    return 'deposit changed';
+  },
+  removeOne('ldg_deposit', 'delete'),
+  (file, r) => {
+    const sources = [...all(file, 'ldg_sales_order'), ...all(file, 'ldg_estimate')];
+    const source = pick(sources, r);
+    if (!source) return 'no order';
+    const line = pick(source['lines'] as JsonObject[], r);
+    const body: JsonObject =
+      r(2) === 0 || !line
+        ? { linkToTransactionIds: [String(source['id'])] }
+        : { lines: [{ linkToTransactionLine: { transactionId: String(source['id']), transactionLineId: String(line['id']) }, quantity: 1 + r(3) }] };
+    file.add('ldg_invoice', { customerId: String(idOf(source['customer'])), transactionDate: '2025-06-29', ...body });
+    return 'invoice made from an order';
+  },
+  (file, r) => {
+    const order = pick(all(file, 'ldg_sales_order'), r);
+    if (!order) return 'no order';
+    const lines = (order['lines'] as JsonObject[]).map((l, i): JsonObject => (i === 0 ? { id: String(l['id']), quantity: 1 + r(10) } : { id: String(l['id']) }));
+    if (r(3) === 0) lines.pop();
+    file.modify('ldg_sales_order', String(order['id']), { revisionNumber: String(order['revisionNumber']), lines });
+    return 'order changed';
+  },
+  removeOne('ldg_sales_order', 'delete'),
+  (file, r) => {
+    const vendor = pick(all(file, 'ldg_vendor').filter((v) => v['isActive'] === true), r);
+    const expense = all(file, 'ldg_account').find((a) => a['accountType'] === 'expense');
+    const item = pick(all(file, 'ldg_inventory_item'), r);
+    const itemLines: JsonObject = item && r(2) === 0 ? { itemLines: [{ itemId: String(item['id']), quantity: 1 + r(9) }] } : {};
+    file.add('ldg_bill', { vendorId: String(vendor?.['id']), transactionDate: '2025-06-18', expenseLines: [{ accountId: String(expense?.['id']), amount: cheque(r) }], ...itemLines });
+    return 'bill added';
+  },
+  (file, r) => {
+    const bill = pick(all(file, 'ldg_bill'), r);
+    if (!bill) return 'no bill';
+    const lines = (bill['expenseLines'] as JsonObject[]).map((l): JsonObject => ({ id: String(l['id']), amount: cheque(r) }));
+    file.modify('ldg_bill', String(bill['id']), { revisionNumber: String(bill['revisionNumber']), expenseLines: lines });
+    return 'bill changed';
+  },
+  removeOne('ldg_bill', 'void'),
+  (file, r) => {
+    const vendor = pick(all(file, 'ldg_vendor').filter((v) => v['isActive'] === true), r);
+    const expense = all(file, 'ldg_account').find((a) => a['accountType'] === 'expense');
+    const item = pick(all(file, 'ldg_inventory_item'), r);
+    const type = r(2) === 0 ? 'ldg_vendor_credit' : 'ldg_item_receipt';
+    const lines: JsonObject = type === 'ldg_item_receipt' && item ? { itemLines: [{ itemId: String(item['id']), quantity: 1 + r(9) }] } : { expenseLines: [{ accountId: String(expense?.['id']), amount: cheque(r) }] };
+    file.add(type, { vendorId: String(vendor?.['id']), transactionDate: '2025-06-19', ...lines });
+    return `${type} added`;
+  },
+  removeOne('ldg_vendor_credit', 'void'),
+  removeOne('ldg_item_receipt', 'delete'),
+  removeOne('ldg_bill', 'delete'),
+  (file, r) => {
+    const made = all(file, 'ldg_invoice').filter((i) => file.store.ledger.lineLinksOf(String(i['id'])).length > 0);
+    const invoice = pick(made, r);
+    if (!invoice) return 'no invoice made from an order';
+    (r(2) === 0 ? deleteTransaction : voidTransaction)(file, 'ldg_invoice', String(invoice['id']));
+    return 'invoice made from an order removed';
+  },
+  removeOne('ldg_deposit', 'void'),
+  (file, r) => {
+    const accounts = all(file, 'ldg_account');
+    // Half the time a vendor credit is applied too: its vendor gets a bill first if it has none open.
+    const credit = r(2) === 0 ? pick(all(file, 'ldg_vendor_credit').filter((c) => cents(c['openAmount']) > 0), r) : undefined;
+    const open = (b: JsonObject): boolean => cents(b['openAmount']) > 0 && (!credit || idOf(b['vendor']) === idOf(credit['vendor']));
+    const bill =
+      pick(all(file, 'ldg_bill').filter(open), r) ??
+      (credit ? file.add('ldg_bill', { vendorId: String(idOf(credit['vendor'])), transactionDate: '2025-06-18', expenseLines: [{ accountId: String(accounts.find((a) => a['accountType'] === 'expense')?.['id']), amount: cheque(r) }] }) : undefined);
+    if (!bill) return 'no bill to pay';
+    const due = cents(bill['openAmount']);
+    const credited = credit ? 1 + r(Math.min(due, cents(credit['openAmount']))) : 0;
+    const applyCredits = credit ? [{ creditTransactionId: String(credit['id']), appliedAmount: fromCents(credited) }] : [];
+    const paid = credited === due ? 0 : 1 + r(due - credited);
+    const byCard = r(2) === 0;
+    const from: JsonObject = byCard ? { creditCardAccountId: String(accounts.find((a) => a['accountType'] === 'credit_card')?.['id']) } : { bankAccountId: String(accounts.find((a) => a['accountType'] === 'bank')?.['id']) };
+    const type = byCard ? 'ldg_bill_credit_card_payment' : 'ldg_bill_check_payment';
+    file.add(type, { vendorId: String(idOf(bill['vendor'])), transactionDate: '2025-06-30', ...from, applyToTransactions: [{ transactionId: String(bill['id']), paymentAmount: fromCents(paid), applyCredits }] });
+    return credit ? 'bill paid with a credit' : 'bill paid';
+  },
+  (file, r) => {
+    const payment = pick(all(file, 'ldg_bill_check_payment'), r);
+    if (!payment) return 'no bill payment';
+    file.modify('ldg_bill_check_payment', String(payment['id']), { revisionNumber: String(payment['revisionNumber']), amount: fromCents(cents(payment['amount']) + r(2000)) });
+    return 'bill payment changed';
+  },
+  removeOne('ldg_bill_check_payment', 'void'),
+  removeOne('ldg_bill_credit_card_payment', 'delete'),
+  (file, r) => {
+    const accounts = all(file, 'ldg_account');
+    const accountOf = (type: string): string => String(accounts.find((a) => a['accountType'] === type)?.['id']);
+    const kinds: { type: string; from: JsonObject }[] = [
+      { type: 'ldg_check', from: { bankAccountId: accountOf('bank') } },
+      { type: 'ldg_credit_card_charge', from: { accountId: accountOf('credit_card') } },
+      { type: 'ldg_credit_card_credit', from: { accountId: accountOf('credit_card') } },
+    ];
+    const { type, from } = kinds[r(kinds.length)] as { type: string; from: JsonObject };
+    const payee = pick(all(file, 'ldg_vendor').filter((v) => v['isActive'] === true), r);
+    const item = pick(all(file, 'ldg_inventory_item'), r);
+    const itemLines: JsonObject = item && r(3) === 0 ? { itemLines: [{ itemId: String(item['id']), quantity: 1 + r(4) }] } : {};
+    file.add(type, { ...from, payeeId: String(payee?.['id']), transactionDate: '2025-06-17', expenseLines: [{ accountId: accountOf('expense'), amount: cheque(r) }], ...itemLines });
+    return `${type} added`;
+  },
+  removeOne('ldg_check', 'void'),
+  removeOne('ldg_credit_card_charge', 'delete'),
+];
+
+export function randomWrite(file: CompanyFile, r: (n: number) => number): string {
+  const write = WRITES[r(WRITES.length)] as Write;
+  try {
+    return write(file, r);
+  } catch (error) {
+    if (error instanceof DesktopError) return `refused ${error.status}`;
+    throw error;
+  }
+}
+
