@@ -127,6 +127,11 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     about: "A credit card charge that pays a vendor's bills, with any of the vendor's credits applied along with it.",
   },
   {
+    resource: 'purchase-orders',
+    noun: 'purchase order',
+    about: 'An order placed with a vendor: it posts nothing, and item receipts, bills, checks and card charges receive its lines.',
+  },
+  {
     resource: 'checks',
     noun: 'check',
     about: 'A check written from a bank account for expenses or items, paid at once: nothing is owed afterwards.',

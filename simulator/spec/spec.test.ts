@@ -51,7 +51,7 @@ describe('the spec', () => {
     expect(paged).toEqual(
       [
         'billCheckPayments', 'billCreditCardPayments', 'bills', 'checks', 'creditCardCharges', 'creditCardCredits', 'creditMemos', 'customers', 'deposits', 'discountItems', 'estimates', 'inventoryAssemblyItems', 'inventoryItems', 'invoices', 'itemGroups', 'itemReceipts', 'itemSites',
-        'nonInventoryItems', 'otherChargeItems', 'payrollWageItems', 'receivePayments', 'salesOrders', 'salesReceipts', 'salesTaxGroupItems',
+        'nonInventoryItems', 'otherChargeItems', 'payrollWageItems', 'purchaseOrders', 'receivePayments', 'salesOrders', 'salesReceipts', 'salesTaxGroupItems',
         'salesTaxItems', 'serviceItems', 'subtotalItems', 'vendorCredits', 'vendors',
       ].map((r) => `${r}.list`),
     );
@@ -68,6 +68,6 @@ describe('the spec', () => {
     const operations = indexOperations(await loadSpec());
     const registry = buildTypeRegistry(TYPE_TABLE, operations);
     for (const resource of resourceSchemas(operations).keys()) expect(registry.forResource(resource), resource).toBeDefined();
-    expect([...resourceSchemas(operations).keys()]).toHaveLength(52);
+    expect([...resourceSchemas(operations).keys()]).toHaveLength(53);
   });
 });

@@ -242,6 +242,42 @@ const WRITES: readonly Write[] = [
   },
   removeOne('ldg_check', 'void'),
   removeOne('ldg_credit_card_charge', 'delete'),
+  (file, r) => {
+    const vendor = pick(all(file, 'ldg_vendor').filter((v) => v['isActive'] === true), r);
+    const items = all(file, 'ldg_inventory_item');
+    const lines = Array.from({ length: 1 + r(3) }, () => ({ itemId: String(pick(items, r)?.['id']), quantity: 1 + r(20) }));
+    file.add('ldg_purchase_order', { vendorId: String(vendor?.['id']), transactionDate: '2025-06-16', lines });
+    return 'purchase order added';
+  },
+  (file, r) => {
+    // Received whole by a bill or an item receipt, or one line of it in part.
+    const order = pick(all(file, 'ldg_purchase_order'), r);
+    if (!order) return 'no purchase order';
+    const line = pick(order['lines'] as JsonObject[], r);
+    const type = r(2) === 0 ? 'ldg_bill' : 'ldg_item_receipt';
+    const body: JsonObject =
+      r(2) === 0 || !line
+        ? { linkToTransactionIds: [String(order['id'])] }
+        : { itemLines: [{ linkToTransactionLine: { transactionId: String(order['id']), transactionLineId: String(line['id']) }, quantity: 1 + r(5) }] };
+    file.add(type, { vendorId: String(idOf(order['vendor'])), transactionDate: '2025-06-20', ...body });
+    return 'purchase order received';
+  },
+  (file, r) => {
+    const order = pick(all(file, 'ldg_purchase_order'), r);
+    if (!order) return 'no purchase order';
+    const lines = (order['lines'] as JsonObject[]).map((l, i): JsonObject => (i === 0 ? { id: String(l['id']), quantity: 1 + r(30) } : { id: String(l['id']) }));
+    if (r(3) === 0) lines.pop();
+    file.modify('ldg_purchase_order', String(order['id']), { revisionNumber: String(order['revisionNumber']), lines });
+    return 'purchase order changed';
+  },
+  removeOne('ldg_purchase_order', 'delete'),
+  (file, r) => {
+    const made = [...all(file, 'ldg_bill'), ...all(file, 'ldg_item_receipt')].filter((d) => file.store.ledger.lineLinksOf(String(d['id'])).length > 0);
+    const doc = pick(made, r);
+    if (!doc) return 'no purchase made from an order';
+    (r(2) === 0 ? deleteTransaction : voidTransaction)(file, String(doc['objectType']), String(doc['id']));
+    return 'purchase made from an order removed';
+  },
 ];
 
 export function randomWrite(file: CompanyFile, r: (n: number) => number): string {

@@ -32,13 +32,29 @@ function seeded(seed: number): CompanyFile {
   dirs.push(dir);
   const host = new DesktopHost({ dataDir: dir, clock: new SimClock(() => Date.UTC(2025, 6, 1)), types });
   const file = host.application('c').file;
-  seedCompanyFile(file, { seed, sizes: { customers: 25, invoices: 60, 'sales-receipts': 10, 'credit-memos': 8, estimates: 4, 'sales-orders': 4, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2 } });
+  seedCompanyFile(file, { seed, sizes: { customers: 25, invoices: 60, 'sales-receipts': 10, 'credit-memos': 8, estimates: 4, 'sales-orders': 4, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 4 } });
   return file;
 }
 
 const cents = (value: unknown): number => toCents(typeof value === 'string' ? value : null);
 const idOf = (ref: unknown): string | null => (isJsonObject(ref) && typeof ref['id'] === 'string' ? ref['id'] : null);
 const opening = (file: CompanyFile, id: string): number => Number(file.store.getMeta(`${OPENING_BALANCE_META}${id}`) ?? 0);
+
+/** An order type's lines against the line links of the documents made from it: what each counts, and whether the order is done. */
+function countedOrderProblems(file: CompanyFile, orderType: string, madeTypes: readonly string[], counted: string, done: string): string[] {
+  const broken: string[] = [];
+  const lineLinks = madeTypes.flatMap((type) => all(file, type)).flatMap((d) => file.store.ledger.lineLinksOf(String(d['id'])));
+  for (const order of all(file, orderType)) {
+    const lines = order['lines'] as JsonObject[];
+    for (const line of lines) {
+      const taken = lineLinks.filter((l) => l.sourceLineId === line['id']).reduce((s, l) => s + l.quantity, 0);
+      if (line[counted] !== taken) broken.push(`${orderType} ${String(order['id'])} line ${String(line['id'])}: ${counted} ${String(line[counted])}, the documents made from it hold ${taken}`);
+    }
+    const full = lines.length > 0 && lines.every((l) => l['isManuallyClosed'] === true || Number(l[counted]) >= Number(l['quantity'] ?? 1));
+    if (order[done] !== full) broken.push(`${orderType} ${String(order['id'])}: ${done} ${String(order[done])}`);
+  }
+  return broken;
+}
 
 /** Every rule the books must keep, stated from the tables and the stored objects; returns what is broken. */
 function brokenInvariants(file: CompanyFile): string[] {
@@ -78,17 +94,10 @@ function brokenInvariants(file: CompanyFile): string[] {
     const used = file.store.ledger.linksFrom(String(memo['id'])).reduce((s, l) => s + l.cents, 0);
     if (cents(memo['creditRemaining']) !== cents(memo['totalAmount']) - used) broken.push(`credit memo ${String(memo['id'])}: creditRemaining ${String(memo['creditRemaining'])}`);
   }
-  // A sales order line has invoiced what the invoice lines made from it hold, and the order is all invoiced when every line is.
-  const lineLinks = invoices.flatMap((i) => file.store.ledger.lineLinksOf(String(i['id'])));
-  for (const order of all(file, 'ldg_sales_order')) {
-    const lines = order['lines'] as JsonObject[];
-    for (const line of lines) {
-      const taken = lineLinks.filter((l) => l.sourceLineId === line['id']).reduce((s, l) => s + l.quantity, 0);
-      if (line['quantityInvoiced'] !== taken) broken.push(`sales order ${String(order['id'])} line ${String(line['id'])}: quantityInvoiced ${String(line['quantityInvoiced'])}, invoices hold ${taken}`);
-    }
-    const full = lines.length > 0 && lines.every((l) => l['isManuallyClosed'] === true || Number(l['quantityInvoiced']) >= Number(l['quantity'] ?? 1));
-    if (order['isFullyInvoiced'] !== full) broken.push(`sales order ${String(order['id'])}: isFullyInvoiced ${String(order['isFullyInvoiced'])}`);
-  }
+  // An order line counts what the lines made from it hold, and the order is done when every line is:
+  // sales orders by invoices, purchase orders by bills and item receipts.
+  broken.push(...countedOrderProblems(file, 'ldg_sales_order', ['ldg_invoice'], 'quantityInvoiced', 'isFullyInvoiced'));
+  broken.push(...countedOrderProblems(file, 'ldg_purchase_order', ['ldg_bill', 'ldg_item_receipt'], 'receivedQuantity', 'isFullyReceived'));
   // Undeposited funds hold exactly the payments and cash sales that wait for a deposit; a deposit adds up its lines.
   const waiting = paymentsToDeposit(file.context('ldg_deposit')).reduce((s, w) => s + cents(w['amount']), 0);
   const funds = accounts.find((a) => a['specialAccountType'] === 'undeposited_funds');
@@ -161,6 +170,7 @@ describe('the books', () => {
       'bill added', 'bill changed', 'ldg_bill voided', 'ldg_vendor_credit added', 'ldg_item_receipt added',
       'bill paid', 'bill paid with a credit', 'bill payment changed', 'ldg_bill_check_payment voided', 'ldg_bill_credit_card_payment deleted',
       'ldg_check added', 'ldg_credit_card_charge added', 'ldg_credit_card_credit added', 'ldg_check voided',
+      'purchase order added', 'purchase order received', 'purchase order changed', 'purchase made from an order removed',
     ];
     for (const kind of kinds) expect(seen.get(kind) ?? 0, `${kind}: ${[...seen.keys()].join(', ')}`).toBeGreaterThan(0);
     expect([...seen.keys()].some((k) => k.startsWith('refused 3175')), `a refusal: ${[...seen.keys()].join(', ')}`).toBe(true);

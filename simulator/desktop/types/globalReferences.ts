@@ -55,6 +55,7 @@ const TARGETS: Readonly<Record<string, readonly string[]>> = {
   salesTaxCode: TAX_CODE,
   defaultShippingMethod: ['ldg_shipping_method'],
   shippingMethod: ['ldg_shipping_method'],
+  shipToEntity: ENTITY_TYPES,
   documentTemplate: ['ldg_template'],
   entity: ['ldg_employee', 'ldg_vendor', 'ldg_other_name'],
   inventoryAssemblyItem: ['ldg_inventory_assembly_item'],

@@ -7,6 +7,7 @@ import { priceLevelRules } from './rules/priceLevelRules.ts';
 import { depositRules, paymentsToDeposit } from './rules/depositRules.ts';
 import { billsToPay } from './rules/billsToPay.ts';
 import { billRules, cardChargeRules, cardCreditRules, checkRules, itemReceiptRules, vendorCreditRules } from './rules/purchaseRules.ts';
+import { purchaseOrderRules } from './rules/purchaseOrders.ts';
 import { creditMemoRules } from './rules/creditRules.ts';
 import { estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
@@ -44,6 +45,9 @@ const simpleList = (objectType: string, resource: string, extra: Partial<TypeRow
 
 /** Where each kind of item keeps the account its sales post to. */
 const ITEM_INCOME_ACCOUNTS = ['incomeAccount', 'salesAndPurchaseDetails.incomeAccount', 'salesOrPurchaseDetails.postingAccount'];
+
+/** Where each kind of item keeps the account its purchases post to. */
+const ITEM_PURCHASE_ACCOUNTS = ['assetAccount', 'salesAndPurchaseDetails.expenseAccount', 'salesOrPurchaseDetails.postingAccount'];
 
 /** What a new sale takes from its customer when the request leaves it out. */
 const SALE_DEFAULTS = ['salesRepresentative', 'salesTaxItem', 'salesTaxCode', 'billingAddress', 'shippingAddress'];
@@ -234,6 +238,18 @@ export const TYPE_TABLE: readonly TypeRow[] = [
   purchase('ldg_bill', 'bills', { copyDefaults: { from: 'vendor', fields: ['terms'] }, defaults: { isPending: false }, rules: billRules }),
   purchase('ldg_vendor_credit', 'vendor-credits', { posting: 'purchaseCredit', rules: vendorCreditRules }),
   purchase('ldg_item_receipt', 'item-receipts', { rules: itemReceiptRules }),
+  {
+    objectType: 'ldg_purchase_order',
+    resource: 'purchase-orders',
+    kind: 'transaction',
+    // A purchase order posts nothing: the accounts it names are those its lines' items would post to.
+    filters: { accountIds: { refs: ['lines.item'], through: ITEM_PURCHASE_ACCOUNTS } },
+    copyDefaults: { from: 'vendor', fields: ['terms'] },
+    refNumber: { counter: 'purchase_order', start: 0 },
+    defaults: { isManuallyClosed: false, isFullyReceived: false, isQueuedForPrint: false, isQueuedForEmail: false },
+    requestOnly: ['lines', 'lineGroups'],
+    rules: purchaseOrderRules,
+  },
   purchase('ldg_check', 'checks', {
     filters: { accountIds: { refs: ['bankAccount'] } },
     refNumber: { counter: 'check', start: 5000 },

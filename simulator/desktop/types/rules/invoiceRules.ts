@@ -6,6 +6,7 @@ import { sumCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
 import { showBalanceOnPayments } from './applications.ts';
 import { CREDIT_MEMOS, creditLinks, creditsBefore, linkedEntry, refreshCredits, sentCredits, type CreditUse } from './creditRules.ts';
+import { ESTIMATES_AND_ORDERS } from './saleTypes.ts';
 import { lineLinksAfter, linkedLinesOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines } from './sourceLinks.ts';
 import { computeTotals, saleRules } from './salesDocuments.ts';
 
@@ -35,7 +36,7 @@ export function refreshApplied(ctx: RulesContext, invoiceId: string): void {
   const doc = { ...stored };
   computeTotals(ctx, doc, appliedCents(links), 'balance');
   // The estimates and sales orders it was made from first, then what was applied to it.
-  const sources = ctx.ledger.hasLinksFrom('ldg_invoice') ? sourceEntries(ctx, ctx.ledger.ownedBy(invoiceId)) : [];
+  const sources = ctx.ledger.hasLinksFrom('ldg_invoice') ? sourceEntries(ctx, ESTIMATES_AND_ORDERS, ctx.ledger.ownedBy(invoiceId)) : [];
   const linked = [...sources, ...linkedTransactionsOf(ctx, links)];
   ctx.rewriteAmounts('ldg_invoice', doc, linked.length > 0 ? linked : null);
   showBalanceOnPayments(ctx, invoiceId, links, doc['balanceRemaining'] ?? null);
@@ -80,17 +81,17 @@ function appliedWith(ctx: RulesContext, doc: JsonObject, body: JsonObject, previ
 function relinkOwn(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): void {
   const changes = ownLinksOf.get(doc);
   const id = String(doc['id']);
-  const lineLinks = lineLinksAfter(ctx, doc, changes?.lines, previous);
+  const lineLinks = lineLinksAfter(ctx, ESTIMATES_AND_ORDERS, doc, changes?.lines, previous);
   // A new invoice that links nothing (every invoice a bulk load writes) has nothing to relink.
   if (!changes?.credits && (!lineLinks || (!previous && lineLinks.length === 0))) return;
   const owned = previous ? ctx.ledger.ownedBy(id) : [];
   const credits = changes?.credits ? creditLinks(id, changes.credits) : owned.filter((l) => l.fromType === 'ldg_credit_memo');
-  const sources = lineLinks ? sourceLinksOf(doc, lineLinks) : owned.filter((l) => l.fromType === 'ldg_invoice');
+  const sources = lineLinks ? sourceLinksOf(ESTIMATES_AND_ORDERS, doc, lineLinks) : owned.filter((l) => l.fromType === 'ldg_invoice');
   if (lineLinks) ctx.ledger.setLineLinks(id, lineLinks, previous === undefined);
   const links = [...credits, ...sources];
   const before = ctx.ledger.setLinksOwnedBy(id, links, previous === undefined);
   refreshCredits(ctx, CREDIT_MEMOS, before, links);
-  refreshSources(ctx, before, links);
+  refreshSources(ctx, ESTIMATES_AND_ORDERS, before, links);
   refreshApplied(ctx, id);
 }
 
@@ -107,7 +108,7 @@ export const invoiceRules: TypeRules = {
         own(doc).lines = { inputs, origins: [] };
         return inputs;
       }
-      const lines = linkedLinesOf(ctx, doc, body);
+      const lines = linkedLinesOf(ctx, ESTIMATES_AND_ORDERS, doc, body);
       if (!lines) return Array.isArray(body['lines']) ? body['lines'].filter(isJsonObject) : undefined;
       own(doc).lines = lines;
       return lines.inputs;
@@ -126,7 +127,7 @@ export const invoiceRules: TypeRules = {
     ctx.ledger.setLineLinks(id, [], false);
     const before = ctx.ledger.setLinksOwnedBy(id, [], false);
     refreshCredits(ctx, CREDIT_MEMOS, before);
-    refreshSources(ctx, before);
+    refreshSources(ctx, ESTIMATES_AND_ORDERS, before);
     refreshApplied(ctx, id);
   },
 };

@@ -14,8 +14,13 @@ import { findItem } from './salesLines.ts';
 /** Request keys of a purchase line that are not fields of the line itself. */
 const LINE_OWN_KEYS = new Set(['id', 'overrideItemAccountId', 'linkToTransactionLine', 'customFields']);
 
-/** The kinds of line a purchase has, by field: what each line is called. */
-const LINE_TYPES = { expenseLines: 'ldg_expense_line', itemLines: 'ldg_item_line' } as const;
+/** The kinds of line a purchase has, by field: what each line is called, and an item line's price field. */
+const LINE_TYPES = {
+  expenseLines: { lineType: 'ldg_expense_line', price: undefined },
+  itemLines: { lineType: 'ldg_item_line', price: 'cost' },
+  // A purchase order's lines are item lines priced by `rate`.
+  lines: { lineType: 'ldg_purchase_order_line', price: 'rate' },
+} as const;
 export type PurchaseLineField = keyof typeof LINE_TYPES;
 
 function lineSchemaOf(ctx: RulesContext, objectType: string, field: PurchaseLineField): JsonSchema {
@@ -40,40 +45,42 @@ export function purchaseAccountOf(item: JsonObject | undefined): string | null {
   return refId(item['assetAccount']) ?? refId(both?.['expenseAccount']) ?? refId(details?.['postingAccount']) ?? refId(item['account']);
 }
 
-function costAmount(quantity: number, cost: string, position: number, field: string): number {
+function costAmount(quantity: number, cost: string, position: number, field: string, price: string): number {
   try {
-    return lineAmountCents(quantity, cost, 'quantity x cost');
+    return lineAmountCents(quantity, cost, `quantity x ${price}`);
   } catch (error) {
-    if (error instanceof AmountOverflow) throw new RequestInputError(`${field}[${position}]`, `quantity x cost (${quantity} x ${cost}) is larger than the desktop application can hold`);
+    if (error instanceof AmountOverflow) throw new RequestInputError(`${field}[${position}]`, `quantity x ${price} (${quantity} x ${cost}) is larger than the desktop application can hold`);
     throw error;
   }
 }
 
 /**
  * One line of a purchase: fields by the naming rules; an item line takes its item's purchase text
- * and cost for what the request leaves out, and its amount is quantity x cost unless sent.
+ * and cost for what the request leaves out, and its amount is quantity x cost (a purchase order's:
+ * quantity x rate) unless sent.
  */
 function buildLine(ctx: RulesContext, objectType: string, field: PurchaseLineField, input: JsonObject, existing: JsonObject | undefined, position: number): JsonObject {
   const schema = lineSchemaOf(ctx, objectType, field);
-  const line: JsonObject = existing ? structuredClone(existing) : { ...emptyObject(schema), id: ctx.nextTransactionId(), objectType: LINE_TYPES[field] };
+  const { lineType, price } = LINE_TYPES[field];
+  const line: JsonObject = existing ? structuredClone(existing) : { ...emptyObject(schema), id: ctx.nextTransactionId(), objectType: lineType };
   const leftover = applyRequest(schema, line, input, { resolve: (path, id) => ctx.resolve(objectType, `${field}.${path}`, id), skip: LINE_OWN_KEYS, lists: new Map() });
-  if (leftover.length > 0) throw new Error(`${LINE_TYPES[field]}: request keys not handled: ${leftover.join(', ')}`);
+  if (leftover.length > 0) throw new Error(`${lineType}: request keys not handled: ${leftover.join(', ')}`);
   if (typeof input['overrideItemAccountId'] === 'string') ctx.resolve(objectType, `${field}.overrideItemAccount`, input['overrideItemAccountId']);
   if (isJsonObject(input['linkToTransactionLine'])) {
-    // Purchase orders come with the rest of the purchase side (decision 13, step 3).
-    const link = input['linkToTransactionLine'];
-    throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction line "${String(link['transactionLineId'])}" of "${String(link['transactionId'])}" cannot be found.`);
+    // A new purchase's linked lines were made from their order lines already (`purchaseOrders.ts`).
+    throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'A line can be taken from a purchase order only when the purchase is created.');
   }
   if ('customFields' in input) line['customFields'] = customFieldsOf(Array.isArray(input['customFields']) ? input['customFields'] : []);
-  if (field === 'itemLines') {
+  if (price !== undefined) {
     const item = findItem(ctx, refId(line['item']) ?? '');
     if (item) {
       const defaults = purchaseDefaults(item);
       if (line['description'] === null && !('description' in input)) line['description'] = defaults.description;
-      if (line['cost'] === null && !('amount' in input)) line['cost'] = defaults.cost;
+      if (line[price] === null && !('amount' in input)) line[price] = defaults.cost;
     }
-    if (!('amount' in input) && ('quantity' in input || 'cost' in input || !existing)) {
-      line['amount'] = fromCents(costAmount(typeof line['quantity'] === 'number' ? line['quantity'] : 1, typeof line['cost'] === 'string' ? line['cost'] : '0', position, field));
+    if (!('amount' in input) && ('quantity' in input || price in input || !existing)) {
+      const each = line[price];
+      line['amount'] = fromCents(costAmount(typeof line['quantity'] === 'number' ? line['quantity'] : 1, typeof each === 'string' ? each : '0', position, field, price));
       return line;
     }
   }

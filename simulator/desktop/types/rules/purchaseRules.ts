@@ -6,6 +6,7 @@ import { fromCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
 import { showBalanceOnPayments, type PaymentTarget } from './applications.ts';
 import { linkedEntry, type CreditSide } from './creditRules.ts';
+import { itemLinesOf, orderEntries, relinkOrders, unlinkOrders } from './purchaseOrders.ts';
 import { purchaseLinesOf } from './purchaseLines.ts';
 import { dueDateOf } from './salesDocuments.ts';
 
@@ -48,11 +49,14 @@ function setOpen(shape: PurchaseShape, doc: JsonObject, total: number, taken: nu
   if (shape.payable) doc['isPaid'] = total - taken <= 0;
 }
 
-/** How a purchase shows what it is linked with: payments and credits applied to it, or the bills it was applied to. */
+/**
+ * How a purchase shows what it is linked with: the purchase orders it received from, payments and
+ * credits applied to it, or the bills it was applied to.
+ */
 function linkedOf(ctx: RulesContext, shape: PurchaseShape, id: string): JsonObject[] {
   const to = ctx.ledger.linksTo(id);
   const from = shape.appliesTo ? ctx.ledger.linksFrom(id).filter((l) => l.owner !== id) : [];
-  return [...to.map((l) => linkedEntry(ctx, l.fromType, l.from, -(l.cents + l.discountCents))), ...from.map((l) => linkedEntry(ctx, shape.appliesTo ?? '', l.to, -l.cents))];
+  return [...orderEntries(ctx, id), ...to.map((l) => linkedEntry(ctx, l.fromType, l.from, -(l.cents + l.discountCents))), ...from.map((l) => linkedEntry(ctx, shape.appliesTo ?? '', l.to, -l.cents))];
 }
 
 /** After what is applied to a purchase, or used of it, changed: its open amount, paid state and linked transactions. */
@@ -76,14 +80,14 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
   const { objectType } = shape;
   return {
     compute(ctx, doc, body, previous) {
-      // Purchase orders (linkToTransactionIds) and a check's refund of a credit (applyToTransactions) come with the rest of step 3 (decision 13).
-      for (const field of ['linkToTransactionIds', 'applyToTransactions']) {
-        for (const sent of Array.isArray(body[field]) ? body[field] : []) {
-          const id = isJsonObject(sent) ? sent['transactionId'] : sent;
-          throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${String(id)}" specified in the request cannot be found.`);
-        }
+      // A check's refund of a customer's credit (applyToTransactions) comes with refunds (decision 13, step 3).
+      for (const sent of Array.isArray(body['applyToTransactions']) ? body['applyToTransactions'] : []) {
+        const id = isJsonObject(sent) ? sent['transactionId'] : sent;
+        throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${String(id)}" specified in the request cannot be found.`);
       }
-      for (const field of LINE_FIELDS) if (field in body) doc[field] = purchaseLinesOf(ctx, objectType, field, body[field], previous);
+      if ('expenseLines' in body) doc['expenseLines'] = purchaseLinesOf(ctx, objectType, 'expenseLines', body['expenseLines'], previous);
+      const itemLines = itemLinesOf(ctx, objectType, doc, body, previous);
+      if (itemLines) doc['itemLines'] = itemLines;
       if (body['clearExpenseLines'] === true) doc['expenseLines'] = [];
       if (body['clearItemLines'] === true) doc['itemLines'] = [];
       for (const group of Array.isArray(body['itemGroupLines']) ? body['itemGroupLines'].filter(isJsonObject) : []) {
@@ -107,6 +111,12 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
       }
       if (total - taken < 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of ${name} would be ${fromCents(total)}, less than the ${fromCents(taken)} already applied.`);
       setOpen(shape, doc, total, taken);
+    },
+    afterWrite(ctx, doc, previous) {
+      if (relinkOrders(ctx, doc, previous)) refreshPurchase(ctx, shape, String(doc['id']));
+    },
+    beforeRemove(ctx, doc) {
+      unlinkOrders(ctx, doc);
     },
   };
 }
