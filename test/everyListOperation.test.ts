@@ -43,9 +43,9 @@ const EMPTY_IN_THE_DEMO: Readonly<Record<string, string>> = {
   'deletedTransactions.list': "they reach 90 days back on the sandbox's clock, and the demo file's history ends long before it; test/writes.deleted.test.ts deletes and reads them",
   'deletedListObjects.list': 'the same 90 days; test/writes.deleted.test.ts makes list objects inactive and reads them',
   ...Object.fromEntries(
-    ['billCheckPayments.list', 'billCreditCardPayments.list'].map((list) => [
+    ['billCheckPayments.list', 'billCreditCardPayments.list', 'creditCardRefunds.list'].map((list) => [
       list,
-      'the seed writes only what a fixture can say, and fixtures cannot name the bills a payment pays yet (decision 13, step 5); test/writes.billPayments.test.ts writes and reads them',
+      'the seed writes only what a fixture can say, and fixtures cannot name the bills a payment pays or the credits a refund gives back yet (decision 13, step 5); test/writes.billPayments.test.ts and writes.refunds.test.ts write and read them',
     ]),
   ),
 };
@@ -83,6 +83,9 @@ const KNOWN_GAPS: Readonly<Record<string, string>> = {
     ['billCheckPayments', 'billCreditCardPayments'].flatMap((list) =>
       ['vendorIds', 'accountIds', 'currencyIds'].map((param) => [`${list}.list ${param}`, 'the demo file has no bill payments yet (see EMPTY_IN_THE_DEMO); test/writes.billPayments.test.ts filters them by account']),
     ),
+  ),
+  ...Object.fromEntries(
+    ['customerIds', 'accountIds', 'currencyIds'].map((param) => [`creditCardRefunds.list ${param}`, 'the demo file has no refunds yet (see EMPTY_IN_THE_DEMO); test/writes.refunds.test.ts filters them by customer']),
   ),
   'billsToPay.list currencyIds': CURRENCY_GAP,
   'purchaseOrders.list accountIds': "a purchase order names no account: the filter reaches the accounts through its lines' items, as estimates' does; test/writes.purchaseOrders.test.ts proves it",

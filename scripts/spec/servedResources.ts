@@ -117,6 +117,11 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     about: 'Goods received from a vendor before their bill: stock goes up and the company owes the vendor for it.',
   },
   {
+    resource: 'credit-card-refunds',
+    noun: 'credit card refund',
+    about: "Money given back to a customer's card out of the customer's credit: a credit memo's credit remaining or a payment's unused part.",
+  },
+  {
     resource: 'bill-check-payments',
     noun: 'bill check payment',
     about: "A check that pays a vendor's bills, with any of the vendor's credits applied along with it.",

@@ -272,6 +272,23 @@ const WRITES: readonly Write[] = [
   },
   removeOne('ldg_purchase_order', 'delete'),
   (file, r) => {
+    // A customer's credit given back: part of a credit memo's credit or of a payment's unused part.
+    const credits = [
+      ...all(file, 'ldg_credit_memo').map((d) => ({ d, left: cents(d['creditRemaining']) })),
+      ...all(file, 'ldg_receive_payment').map((d) => ({ d, left: cents(d['unusedPayment']) })),
+    ].filter((c) => c.left > 0);
+    const credit = pick(credits, r);
+    if (!credit) return 'no credit to refund';
+    file.add('ldg_credit_card_refund', {
+      customerId: String(idOf(credit.d['customer'])),
+      transactionDate: '2025-06-29',
+      refundAppliedToTransactions: [{ transactionId: String(credit.d['id']), refundAmount: fromCents(1 + r(credit.left)) }],
+    });
+    return `${String(credit.d['objectType'])} refunded`;
+  },
+  removeOne('ldg_credit_card_refund', 'void'),
+  removeOne('ldg_credit_card_refund', 'delete'),
+  (file, r) => {
     const made = [...all(file, 'ldg_bill'), ...all(file, 'ldg_item_receipt')].filter((d) => file.store.ledger.lineLinksOf(String(d['id'])).length > 0);
     const doc = pick(made, r);
     if (!doc) return 'no purchase made from an order';

@@ -80,13 +80,32 @@ export async function paymentBody(ctx: CheckContext, op: SpecOperation, payable:
   };
 }
 
+/** A credit memo of 100.00 for a customer the credit memo create can name, made for a refund to give back. */
+async function openCredit(ctx: CheckContext): Promise<Record<string, unknown>> {
+  const createOp = ctx.spec.operations.find((o) => verbOf(o) === 'create' && o.path === '/ledger-desktop/credit-memos');
+  if (!createOp) throw new CheckSkip('the spec has no credit memos to create for a refund');
+  const lines = await (PAYABLES[0] as Payable).lines(ctx);
+  return expectOk(await ctx.client.send({ method: 'POST', path: createOp.path, body: { ...(await createBody(ctx, createOp)), ...lines } }), 'creating a credit memo of 100.00 to refund');
+}
+
 /**
  * A body the create operation should accept. A payment that must apply itself to something
- * (`applyToTransactions` required, as a bill payment's is) gets a document of its own to pay.
+ * (`applyToTransactions` required, as a bill payment's is) gets a document of its own to pay; a
+ * refund (`refundAppliedToTransactions` required) a credit memo of its own to give back.
  */
 export async function preparedCreateBody(ctx: CheckContext, createOp: SpecOperation): Promise<Record<string, unknown>> {
+  const required = createOp.requestBody?.required ?? [];
+  if (required.includes('refundAppliedToTransactions')) {
+    const memo = await openCredit(ctx);
+    return {
+      ...(await createBody(ctx, createOp)),
+      customerId: (memo['customer'] as { id?: unknown } | null)?.id,
+      transactionDate: memo['transactionDate'],
+      refundAppliedToTransactions: [{ transactionId: memo['id'], refundAmount: '40.00' }],
+    };
+  }
   const payable = payableOf(createOp);
-  if (!payable || !(createOp.requestBody?.required ?? []).includes('applyToTransactions')) return createBody(ctx, createOp);
+  if (!payable || !required.includes('applyToTransactions')) return createBody(ctx, createOp);
   return paymentBody(ctx, createOp, payable, await openDocument(ctx, payable), '40.00');
 }
 

@@ -171,6 +171,7 @@ describe('the books', () => {
       'bill paid', 'bill paid with a credit', 'bill payment changed', 'ldg_bill_check_payment voided', 'ldg_bill_credit_card_payment deleted',
       'ldg_check added', 'ldg_credit_card_charge added', 'ldg_credit_card_credit added', 'ldg_check voided',
       'purchase order added', 'purchase order received', 'purchase order changed', 'purchase made from an order removed',
+      'ldg_credit_memo refunded', 'ldg_receive_payment refunded', 'ldg_credit_card_refund voided', 'ldg_credit_card_refund deleted',
     ];
     for (const kind of kinds) expect(seen.get(kind) ?? 0, `${kind}: ${[...seen.keys()].join(', ')}`).toBeGreaterThan(0);
     expect([...seen.keys()].some((k) => k.startsWith('refused 3175')), `a refusal: ${[...seen.keys()].join(', ')}`).toBe(true);

@@ -21,9 +21,11 @@ import { specialAccount } from './specialAccounts.ts';
  *   account that paid (a check, a credit card charge);
  * - `purchaseCredit`: a purchase the other way round (a vendor credit, a credit card credit);
  * - `billPayment`: payables on the vendor's side against the bank or card account the money came
- *   from, plus the discount taken, if one is.
+ *   from, plus the discount taken, if one is;
+ * - `refund`: receivables on the customer's side (its credit given back) against the account the
+ *   refund was paid from.
  */
-export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit' | 'purchase' | 'purchaseCredit' | 'billPayment';
+export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit' | 'purchase' | 'purchaseCredit' | 'billPayment' | 'refund';
 
 export function refId(value: JsonValue | undefined): string | null {
   return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
@@ -150,6 +152,18 @@ function billPaymentPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   return postings;
 }
 
+/** What the customer has as credit goes down by the refund, and so does the account it was paid from. */
+function refundPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+  const customer = refId(doc['customer']);
+  const total = money(doc['totalAmount']);
+  const paidFrom = refId(doc['refundFromAccount']);
+  if (paidFrom === null) return [];
+  return [
+    { account: refId(doc['receivablesAccount']) ?? specialAccount(ctx, 'accounts_receivable'), entity: customer, openLedger: 'receivable', cents: total },
+    { account: paidFrom, entity: customer, openLedger: null, cents: -total },
+  ];
+}
+
 export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContext, doc: JsonObject) => Posting[]>> = {
   sale: salePostings,
   credit: creditPostings,
@@ -158,4 +172,5 @@ export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContex
   purchase: purchasePostings,
   purchaseCredit: (ctx, doc) => purchasePostings(ctx, doc).map((p) => ({ ...p, cents: -p.cents })),
   billPayment: billPaymentPostings,
+  refund: refundPostings,
 };

@@ -39,6 +39,7 @@ const TARGETS: Readonly<Record<string, readonly string[]>> = {
   postingAccount: ACCOUNT,
   purchaseTaxAccount: ACCOUNT,
   receivablesAccount: ACCOUNT,
+  refundFromAccount: ACCOUNT,
   salesTaxAccount: ACCOUNT,
   billingRate: ['ldg_billing_rate'],
   class: ['ldg_class'],

@@ -8,6 +8,7 @@ import { depositRules, paymentsToDeposit } from './rules/depositRules.ts';
 import { billsToPay } from './rules/billsToPay.ts';
 import { billRules, cardChargeRules, cardCreditRules, checkRules, itemReceiptRules, vendorCreditRules } from './rules/purchaseRules.ts';
 import { purchaseOrderRules } from './rules/purchaseOrders.ts';
+import { refundRules } from './rules/refundRules.ts';
 import { creditMemoRules } from './rules/creditRules.ts';
 import { estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
@@ -214,6 +215,15 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     requestOnly: ['applyToTransactions', 'isAutoApply'],
     posting: 'payment',
     rules: paymentRules,
+  },
+  {
+    objectType: 'ldg_credit_card_refund',
+    resource: 'credit-card-refunds',
+    kind: 'transaction',
+    filters: { accountIds: { refs: ['refundFromAccount', 'receivablesAccount'] } },
+    requestOnly: ['refundAppliedToTransactions'],
+    posting: 'refund',
+    rules: refundRules,
   },
   {
     objectType: 'ldg_bill_check_payment',

@@ -93,14 +93,19 @@ export function linkedEntry(ctx: RulesContext, type: string, id: string, cents: 
   };
 }
 
-/** After what was used of a credit memo changed: its credit remaining, and the invoices it lists. */
+/** What a credit memo's credit goes to. */
+const CREDIT_USERS = ['ldg_invoice', 'ldg_credit_card_refund'];
+
+/** After what was used of a credit memo changed: its credit remaining, and the invoices and refunds it lists. */
 export function refreshCredit(ctx: RulesContext, memoId: string): void {
   const stored = ctx.find('ldg_credit_memo', memoId);
   if (!stored) return;
   const links = ctx.ledger.linksFrom(memoId);
   const doc = { ...stored };
   computeTotals(ctx, doc, -creditUsedOf(ctx, memoId), 'credit');
-  ctx.rewriteAmounts('ldg_credit_memo', doc, links.length > 0 ? links.map((link) => linkedEntry(ctx, 'ldg_invoice', link.to, -link.cents)) : null);
+  // Applied to invoices, or refunded (a credit card refund).
+  const typeOf = (id: string): string => String(ctx.findAmong(CREDIT_USERS, id)?.['objectType'] ?? 'ldg_invoice');
+  ctx.rewriteAmounts('ldg_credit_memo', doc, links.length > 0 ? links.map((link) => linkedEntry(ctx, typeOf(link.to), link.to, -link.cents)) : null);
 }
 
 /** The credits of a kind that links touched, before and after a write: each is brought up to date. */

@@ -2,7 +2,7 @@ import { refId } from '../../books/postingProfiles.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
-import { fromCents, toCents } from '../../money.ts';
+import { fromCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
 import {
   appliedBefore,
@@ -70,10 +70,30 @@ function applicationsOf(ctx: RulesContext, side: PaymentSide, doc: JsonObject, b
   return id === undefined ? [] : keptApplications(ctx, side, id);
 }
 
+/** What refunds took of a payment's unused part, in cents: the links from it that it does not own. */
+export function refundedOf(ctx: RulesContext, paymentId: string): number {
+  return sumCents(
+    ctx.ledger
+      .linksFrom(paymentId)
+      .filter((l) => l.owner !== paymentId)
+      .map((l) => l.cents),
+    'What was refunded',
+  );
+}
+
+/** After a refund of a payment's unused part changed: what the payment shows unused. */
+export function refreshUnused(ctx: RulesContext, paymentId: string): void {
+  const stored = ctx.find('ldg_receive_payment', paymentId);
+  if (!stored) return;
+  const applied = appliedCentsOfAll(storedEntries(stored));
+  ctx.rewriteAmounts('ldg_receive_payment', { ...stored, unusedPayment: fromCents(toCents(text(stored['totalAmount'])) - applied - refundedOf(ctx, paymentId)) }, undefined);
+}
+
 /**
  * A payment received: applied to the customer's invoices (sent, automatic, or kept on a modify),
  * each at most what is open on it, and never more than the payment. What is left is the
- * customer's credit (`unusedPayment`). The links it makes lower the invoices' balances.
+ * customer's credit (`unusedPayment`), less what credit card refunds gave back of it. The links it
+ * makes lower the invoices' balances.
  */
 export const paymentRules: TypeRules = {
   compute(ctx, doc, body, previous) {
@@ -89,9 +109,12 @@ export const paymentRules: TypeRules = {
     const before = appliedBefore(ctx, previous ? String(doc['id']) : undefined);
     const applications = applicationsOf(ctx, RECEIVED, doc, body, previous, before, total);
     const applied = appliedCentsOfAll(applications);
-    if (applied > total) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The payment of ${fromCents(total)} cannot pay ${fromCents(applied)} of invoices.`);
+    const refunded = previous ? refundedOf(ctx, String(doc['id'])) : 0;
+    if (applied + refunded > total) {
+      throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The payment of ${fromCents(total)} cannot pay ${fromCents(applied)} of invoices${refunded > 0 ? ` with ${fromCents(refunded)} of it refunded` : ''}.`);
+    }
     doc['appliedToTransactions'] = applications.map((a) => entryOf(ctx, RECEIVED, a, previous, before));
-    doc['unusedPayment'] = fromCents(total - applied);
+    doc['unusedPayment'] = fromCents(total - applied - refunded);
     doc['unusedCredits'] = '0.00';
   },
   afterWrite(ctx, doc, previous) {

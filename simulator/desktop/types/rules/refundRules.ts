@@ -1,0 +1,122 @@
+import type { LinkInput } from '../../books/Ledger.ts';
+import { refId } from '../../books/postingProfiles.ts';
+import { specialAccount } from '../../books/specialAccounts.ts';
+import { transactionTypeOf } from '../../books/transactionTypes.ts';
+import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
+import { fromCents, sumCents, toCents } from '../../money.ts';
+import type { RulesContext, TypeRules } from '../TypeRules.ts';
+import { ApplicationError } from './applications.ts';
+import { refreshCredit } from './creditRules.ts';
+import { refreshUnused } from './paymentRules.ts';
+
+const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' ? value : null);
+
+/** What a refund can give back: a credit memo's credit remaining, or a payment's unused part. */
+const REFUNDABLE: Readonly<Record<string, { open: string; refresh: (ctx: RulesContext, id: string) => void }>> = {
+  ldg_credit_memo: { open: 'creditRemaining', refresh: refreshCredit },
+  ldg_receive_payment: { open: 'unusedPayment', refresh: refreshUnused },
+};
+const REFUNDABLE_TYPES = Object.keys(REFUNDABLE);
+
+interface Refunded {
+  credit: JsonObject;
+  cents: number;
+}
+
+/** The credits a new refund gives back, checked the desktop's way: the customer's own, each once, each at most what is left of it. */
+function sentRefunds(ctx: RulesContext, doc: JsonObject, sent: JsonValue | undefined): Refunded[] {
+  const customer = refId(doc['customer']);
+  const seen = new Set<string>();
+  return (Array.isArray(sent) ? sent : []).filter(isJsonObject).map((entry, index) => {
+    const id = String(entry['transactionId']);
+    const credit = ctx.findAmong(REFUNDABLE_TYPES, id);
+    if (!credit || refId(credit['customer']) !== customer) {
+      throw new ApplicationError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${id}" specified in the request cannot be found among the credits and payments of this customer.`, index);
+    }
+    if (seen.has(id)) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Transaction ${String(credit['refNumber'] ?? id)} is listed twice in refundAppliedToTransactions.`, index);
+    seen.add(id);
+    const cents = toCents(text(entry['refundAmount']));
+    const left = toCents(text(credit[REFUNDABLE[String(credit['objectType'])]?.open ?? '']));
+    if (cents <= 0) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, 'A refund amount must be more than 0.00.', index);
+    if (cents > left) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Cannot refund ${fromCents(cents)} of ${String(credit['refNumber'] ?? id)}: ${fromCents(left)} is left of it.`, index);
+    return { credit, cents };
+  });
+}
+
+/** What the refund still gives back, as the links it owns say (none once voided). */
+function keptRefunds(ctx: RulesContext, refundId: string): Refunded[] {
+  return ctx.ledger.ownedBy(refundId).flatMap((link) => {
+    const credit = ctx.find(link.fromType, link.from);
+    return credit ? [{ credit, cents: link.cents }] : [];
+  });
+}
+
+function entryOf(refund: Refunded): JsonObject {
+  const { credit, cents } = refund;
+  const left = fromCents(toCents(text(credit[REFUNDABLE[String(credit['objectType'])]?.open ?? ''])) - cents);
+  return {
+    transactionId: String(credit['id']),
+    transactionType: transactionTypeOf(String(credit['objectType'])),
+    transactionDate: credit['transactionDate'] ?? null,
+    refNumber: credit['refNumber'] ?? null,
+    creditRemaining: left,
+    refundAmount: fromCents(cents),
+    creditRemainingInHomeCurrency: left,
+    refundAmountInHomeCurrency: fromCents(cents),
+  };
+}
+
+function linksOf(doc: JsonObject): LinkInput[] {
+  return (Array.isArray(doc['refundAppliedToTransactions']) ? doc['refundAppliedToTransactions'] : []).filter(isJsonObject).flatMap((entry) => {
+    const cents = toCents(text(entry['refundAmount']));
+    const type = REFUNDABLE_TYPES.find((t) => transactionTypeOf(t) === entry['transactionType']);
+    return type && cents > 0 ? [{ fromType: type, from: String(entry['transactionId']), to: String(doc['id']), cents, discountCents: 0 }] : [];
+  });
+}
+
+/** Replaces what the refund gives back, and brings every credit it touched before or touches now up to date. */
+function relink(ctx: RulesContext, doc: JsonObject, links: LinkInput[], isNew: boolean): void {
+  const before = ctx.ledger.setLinksOwnedBy(String(doc['id']), links, isNew);
+  for (const link of [...before, ...links]) REFUNDABLE[link.fromType]?.refresh(ctx, link.from);
+}
+
+/**
+ * The account a refund is paid from when the request names none: the company file's first active
+ * bank account. Not undeposited funds: what waits there is the payments to deposit, each whole.
+ */
+function firstBankAccount(ctx: RulesContext): string {
+  const bank = ctx.all('ldg_account').find((a) => a['accountType'] === 'bank' && a['isActive'] !== false);
+  if (!bank) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'The company file has no bank account to refund from: send refundFromAccountId.');
+  return String(bank['id']);
+}
+
+/**
+ * A credit card refund: money given back to a customer from what the customer has as credit (a
+ * credit memo's credit remaining, a payment's unused part). What the customer owes goes back up by
+ * it, and the credits it used go down. The Service cannot change one, only delete or void it.
+ */
+export const refundRules: TypeRules = {
+  compute(ctx, doc, body, previous) {
+    if (!previous) {
+      if (doc['receivablesAccount'] === null) doc['receivablesAccount'] = ctx.resolve('ldg_credit_card_refund', 'receivablesAccount', specialAccount(ctx, 'accounts_receivable'));
+      if (doc['refundFromAccount'] === null) doc['refundFromAccount'] = ctx.resolve('ldg_credit_card_refund', 'refundFromAccount', firstBankAccount(ctx));
+      if (doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
+    }
+    const refunds = previous ? keptRefunds(ctx, String(doc['id'])) : sentRefunds(ctx, doc, body['refundAppliedToTransactions']);
+    if (!previous && refunds.length === 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'A refund must give back at least one credit or payment.');
+    const total = sumCents(
+      refunds.map((r) => r.cents),
+      'The amount refunded',
+    );
+    doc['refundAppliedToTransactions'] = refunds.map(entryOf);
+    doc['totalAmount'] = fromCents(total);
+    doc['totalAmountInHomeCurrency'] = fromCents(total);
+  },
+  afterWrite(ctx, doc, previous) {
+    relink(ctx, doc, linksOf(doc), previous === undefined);
+  },
+  beforeRemove(ctx, doc) {
+    relink(ctx, doc, [], false);
+  },
+};
