@@ -117,6 +117,16 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     about: 'Goods received from a vendor before their bill: stock goes up and the company owes the vendor for it.',
   },
   {
+    resource: 'journal-entries',
+    noun: 'journal entry',
+    about: 'Debits and credits entered straight into accounts, which must balance; a line on receivables or payables names its customer or vendor.',
+  },
+  {
+    resource: 'transfers',
+    noun: 'transfer',
+    about: "Money moved between two of the company's own accounts.",
+  },
+  {
     resource: 'credit-card-refunds',
     noun: 'credit card refund',
     about: "Money given back to a customer's card out of the customer's credit: a credit memo's credit remaining or a payment's unused part.",

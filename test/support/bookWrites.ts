@@ -289,6 +289,34 @@ const WRITES: readonly Write[] = [
   removeOne('ldg_credit_card_refund', 'void'),
   removeOne('ldg_credit_card_refund', 'delete'),
   (file, r) => {
+    // An adjustment, sometimes on receivables for a customer or on payables for a vendor.
+    const accounts = all(file, 'ldg_account');
+    const accountOf = (type: string): string => String(accounts.find((a) => a['accountType'] === type)?.['id']);
+    const amount = cheque(r);
+    const open = r(3);
+    const debit: JsonObject =
+      open === 1 ? { accountId: accountOf('accounts_receivable'), amount, entityId: someCustomer(file, r) } : open === 2 ? { accountId: accountOf('accounts_payable'), amount, entityId: String(pick(all(file, 'ldg_vendor'), r)?.['id']) } : { accountId: accountOf('expense'), amount };
+    file.add('ldg_journal_entry', { transactionDate: '2025-06-30', debitLines: [debit], creditLines: [{ accountId: accountOf('equity'), amount }] });
+    return open === 0 ? 'journal entry added' : 'journal entry on an open balance added';
+  },
+  (file, r) => {
+    const entry = pick(all(file, 'ldg_journal_entry'), r);
+    if (!entry) return 'no journal entry';
+    const amount = cheque(r);
+    const lines = [...(entry['debitLines'] as JsonObject[]).slice(0, 1), ...(entry['creditLines'] as JsonObject[]).slice(0, 1)].map((l) => ({ id: String(l['id']), amount }));
+    file.modify('ldg_journal_entry', String(entry['id']), { revisionNumber: String(entry['revisionNumber']), lines });
+    return 'journal entry changed';
+  },
+  removeOne('ldg_journal_entry', 'void'),
+  removeOne('ldg_journal_entry', 'delete'),
+  (file, r) => {
+    const banks = all(file, 'ldg_account').filter((a) => a['accountType'] === 'bank' || a['accountType'] === 'credit_card');
+    const source = pick(banks, r);
+    const target = pick(banks.filter((b) => b !== source), r);
+    file.add('ldg_transfer', { transactionDate: '2025-06-30', sourceAccountId: String(source?.['id']), targetAccountId: String(target?.['id']), amount: cheque(r) });
+    return 'transfer added';
+  },
+  (file, r) => {
     const made = [...all(file, 'ldg_bill'), ...all(file, 'ldg_item_receipt')].filter((d) => file.store.ledger.lineLinksOf(String(d['id'])).length > 0);
     const doc = pick(made, r);
     if (!doc) return 'no purchase made from an order';

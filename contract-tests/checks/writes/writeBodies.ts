@@ -76,23 +76,32 @@ function preferred(field: string, candidates: Item[]): Item | undefined {
   return candidates.find(mentions) ?? candidates[0];
 }
 
-async function referenceId(ctx: CheckContext, field: string, resources: string[]): Promise<string> {
+/**
+ * The id a reference field gets. Two fields of one body that point at the same list get two
+ * objects where the list has them (a transfer's source and target accounts): `used` holds the ids
+ * the body took already.
+ */
+async function referenceId(ctx: CheckContext, field: string, resources: string[], used: Set<string>): Promise<string> {
   for (const resource of resources) {
     const listOp = listOfResource(ctx.spec, resource);
     if (!listOp) continue;
-    const found = preferred(field, await someObjects(ctx, listOp));
-    if (found) return String(found.id);
+    const candidates = await someObjects(ctx, listOp);
+    const found = preferred(field, candidates.filter((c) => !used.has(String(c.id)))) ?? preferred(field, candidates);
+    if (found) {
+      used.add(String(found.id));
+      return String(found.id);
+    }
   }
   throw new CheckSkip(`no ${resources.join(' or ')} to point ${field} at`);
 }
 
 /** A value the schema accepts for a field, looking targets of references up on the target. */
-export async function valueFor(ctx: CheckContext, field: string, raw: Schema, label: string): Promise<unknown> {
+export async function valueFor(ctx: CheckContext, field: string, raw: Schema, label: string, used = new Set<string>()): Promise<unknown> {
   const schema = concrete(raw);
   const targets = referencesOf(raw).length > 0 ? referencesOf(raw) : referencesOf(schema);
   const type = typeOf(schema);
   if (targets.length > 0) {
-    const id = await referenceId(ctx, field, targets);
+    const id = await referenceId(ctx, field, targets, used);
     return type === 'array' ? [id] : id;
   }
   if (schema.const !== undefined) return schema.const;
@@ -105,10 +114,10 @@ export async function valueFor(ctx: CheckContext, field: string, raw: Schema, la
       return typeof schema.minimum === 'number' ? Math.max(schema.minimum, 1) : 1;
     case 'array': {
       const items = schema.items ?? {};
-      return [await valueFor(ctx, field, items, label)];
+      return [await valueFor(ctx, field, items, label, used)];
     }
     case 'object':
-      return objectFor(ctx, schema, label);
+      return objectFor(ctx, schema, label, used);
     default:
       return stringFor(field, schema, label);
   }
@@ -127,21 +136,40 @@ function stringFor(field: string, schema: Schema, label: string): string {
 }
 
 /** An object with every required property, plus the name fields when there are any. */
-export async function objectFor(ctx: CheckContext, schema: Schema, label: string): Promise<Record<string, unknown>> {
+export async function objectFor(ctx: CheckContext, schema: Schema, label: string, used = new Set<string>()): Promise<Record<string, unknown>> {
   const properties = schema.properties ?? {};
   const wanted = new Set([...(schema.required ?? []), ...NAME_FIELDS.filter((n) => n in properties)]);
   const out: Record<string, unknown> = {};
   for (const field of Object.keys(properties)) {
     const property = properties[field];
-    if (wanted.has(field) && property) out[field] = await valueFor(ctx, field, property, label);
+    if (wanted.has(field) && property) out[field] = await valueFor(ctx, field, property, label, used);
   }
   return out;
 }
 
-/** A body the create operation should accept, unique where names must be. */
+/** Accounts whose lines need no customer or vendor: a journal line on receivables or payables must name one. */
+async function plainAccounts(ctx: CheckContext): Promise<string[]> {
+  const listOp = listOfResource(ctx.spec, 'accounts');
+  const accounts = listOp ? await someObjects(ctx, listOp) : [];
+  return accounts.filter((a) => a['isActive'] !== false && !/^accounts_(receivable|payable)$/.test(String(a['accountType']))).map((a) => String(a.id));
+}
+
+/**
+ * A body the create operation should accept, unique where names must be. What the spec cannot
+ * say: a body with both `debitLines` and `creditLines` (a journal entry) must balance, so it gets
+ * one line of each, of the same amount, on two accounts that need no customer or vendor.
+ */
 export async function createBody(ctx: CheckContext, createOp: SpecOperation): Promise<Record<string, unknown>> {
   if (!createOp.requestBody) throw new CheckSkip(`${createOp.operationId} takes no body`);
-  return objectFor(ctx, createOp.requestBody, await uniqueLabel(ctx));
+  const body = await objectFor(ctx, createOp.requestBody, await uniqueLabel(ctx), new Set());
+  const properties = createOp.requestBody.properties ?? {};
+  if (properties['debitLines'] && properties['creditLines']) {
+    const [debit, credit] = await plainAccounts(ctx);
+    if (!debit || !credit) throw new CheckSkip('fewer than 2 accounts that need no customer or vendor, for a balanced journal entry');
+    body['debitLines'] = [{ accountId: debit, amount: '25.00' }];
+    body['creditLines'] = [{ accountId: credit, amount: '25.00' }];
+  }
+  return body;
 }
 
 export interface Change {

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
+import { openLedgerOf } from '../types/rules/journalRules.ts';
 import { purchaseAccountOf } from '../types/rules/purchaseLines.ts';
 import { findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
@@ -23,9 +24,12 @@ import { specialAccount } from './specialAccounts.ts';
  * - `billPayment`: payables on the vendor's side against the bank or card account the money came
  *   from, plus the discount taken, if one is;
  * - `refund`: receivables on the customer's side (its credit given back) against the account the
- *   refund was paid from.
+ *   refund was paid from;
+ * - `journal`: each debit line and each credit line to its account as entered; a line on
+ *   receivables or payables moves its customer's or vendor's balance;
+ * - `transfer`: the amount out of the source account and into the target account.
  */
-export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit' | 'purchase' | 'purchaseCredit' | 'billPayment' | 'refund';
+export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit' | 'purchase' | 'purchaseCredit' | 'billPayment' | 'refund' | 'journal' | 'transfer';
 
 export function refId(value: JsonValue | undefined): string | null {
   return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
@@ -164,6 +168,33 @@ function refundPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   ];
 }
 
+function journalPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+  const postings: Posting[] = [];
+  for (const [field, sign] of [
+    ['debitLines', 1],
+    ['creditLines', -1],
+  ] as const) {
+    for (const line of (Array.isArray(doc[field]) ? doc[field] : []).filter(isJsonObject)) {
+      const account = refId(line['account']);
+      const cents = money(line['amount']);
+      if (account === null || cents === 0) continue;
+      postings.push({ account, entity: refId(line['entity']), openLedger: openLedgerOf(ctx.find('ldg_account', account)?.['accountType']), cents: sign * cents });
+    }
+  }
+  return postings;
+}
+
+function transferPostings(_ctx: RulesContext, doc: JsonObject): Posting[] {
+  const source = refId(doc['sourceAccount']);
+  const target = refId(doc['targetAccount']);
+  const cents = money(doc['amount']);
+  if (source === null || target === null) return [];
+  return [
+    { account: source, entity: null, openLedger: null, cents: -cents },
+    { account: target, entity: null, openLedger: null, cents },
+  ];
+}
+
 export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContext, doc: JsonObject) => Posting[]>> = {
   sale: salePostings,
   credit: creditPostings,
@@ -173,4 +204,6 @@ export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContex
   purchaseCredit: (ctx, doc) => purchasePostings(ctx, doc).map((p) => ({ ...p, cents: -p.cents })),
   billPayment: billPaymentPostings,
   refund: refundPostings,
+  journal: journalPostings,
+  transfer: transferPostings,
 };

@@ -56,7 +56,8 @@ export function voidTransaction(file: CompanyFile, objectType: string, id: strin
     for (const value of Object.values(doc)) {
       for (const line of Array.isArray(value) ? value.filter(isJsonObject) : isJsonObject(value) ? [value] : []) if (typeof line['amount'] === 'string') line['amount'] = '0.00';
     }
-    if (!String(doc['memo'] ?? '').startsWith('VOID:')) doc['memo'] = `VOID:${typeof doc['memo'] === 'string' && doc['memo'] !== '' ? ` ${doc['memo']}` : ''}`;
+    // A type without a memo of its own (a journal entry) is marked by its zero amounts alone.
+    if (model.has('memo') && !String(doc['memo'] ?? '').startsWith('VOID:')) doc['memo'] = `VOID:${typeof doc['memo'] === 'string' && doc['memo'] !== '' ? ` ${doc['memo']}` : ''}`;
     const voided = file.storeModified(model, ctx, row, previous, doc, {});
     const refNumber: JsonObject = model.has('refNumber') ? { refNumber: voided['refNumber'] ?? null } : {};
     return { id, objectType, createdAt: voided['createdAt'] ?? null, updatedAt: voided['updatedAt'] ?? null, ...refNumber, voided: true };

@@ -57,6 +57,8 @@ const TARGETS: Readonly<Record<string, readonly string[]>> = {
   defaultShippingMethod: ['ldg_shipping_method'],
   shippingMethod: ['ldg_shipping_method'],
   shipToEntity: ENTITY_TYPES,
+  sourceAccount: ACCOUNT,
+  targetAccount: ACCOUNT,
   documentTemplate: ['ldg_template'],
   entity: ['ldg_employee', 'ldg_vendor', 'ldg_other_name'],
   inventoryAssemblyItem: ['ldg_inventory_assembly_item'],

@@ -9,6 +9,8 @@ import { billsToPay } from './rules/billsToPay.ts';
 import { billRules, cardChargeRules, cardCreditRules, checkRules, itemReceiptRules, vendorCreditRules } from './rules/purchaseRules.ts';
 import { purchaseOrderRules } from './rules/purchaseOrders.ts';
 import { refundRules } from './rules/refundRules.ts';
+import { journalRules } from './rules/journalRules.ts';
+import { transferRules } from './rules/transferRules.ts';
 import { creditMemoRules } from './rules/creditRules.ts';
 import { estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
@@ -216,6 +218,23 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     posting: 'payment',
     rules: paymentRules,
   },
+  {
+    objectType: 'ldg_journal_entry',
+    resource: 'journal-entries',
+    kind: 'transaction',
+    filters: {
+      accountIds: { refs: ['debitLines.account', 'creditLines.account'] },
+      entityIds: { refs: ['debitLines.entity', 'creditLines.entity'] },
+    },
+    // A journal line may name anyone, customers included (a line on receivables must).
+    refs: { 'debitLines.entity': ENTITY_TYPES, 'creditLines.entity': ENTITY_TYPES },
+    refNumber: { counter: 'journal_entry', start: 0 },
+    defaults: { isAdjustment: false, isHomeCurrencyAdjustment: false, areAmountsEnteredInHomeCurrency: false },
+    requestOnly: ['debitLines', 'creditLines', 'lines'],
+    posting: 'journal',
+    rules: journalRules,
+  },
+  { objectType: 'ldg_transfer', resource: 'transfers', kind: 'transaction', posting: 'transfer', rules: transferRules },
   {
     objectType: 'ldg_credit_card_refund',
     resource: 'credit-card-refunds',

@@ -1,0 +1,102 @@
+import type { JsonSchema } from '../../../spec/types.ts';
+import { refId } from '../../books/postingProfiles.ts';
+import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
+import { applyRequest } from '../../engine/applyRequest.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
+import { emptyObject, nonNullBranch } from '../../materialize.ts';
+import { fromCents, sumCents, toCents } from '../../money.ts';
+import type { RulesContext, TypeRules } from '../TypeRules.ts';
+
+/** The two sides of a journal entry, by field: what each line is called. */
+const SIDES = { debitLines: { lineType: 'ldg_journal_debit_line', kind: 'debit' }, creditLines: { lineType: 'ldg_journal_credit_line', kind: 'credit' } } as const;
+type SideField = keyof typeof SIDES;
+const FIELDS = Object.keys(SIDES) as SideField[];
+
+/** Request keys of a journal line that are not fields of the line itself. */
+const LINE_OWN_KEYS = new Set(['id', 'journalLineType']);
+
+/** Where an open balance lives: receivables on a customer's side, payables on a vendor's. */
+const OPEN_ACCOUNTS: Readonly<Record<string, { party: string; noun: string }>> = {
+  accounts_receivable: { party: 'ldg_customer', noun: 'customer' },
+  accounts_payable: { party: 'ldg_vendor', noun: 'vendor' },
+};
+
+const linesOf = (doc: JsonObject | undefined, field: SideField): JsonObject[] => (Array.isArray(doc?.[field]) ? doc[field].filter(isJsonObject) : []);
+
+function lineSchemaOf(ctx: RulesContext, field: SideField): JsonSchema {
+  return nonNullBranch(ctx.schemaOf('ldg_journal_entry')).properties?.[field]?.items ?? {};
+}
+
+function buildLine(ctx: RulesContext, field: SideField, input: JsonObject, existing: JsonObject | undefined): JsonObject {
+  const schema = lineSchemaOf(ctx, field);
+  const line: JsonObject = existing ? { ...structuredClone(existing), objectType: SIDES[field].lineType } : { ...emptyObject(schema), id: ctx.nextTransactionId(), objectType: SIDES[field].lineType };
+  const leftover = applyRequest(schema, line, input, { resolve: (path, id) => ctx.resolve('ldg_journal_entry', `${field}.${path}`, id), skip: LINE_OWN_KEYS, lists: new Map() });
+  if (leftover.length > 0) throw new Error(`${SIDES[field].lineType}: request keys not handled: ${leftover.join(', ')}`);
+  line['amount'] = fromCents(toCents(typeof line['amount'] === 'string' ? line['amount'] : null));
+  return line;
+}
+
+/**
+ * The lines of an update: `lines` replaces both sides, a line with a known `id` kept (and moved to
+ * the side its `journalLineType` names), `id: "-1"` added to that side, the rest gone.
+ */
+function updatedLines(ctx: RulesContext, sent: JsonValue, previous: JsonObject): Record<SideField, JsonObject[]> {
+  const out: Record<SideField, JsonObject[]> = { debitLines: [], creditLines: [] };
+  const old = new Map(FIELDS.flatMap((field) => linesOf(previous, field).map((line) => [String(line['id']), { line, field }] as const)));
+  for (const input of (Array.isArray(sent) ? sent : []).filter(isJsonObject)) {
+    const id = String(input['id'] ?? '-1');
+    const existing = id === '-1' ? undefined : old.get(id);
+    if (id !== '-1' && !existing) throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Line "${id}" specified in the request cannot be found on this journal entry.`);
+    const kind = input['journalLineType'] ?? (existing ? SIDES[existing.field].kind : undefined);
+    if (kind !== 'debit' && kind !== 'credit') throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'A new journal line needs journalLineType: debit or credit.');
+    const field: SideField = kind === 'debit' ? 'debitLines' : 'creditLines';
+    out[field].push(buildLine(ctx, field, input, existing?.line));
+  }
+  return out;
+}
+
+/** A line on receivables or payables names whose balance it moves: the desktop refuses it without one. */
+function assertOpenLinesNamed(ctx: RulesContext, doc: JsonObject): void {
+  for (const field of FIELDS) {
+    for (const line of linesOf(doc, field)) {
+      const account = ctx.find('ldg_account', refId(line['account']) ?? '');
+      const open = OPEN_ACCOUNTS[String(account?.['accountType'])];
+      if (open && !ctx.find(open.party, refId(line['entity']) ?? '')) {
+        throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `A line on ${String(account?.['fullName'])} needs a ${open.noun} as its entity.`);
+      }
+    }
+  }
+}
+
+const sideTotal = (doc: JsonObject, field: SideField): number =>
+  sumCents(
+    linesOf(doc, field).map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)),
+    'The lines of the journal entry',
+  );
+
+/**
+ * A journal entry: debit lines and credit lines, each to an account, that must balance. A line on
+ * receivables or payables names the customer or vendor whose balance it moves.
+ */
+export const journalRules: TypeRules = {
+  compute(ctx, doc, body, previous) {
+    if (previous) {
+      if ('lines' in body) Object.assign(doc, updatedLines(ctx, body['lines'], previous));
+    } else {
+      for (const field of FIELDS) doc[field] = linesOf(body, field).map((input) => buildLine(ctx, field, input, undefined));
+      if (doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
+    }
+    const debits = sideTotal(doc, 'debitLines');
+    const credits = sideTotal(doc, 'creditLines');
+    if (debits !== credits) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The journal entry is out of balance: debits ${fromCents(debits)}, credits ${fromCents(credits)}.`);
+    if (linesOf(doc, 'debitLines').length + linesOf(doc, 'creditLines').length === 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'A journal entry needs at least one debit and one credit line.');
+    assertOpenLinesNamed(ctx, doc);
+  },
+};
+
+/** Whether an account keeps open balances of customers or vendors, and which: for the journal posting profile. */
+export function openLedgerOf(accountType: unknown): 'receivable' | 'payable' | null {
+  if (accountType === 'accounts_receivable') return 'receivable';
+  if (accountType === 'accounts_payable') return 'payable';
+  return null;
+}
