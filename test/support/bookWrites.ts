@@ -210,12 +210,15 @@ const WRITES: readonly Write[] = [
     const due = cents(bill['openAmount']);
     const credited = credit ? 1 + r(Math.min(due, cents(credit['openAmount']))) : 0;
     const applyCredits = credit ? [{ creditTransactionId: String(credit['id']), appliedAmount: fromCents(credited) }] : [];
-    const paid = credited === due ? 0 : 1 + r(due - credited);
+    // Now and then an early-payment discount takes a part of what is left.
+    const discount = credited < due && r(4) === 0 ? 1 + r(Math.min(500, due - credited)) : 0;
+    const paid = credited + discount === due ? 0 : 1 + r(due - credited - discount);
+    const discountFields: JsonObject = discount > 0 ? { discountAmount: fromCents(discount), discountAccountId: String(accounts.find((a) => a['accountType'] === 'income')?.['id']) } : {};
     const byCard = r(2) === 0;
     const from: JsonObject = byCard ? { creditCardAccountId: String(accounts.find((a) => a['accountType'] === 'credit_card')?.['id']) } : { bankAccountId: String(accounts.find((a) => a['accountType'] === 'bank')?.['id']) };
     const type = byCard ? 'ldg_bill_credit_card_payment' : 'ldg_bill_check_payment';
-    file.add(type, { vendorId: String(idOf(bill['vendor'])), transactionDate: '2025-06-30', ...from, applyToTransactions: [{ transactionId: String(bill['id']), paymentAmount: fromCents(paid), applyCredits }] });
-    return credit ? 'bill paid with a credit' : 'bill paid';
+    file.add(type, { vendorId: String(idOf(bill['vendor'])), transactionDate: '2025-06-30', ...from, applyToTransactions: [{ transactionId: String(bill['id']), paymentAmount: fromCents(paid), applyCredits, ...discountFields }] });
+    return credit ? 'bill paid with a credit' : discount > 0 ? 'bill paid with a discount' : 'bill paid';
   },
   (file, r) => {
     const payment = pick(all(file, 'ldg_bill_check_payment'), r);
@@ -273,11 +276,11 @@ const WRITES: readonly Write[] = [
   removeOne('ldg_purchase_order', 'delete'),
   (file, r) => {
     // A customer's credit given back: part of a credit memo's credit or of a payment's unused part.
-    const credits = [
-      ...all(file, 'ldg_credit_memo').map((d) => ({ d, left: cents(d['creditRemaining']) })),
-      ...all(file, 'ldg_receive_payment').map((d) => ({ d, left: cents(d['unusedPayment']) })),
-    ].filter((c) => c.left > 0);
-    const credit = pick(credits, r);
+    // Half the time a memo's credit, half a payment's unused part, whichever there is.
+    const memos = all(file, 'ldg_credit_memo').map((d) => ({ d, left: cents(d['creditRemaining']) })).filter((c) => c.left > 0);
+    const payments = all(file, 'ldg_receive_payment').map((d) => ({ d, left: cents(d['unusedPayment']) })).filter((c) => c.left > 0);
+    const [first, second] = r(2) === 0 ? [memos, payments] : [payments, memos];
+    const credit = pick(first, r) ?? pick(second, r);
     if (!credit) return 'no credit to refund';
     file.add('ldg_credit_card_refund', {
       customerId: String(idOf(credit.d['customer'])),

@@ -180,7 +180,7 @@ describe('the books', () => {
       'invoice added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added',
       'credit applied by a payment', 'credit applied by an invoice', 'invoice made from an order', 'order changed', 'invoice made from an order removed',
       'bill added', 'bill changed', 'ldg_bill voided', 'ldg_vendor_credit added', 'ldg_item_receipt added',
-      'bill paid', 'bill paid with a credit', 'bill payment changed', 'ldg_bill_check_payment voided', 'ldg_bill_credit_card_payment deleted',
+      'bill paid', 'bill paid with a credit', 'bill paid with a discount', 'bill payment changed', 'ldg_bill_check_payment voided', 'ldg_bill_credit_card_payment deleted',
       'ldg_check added', 'ldg_credit_card_charge added', 'ldg_credit_card_credit added', 'ldg_check voided',
       'purchase order added', 'purchase order received', 'purchase order changed', 'purchase made from an order removed',
       'ldg_credit_memo refunded', 'ldg_receive_payment refunded', 'ldg_credit_card_refund voided', 'ldg_credit_card_refund deleted',
