@@ -121,6 +121,11 @@ export const failures = (report: RunReport): CheckResult[] => report.results.fil
 const explain = (results: CheckResult[]): string =>
   results.map((r) => `${label(r)}: ${r.status}${r.reason ? ` (${r.reason})` : ''}${r.expected ? `\n  expected ${r.expected}\n  received ${r.received}` : ''}`).join('\n') || 'none';
 
+/** The target a contract run through the planted-bug proxy points at: the proxy, with the sandbox's key and end user. */
+export function throughProxy(proxy: PlantedBugProxy, api: TestSandbox): Pick<Parameters<typeof runContract>[0], 'baseUrl' | 'httpUrl' | 'ca' | 'apiKey' | 'endUserId' | 'specPath'> {
+  return { baseUrl: proxy.baseUrl, httpUrl: proxy.httpUrl, ca: proxy.caCert, apiKey: api.sandbox.secretKey, endUserId: api.endUser, specPath: DEFAULT_SPEC };
+}
+
 /**
  * Runs the whole contract through the planted-bug proxy once clean, once per row with its bug
  * planted, and clean again. The rows are split over two test files so that the two halves run on
@@ -147,12 +152,7 @@ export function describePlantedBugs(part: string, rows: readonly BugRow[]): void
     async function runAgainst(bug: BugName | undefined): Promise<RunReport> {
       proxy.plant(bug);
       return runContract({
-        baseUrl: proxy.baseUrl,
-        httpUrl: proxy.httpUrl,
-        ca: proxy.caCert,
-        apiKey: api.sandbox.secretKey,
-        endUserId: api.endUser,
-        specPath: DEFAULT_SPEC,
+        ...throughProxy(proxy, api),
         spec,
         allowWrites: true,
         fuzz: FUZZ,

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SPEC } from '../../contract-tests/runner/contractCommand.ts';
 import { runContract } from '../../contract-tests/runner/runContract.ts';
 import { SimClock } from '../../simulator/desktop/clock.ts';
 import { startPlantedBugProxy } from '../support/plantedBugProxy.ts';
 import { startTestSandbox } from '../support/testClient.ts';
-import { describePlantedBugs, failures, ROWS, SEED } from './plantedBugHarness.ts';
+import { describePlantedBugs, failures, ROWS, SEED, throughProxy } from './plantedBugHarness.ts';
 
 // The first half of the rows; plantedBugs.more.test.ts runs the rest.
 describePlantedBugs('first half', ROWS.slice(0, Math.ceil(ROWS.length / 2)));
@@ -16,12 +15,7 @@ describe('a target without sandbox controls', () => {
     try {
       proxy.plant('without-sandbox-controls');
       const report = await runContract({
-        baseUrl: proxy.baseUrl,
-        httpUrl: proxy.httpUrl,
-        ca: proxy.caCert,
-        apiKey: api.sandbox.secretKey,
-        endUserId: api.endUser,
-        specPath: DEFAULT_SPEC,
+        ...throughProxy(proxy, api),
         allowWrites: false,
         fuzz: 10,
         seed: SEED,

@@ -25,13 +25,18 @@ async function firstOf(ctx: CheckContext, resource: string, wanted: (item: Recor
   return String(found.id);
 }
 
+/** One line of 100.00 of a service item: what an invoice or a credit memo made for a check sells. */
+const saleLines = async (ctx: CheckContext): Promise<Record<string, unknown>> => ({
+  lines: [{ itemId: await firstOf(ctx, 'service-items', (i) => i['isActive'] !== false, 'active service item'), quantity: 1, rate: '100.00' }],
+});
+
 const PAYABLES: readonly Payable[] = [
   {
     party: 'customerId',
     resource: 'invoices',
     noun: 'invoice',
     open: 'balanceRemaining',
-    lines: async (ctx) => ({ lines: [{ itemId: await firstOf(ctx, 'service-items', (i) => i['isActive'] !== false, 'active service item'), quantity: 1, rate: '100.00' }] }),
+    lines: saleLines,
   },
   {
     party: 'vendorId',
@@ -84,8 +89,8 @@ export async function paymentBody(ctx: CheckContext, op: SpecOperation, payable:
 async function openCredit(ctx: CheckContext): Promise<Record<string, unknown>> {
   const createOp = ctx.spec.operations.find((o) => verbOf(o) === 'create' && o.path === '/ledger-desktop/credit-memos');
   if (!createOp) throw new CheckSkip('the spec has no credit memos to create for a refund');
-  const lines = await (PAYABLES[0] as Payable).lines(ctx);
-  return expectOk(await ctx.client.send({ method: 'POST', path: createOp.path, body: { ...(await createBody(ctx, createOp)), ...lines } }), 'creating a credit memo of 100.00 to refund');
+  const body = { ...(await createBody(ctx, createOp)), ...(await saleLines(ctx)) };
+  return expectOk(await ctx.client.send({ method: 'POST', path: createOp.path, body }), 'creating a credit memo of 100.00 to refund');
 }
 
 /**
