@@ -36,6 +36,7 @@ export const LIST_INDEXES: readonly string[] = [
   // The books' sums by account and by customer or vendor; a bulk load sums by GROUP BY instead.
   'CREATE INDEX IF NOT EXISTS postings_account ON postings (account_id, cents)',
   'CREATE INDEX IF NOT EXISTS postings_open ON postings (entity_id, open_ledger, cents) WHERE open_ledger IS NOT NULL',
+  'CREATE INDEX IF NOT EXISTS postings_item ON postings (item_id, site_id, quantity, cents) WHERE item_id IS NOT NULL',
 ];
 
 /** The name an index of LIST_INDEXES is created under. */
@@ -73,6 +74,9 @@ CREATE TABLE IF NOT EXISTS postings (
   open_ledger TEXT,
   cents INTEGER NOT NULL,
   posted_on TEXT NOT NULL,
+  item_id TEXT,
+  site_id TEXT,
+  quantity REAL NOT NULL DEFAULT 0,
   PRIMARY KEY (txn_id, line)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS links (
@@ -131,9 +135,11 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * number (`label`) and when it was created; list objects made inactive are there too. Later in
  * format 6, `line_links` (which line of an estimate or sales order each invoice line was made from)
  * came as a new table: a format 6 file without it had no such lines, and opening creates it empty.
+ * Format 7 moves stock in the books: a posting on an inventory item's asset account carries the
+ * item, its site and the quantity (`item_id`, `site_id`, `quantity`).
  * Older files are refused with what to do, rather than misread.
  */
-export const FILE_FORMAT = 6;
+export const FILE_FORMAT = 7;
 
 export function refuseOlderFormat(db: Database.Database, filePath: string): void {
   const hasObjects = db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = 'objects'").get() !== undefined;

@@ -11,6 +11,21 @@ export interface Posting {
   /** Set on the receivable or payable side, so that an entity's balance is one indexed sum. */
   openLedger: OpenLedger | null;
   cents: number;
+  /** Stock moved by the posting (an inventory line on the item's asset account): the item, where, how many. */
+  stock?: StockMove;
+}
+
+/** Quantities of an inventory item or assembly in or out; `site` is null for the item's first site. */
+export interface StockMove {
+  item: string;
+  site: string | null;
+  quantity: number;
+}
+
+/** What a change of stock adds up to for one item: how many, and their value in cents. */
+export interface StockSum {
+  quantity: number;
+  cents: number;
 }
 
 /**
@@ -52,7 +67,11 @@ export interface Deletion {
 export interface Touched {
   accounts: Set<string>;
   entities: Set<string>;
+  /** Inventory items and assemblies whose stock moved. */
+  items: Set<string>;
 }
+
+export const nothingTouched = (): Touched => ({ accounts: new Set(), entities: new Set(), items: new Set() });
 
 /**
  * The books of one company file: every transaction's postings, the links between transactions
@@ -78,11 +97,17 @@ export class Ledger {
   private readonly lineLinksStmt: Database.Statement;
   private readonly takenStmt: Database.Statement;
   private readonly removeDeletion: Database.Statement;
+  private readonly itemSum: Database.Statement;
+  private readonly itemSiteSums: Database.Statement;
 
   constructor(private readonly db: Database.Database) {
-    this.insertPosting = db.prepare('INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    this.postingsOfTxn = db.prepare('SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents FROM postings WHERE txn_id = ? ORDER BY line');
-    this.removePostings = db.prepare('DELETE FROM postings WHERE txn_id = ? RETURNING account_id AS account, entity_id AS entity');
+    this.insertPosting = db.prepare(
+      'INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on, item_id, site_id, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.postingsOfTxn = db.prepare('SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents, item_id AS item, site_id AS site, quantity FROM postings WHERE txn_id = ? ORDER BY line');
+    this.removePostings = db.prepare('DELETE FROM postings WHERE txn_id = ? RETURNING account_id AS account, entity_id AS entity, item_id AS item');
+    this.itemSum = db.prepare('SELECT COALESCE(SUM(quantity), 0) AS quantity, COALESCE(SUM(cents), 0) AS cents FROM postings WHERE item_id = ?');
+    this.itemSiteSums = db.prepare('SELECT site_id AS site, SUM(quantity) AS quantity FROM postings WHERE item_id = ? GROUP BY site_id');
     this.accountSum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE account_id = ?').pluck();
     this.entitySum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE entity_id = ? AND open_ledger = ?').pluck();
     const columns = 'owner_id AS owner, from_type AS fromType, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents';
@@ -105,29 +130,51 @@ export class Ledger {
    * and the new ones touch. Zero amounts are not written: a voided transaction posts nothing.
    */
   post(txnId: string, postedOn: string, postings: readonly Posting[], isNew: boolean): Touched {
-    const touched: Touched = { accounts: new Set(), entities: new Set() };
+    const touched = nothingTouched();
     if (!isNew) this.unpost(txnId, touched);
     let line = 0;
     for (const p of postings) {
-      if (p.cents === 0) continue;
-      this.insertPosting.run(txnId, line++, p.account, p.entity, p.openLedger, p.cents, postedOn);
+      // Stock that moves at no value (an item that cost nothing) is still a move.
+      if (p.cents === 0 && !p.stock?.quantity) continue;
+      this.insertPosting.run(txnId, line++, p.account, p.entity, p.openLedger, p.cents, postedOn, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0);
       touched.accounts.add(p.account);
       if (p.entity !== null) touched.entities.add(p.entity);
+      if (p.stock) touched.items.add(p.stock.item);
     }
     return touched;
   }
 
   /** Removes a transaction's postings (a delete); returns what they touched. */
-  unpost(txnId: string, touched: Touched = { accounts: new Set(), entities: new Set() }): Touched {
-    for (const row of this.removePostings.all(txnId) as { account: string; entity: string | null }[]) {
+  unpost(txnId: string, touched: Touched = nothingTouched()): Touched {
+    for (const row of this.removePostings.all(txnId) as { account: string; entity: string | null; item: string | null }[]) {
       touched.accounts.add(row.account);
       if (row.entity !== null) touched.entities.add(row.entity);
+      if (row.item !== null) touched.items.add(row.item);
     }
     return touched;
   }
 
   postingsOf(txnId: string): Posting[] {
-    return this.postingsOfTxn.all(txnId) as Posting[];
+    return (this.postingsOfTxn.all(txnId) as (Omit<Posting, 'stock'> & { item: string | null; site: string | null; quantity: number })[]).map(({ item, site, quantity, ...p }) =>
+      item === null ? p : { ...p, stock: { item, site, quantity } },
+    );
+  }
+
+  /** The stock an item's postings moved: quantities in and out, and their value. */
+  stockOf(itemId: string): StockSum {
+    const row = this.itemSum.get(itemId) as StockSum;
+    return { quantity: Number(row.quantity), cents: Number(row.cents) };
+  }
+
+  /** The quantities an item's postings moved, by site (null: the item's first site). */
+  stockBySite(itemId: string): Map<string | null, number> {
+    return new Map((this.itemSiteSums.all(itemId) as { site: string | null; quantity: number }[]).map((r) => [r.site, Number(r.quantity)]));
+  }
+
+  /** Stock moved by item, for every item with postings (bulk loads). */
+  stockByItem(): Map<string, StockSum> {
+    const rows = this.db.prepare('SELECT item_id AS id, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL GROUP BY item_id').all() as ({ id: string } & StockSum)[];
+    return new Map(rows.map((r) => [r.id, { quantity: Number(r.quantity), cents: Number(r.cents) }]));
   }
 
   /** Debits less credits posted to an account. */

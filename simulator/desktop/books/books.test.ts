@@ -16,6 +16,7 @@ import { OPENING_BALANCE_META } from '../types/rules/balances.ts';
 import { TYPE_TABLE } from '../types/typeTable.ts';
 import { paymentsToDeposit } from '../types/rules/depositRules.ts';
 import { normalSign } from './specialAccounts.ts';
+import { openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
 import { all, random, randomWrite } from '../../../test/support/bookWrites.ts';
 
 let types: TypeRegistry;
@@ -64,6 +65,45 @@ function countedOrderProblems(file: CompanyFile, orderType: string, madeTypes: r
     }
     const full = lines.length > 0 && lines.every((l) => l['isManuallyClosed'] === true || Number(l[counted]) >= Number(l['quantity'] ?? 1));
     if (order[done] !== full) broken.push(`${orderType} ${String(order['id'])}: ${done} ${String(order[done])}`);
+  }
+  return broken;
+}
+
+/** What moves stock, by type: which lines, and whether their quantities come in (1) or go out (-1). */
+const STOCK_LINES: readonly (readonly [string, string, number])[] = [
+  ['ldg_invoice', 'lines', -1],
+  ['ldg_sales_receipt', 'lines', -1],
+  ['ldg_credit_memo', 'lines', 1],
+  ['ldg_bill', 'itemLines', 1],
+  ['ldg_item_receipt', 'itemLines', 1],
+  ['ldg_check', 'itemLines', 1],
+  ['ldg_credit_card_charge', 'itemLines', 1],
+  ['ldg_vendor_credit', 'itemLines', -1],
+  ['ldg_credit_card_credit', 'itemLines', -1],
+];
+
+/** Each stocked item's quantity on hand against its opening stock and the lines of every transaction that posts; its sites add up to it. */
+function stockProblems(file: CompanyFile): string[] {
+  const moved = new Map<string, number>();
+  const add = (item: string | null, quantity: unknown, sign: number): void => {
+    if (item !== null && typeof quantity === 'number') moved.set(item, (moved.get(item) ?? 0) + sign * quantity);
+  };
+  for (const [type, field, sign] of STOCK_LINES) {
+    for (const doc of all(file, type)) {
+      // A voided transaction posts nothing and moves no stock.
+      if (file.store.ledger.postingsOf(String(doc['id'])).length === 0) continue;
+      for (const line of doc[field] as JsonObject[]) add(idOf(line['item']), line['quantity'], sign);
+    }
+  }
+  const broken: string[] = [];
+  for (const [type, siteField] of Object.entries(STOCKED_TYPES)) {
+    for (const item of all(file, type)) {
+      const id = String(item['id']);
+      const want = roundQuantity(openingStockOf(file.store, id).quantity + (moved.get(id) ?? 0));
+      if (item['quantityOnHand'] !== want) broken.push(`${String(item['fullName'])}: quantityOnHand ${String(item['quantityOnHand'])}, its transactions say ${want}`);
+      const atSites = all(file, 'ldg_item_site').filter((site) => idOf(site[siteField]) === id).reduce((s, site) => s + Number(site['quantityOnHand']), 0);
+      if (roundQuantity(atSites) !== want) broken.push(`${String(item['fullName'])}: its sites hold ${atSites}, not ${want}`);
+    }
   }
   return broken;
 }
@@ -153,6 +193,7 @@ function brokenInvariants(file: CompanyFile): string[] {
     if (cents(customer['balance']) !== want) broken.push(`customer ${String(customer['fullName'])}: balance ${String(customer['balance'])}, open transactions say ${fromCents(want)}`);
     if (file.store.ledger.sumOfEntity(id, 'receivable') + opening(file, id) !== want) broken.push(`customer ${String(customer['fullName'])}: receivable postings disagree`);
   }
+  broken.push(...stockProblems(file));
   return broken;
 }
 
@@ -160,6 +201,8 @@ describe('the books', () => {
   it('balance on a seeded company file: postings sum to zero, and every balance is what its postings and open transactions say', () => {
     const file = seeded(11);
     expect(file.store.db.prepare('SELECT COUNT(*) FROM postings').pluck().get()).toBeGreaterThan(100);
+    // Sales and purchases of stocked items moved stock, so the stock rules were exercised.
+    expect(file.store.db.prepare('SELECT COUNT(*) FROM postings WHERE item_id IS NOT NULL').pluck().get()).toBeGreaterThan(10);
     expect(brokenInvariants(file)).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import type { RulesContext } from '../types/TypeRules.ts';
 import type { Touched } from './Ledger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
 import { normalSign } from './specialAccounts.ts';
+import { rollUpStock } from './stock.ts';
 
 /** An account's own balance beyond its opening balance: its postings, on the side it grows with. */
 export function accountOwnCents(ctx: RulesContext, id: string): number[] {
@@ -35,9 +36,10 @@ export function rollUpVendor(ctx: RulesContext, id: string): void {
   if (vendor['balance'] !== balance) ctx.rewriteAmounts('ldg_vendor', { ...vendor, balance });
 }
 
-/** Brings the balances a change of postings moved up to date: accounts, customers on receivables, vendors on payables. */
+/** Brings the balances a change of postings moved up to date: accounts, customers on receivables, vendors on payables, stock. */
 export function rollUpTouched(ctx: RulesContext, touched: Touched): void {
   for (const account of touched.accounts) rollUpAccount(ctx, account);
+  for (const item of touched.items) rollUpStock(ctx, item);
   for (const entity of touched.entities) {
     if (ctx.find('ldg_customer', entity)) rollUpCustomer(ctx, entity);
     else if (ctx.find('ldg_vendor', entity)) rollUpVendor(ctx, entity);

@@ -6,6 +6,7 @@ import { findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Posting } from './Ledger.ts';
 import { specialAccount } from './specialAccounts.ts';
+import { isStocked, reversed, saleStockPostings } from './stock.ts';
 
 /**
  * How a transaction type turns into debits and credits: a row of the type table names one of
@@ -53,15 +54,19 @@ function saleHeader(ctx: RulesContext, doc: JsonObject, customer: string | null)
   return { account: refId(doc['depositToAccount']) ?? specialAccount(ctx, 'undeposited_funds'), entity: customer, openLedger: null, cents: 0 };
 }
 
+const quantityOf = (line: JsonObject): number => (typeof line['quantity'] === 'number' ? line['quantity'] : 0);
+
 function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   const customer = refId(doc['customer']);
   const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
   const postings: Posting[] = [];
   let total = 0;
   for (const line of lines) {
+    const item = findItem(ctx, refId(line['item']) ?? '');
+    postings.push(...saleStockPostings(item, quantityOf(line), refId(line['inventorySite']), customer));
     const cents = money(line['amount']);
     if (cents === 0) continue;
-    const account = refId(line['overrideItemAccount']) ?? incomeAccountOf(findItem(ctx, refId(line['item']) ?? '')) ?? specialAccount(ctx, 'uncategorized_income');
+    const account = refId(line['overrideItemAccount']) ?? incomeAccountOf(item) ?? specialAccount(ctx, 'uncategorized_income');
     postings.push({ account, entity: customer, openLedger: null, cents: -cents });
     total += cents;
   }
@@ -73,7 +78,7 @@ function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
 }
 
 function creditPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
-  return salePostings(ctx, doc).map((p) => ({ ...p, cents: -p.cents }));
+  return reversed(salePostings(ctx, doc));
 }
 
 /**
@@ -121,9 +126,13 @@ function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   for (const field of ['expenseLines', 'itemLines'] as const) {
     for (const line of (Array.isArray(doc[field]) ? doc[field] : []).filter(isJsonObject)) {
       const cents = money(line['amount']);
-      if (cents === 0) continue;
-      const account = field === 'expenseLines' ? refId(line['account']) : purchaseAccountOf(findItem(ctx, refId(line['item']) ?? ''));
-      postings.push({ account: account ?? specialAccount(ctx, 'uncategorized_expenses'), entity: vendor, openLedger: null, cents });
+      const item = field === 'itemLines' ? findItem(ctx, refId(line['item']) ?? '') : undefined;
+      const quantity = isStocked(item) ? quantityOf(line) : 0;
+      if (cents === 0 && quantity === 0) continue;
+      const account = field === 'expenseLines' ? refId(line['account']) : purchaseAccountOf(item);
+      // A stocked item's line with no quantity still changes the value of its stock.
+      const stock = isStocked(item) ? { stock: { item: String(item['id']), site: refId(line['inventorySite']), quantity } } : {};
+      postings.push({ account: account ?? specialAccount(ctx, 'uncategorized_expenses'), entity: vendor, openLedger: null, cents, ...stock });
       total += cents;
     }
   }
@@ -201,7 +210,7 @@ export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContex
   payment: paymentPostings,
   deposit: depositPostings,
   purchase: purchasePostings,
-  purchaseCredit: (ctx, doc) => purchasePostings(ctx, doc).map((p) => ({ ...p, cents: -p.cents })),
+  purchaseCredit: (ctx, doc) => reversed(purchasePostings(ctx, doc)),
   billPayment: billPaymentPostings,
   refund: refundPostings,
   journal: journalPostings,

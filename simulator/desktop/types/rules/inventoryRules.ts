@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject } from '../../json.ts';
 import { divideCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
+import { costOfQuantity, setOpeningStock } from '../../books/stock.ts';
 
 const ITEM_SITE_FIELD: Readonly<Record<string, string>> = {
   ldg_inventory_item: 'inventoryItemId',
@@ -36,6 +37,8 @@ export const inventoryRules: TypeRules = {
       // The value the stock came in at is the company file's, not a field of the item.
       if (value !== undefined) ctx.setMeta(`inventoryValue:${String(doc['id'])}`, String(value));
       doc['averageCost'] = value !== undefined && quantity > 0 ? divideCents(value, quantity) : (doc['purchaseCost'] ?? null);
+      // The books start the stock here: later moves add to it (`books/stock.ts`).
+      setOpeningStock(ctx, String(doc['id']), { quantity, cents: value ?? (quantity === 0 ? 0 : costOfQuantity(doc, quantity, 'The value of the stock')) });
       doc['quantityOnPurchaseOrder'] = 0;
       doc['quantityOnSalesOrder'] = 0;
     }
