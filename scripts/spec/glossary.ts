@@ -114,6 +114,12 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   vendorType: 'The category the vendor is sorted under.',
   isEligibleFor1099: 'Whether payments to the vendor are reported on the yearly information return.',
   nameOnCheck: 'The name printed on checks to this party.',
+  duration: 'How long, as an ISO 8601 duration of hours, minutes and seconds.',
+  quantityDifference: 'How many the line adds to the quantity on hand (negative: takes away).',
+  valueDifference: 'How much the line adds to the value of the stock (negative: takes away).',
+  quantityToBuild: 'How many assemblies the build makes.',
+  quantityCanBuild: 'How many assemblies the components on hand allow.',
+  quantityNeeded: 'How many of the component the build takes.',
 };
 
 /** Examples of our own for fields whose name says enough to make one up. */
@@ -137,6 +143,7 @@ export const FIELD_EXAMPLES: Readonly<Record<string, unknown>> = {
   dueDays: 30,
   accountNumber: '1200',
   externalId: '1f0c6d0e-2f7e-4b1a-9a57-3c9b0e5d2a41',
+  duration: 'PT2H15M',
 };
 
 /** Words of our own for each kind of operation; `{noun}` and `{nouns}` are filled in. */

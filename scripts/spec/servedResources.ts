@@ -166,4 +166,24 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     noun: 'bill to pay',
     about: "A vendor's bill with something left to pay, or a credit of the vendor with something left to apply.",
   },
+  {
+    resource: 'inventory-adjustments',
+    noun: 'inventory adjustment',
+    about: "A change to the quantity or value of stocked items that no sale or purchase explains, such as a count or damage, posted against an adjustment account.",
+  },
+  {
+    resource: 'build-assemblies',
+    noun: 'build assembly',
+    about: 'Assembly items built from their components: the components leave stock, the assembly comes in at their cost.',
+  },
+  {
+    resource: 'sales-tax-payment-checks',
+    noun: 'sales tax payment check',
+    about: 'A check that pays the sales tax collected to a tax agency, line by line per sales tax item.',
+  },
+  {
+    resource: 'time-tracking-activities',
+    noun: 'time tracking activity',
+    about: 'Time someone worked, for a customer and a service item or not, billable or not: it posts nothing.',
+  },
 ];

@@ -330,7 +330,8 @@ function outputOf(params: QueryParams): Record<string, JsonValue> {
  */
 export function shapeForOutput(row: PageRow, output: Readonly<Record<string, unknown>>): Buffer {
   const withLinked = output['includeLinkedTransactions'] === true && row.linked !== null;
-  const withoutLines = output['includeLineItems'] === false;
+  // A build's component lines are its lines: the builds list names the option after them.
+  const withoutLines = output['includeLineItems'] === false || output['includeComponentLineItems'] === false;
   const withoutAlternates = output['excludeAlternateShippingAddresses'] === true;
   if (!withLinked && !withoutLines && !withoutAlternates) return row.doc;
   const doc = parseDoc<JsonObject>(row.doc);

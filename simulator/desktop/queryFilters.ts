@@ -196,7 +196,7 @@ export const EXACT_FILTERS: Readonly<Record<string, { column: 'id' | 'name_lc' |
 };
 
 /** Parameters that shape what each returned object carries rather than which objects match. */
-export const OUTPUT_OPTIONS = new Set(['includeLineItems', 'includeLinkedTransactions', 'excludeAlternateShippingAddresses']);
+export const OUTPUT_OPTIONS = new Set(['includeLineItems', 'includeComponentLineItems', 'includeLinkedTransactions', 'excludeAlternateShippingAddresses']);
 
 /** Paging parameters; handled by the iterator, never by the query. */
 export const PAGING_PARAMETERS = new Set(['cursor', 'limit']);

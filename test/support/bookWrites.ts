@@ -38,8 +38,9 @@ function pick<T>(items: readonly T[], r: (n: number) => number): T | undefined {
 type Write = (file: CompanyFile, r: (n: number) => number) => string;
 
 const cheque = (r: (n: number) => number): string => `${10 + r(300)}.${String(r(100)).padStart(2, '0')}`;
+/** What a sale can sell: services, and now and then stock (which moves quantities on hand and posts its cost). */
 const randomLines = (file: CompanyFile, r: (n: number) => number): JsonObject[] => {
-  const items = all(file, 'ldg_service_item').filter((i) => i['isActive'] === true);
+  const items = [...all(file, 'ldg_service_item'), ...all(file, 'ldg_inventory_item').slice(0, 2)].filter((i) => i['isActive'] === true);
   return Array.from({ length: 1 + r(3) }, () => ({ itemId: String(pick(items, r)?.['id']), quantity: 1 + r(5), rate: cheque(r) }));
 };
 const someCustomer = (file: CompanyFile, r: (n: number) => number): string => String(pick(all(file, 'ldg_customer').filter((c) => c['isActive'] === true), r)?.['id']);
@@ -319,6 +320,43 @@ const WRITES: readonly Write[] = [
     file.add('ldg_transfer', { transactionDate: '2025-06-30', sourceAccountId: String(source?.['id']), targetAccountId: String(target?.['id']), amount: cheque(r) });
     return 'transfer added';
   },
+  (file, r) => {
+    const items = [...all(file, 'ldg_inventory_item'), ...all(file, 'ldg_inventory_assembly_item')];
+    const item = String(pick(items, r)?.['id']);
+    const account = String(pick(all(file, 'ldg_account').filter((a) => a['accountType'] === 'cost_of_goods_sold' || a['accountType'] === 'expense'), r)?.['id']);
+    const line: JsonObject = r(3) === 0 ? { itemId: item, adjustValue: { valueDifference: r(2) === 0 ? 12.5 : -7.25 } } : { itemId: item, adjustQuantity: { quantityDifference: r(11) - 5 || 3 } };
+    file.add('ldg_inventory_adjustment', { accountId: account, transactionDate: '2025-06-30', lines: [line] });
+    return 'inventory adjustment added';
+  },
+  (file, r) => {
+    const adjustment = pick(all(file, 'ldg_inventory_adjustment'), r);
+    if (!adjustment) return 'no inventory adjustment';
+    const line = (adjustment['lines'] as JsonObject[])[0];
+    file.modify('ldg_inventory_adjustment', String(adjustment['id']), { revisionNumber: String(adjustment['revisionNumber']), lines: [{ id: String(line?.['id']), quantityDifference: r(9) - 4 }] });
+    return 'inventory adjustment changed';
+  },
+  removeOne('ldg_inventory_adjustment', 'void'),
+  removeOne('ldg_inventory_adjustment', 'delete'),
+  (file, r) => {
+    const assembly = pick(all(file, 'ldg_inventory_assembly_item'), r);
+    file.add('ldg_build_assembly', { inventoryAssemblyItemId: String(assembly?.['id']), transactionDate: '2025-06-30', quantityToBuild: 1 + r(3), markPendingIfRequired: r(2) === 0 });
+    return 'assembly built';
+  },
+  (file, r) => {
+    const build = pick(all(file, 'ldg_build_assembly'), r);
+    if (!build) return 'no build';
+    file.modify('ldg_build_assembly', String(build['id']), { revisionNumber: String(build['revisionNumber']), quantityToBuild: 1 + r(4), markPendingIfRequired: r(2) === 0 });
+    return 'build changed';
+  },
+  removeOne('ldg_build_assembly', 'delete'),
+  (file, r) => {
+    const agency = String(pick(all(file, 'ldg_vendor').filter((v) => v['isSalesTaxAgency'] === true), r)?.['id']);
+    const bank = String(pick(all(file, 'ldg_account').filter((a) => a['accountType'] === 'bank'), r)?.['id']);
+    const taxItem = String(pick(all(file, 'ldg_sales_tax_item'), r)?.['id']);
+    file.add('ldg_sales_tax_payment_check', { vendorId: agency, bankAccountId: bank, transactionDate: '2025-06-30', lines: [{ salesTaxItemId: taxItem, amount: cheque(r) }] });
+    return 'sales tax paid';
+  },
+  removeOne('ldg_sales_tax_payment_check', 'void'),
   (file, r) => {
     const made = [...all(file, 'ldg_bill'), ...all(file, 'ldg_item_receipt')].filter((d) => file.store.ledger.lineLinksOf(String(d['id'])).length > 0);
     const doc = pick(made, r);

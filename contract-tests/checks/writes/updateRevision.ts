@@ -16,6 +16,20 @@ interface Updated {
   change: Change;
 }
 
+/**
+ * What an update must send besides the revision number and the change (a time entry's `entityId`
+ * and `duration`), as the object holds it now: a reference by its id, anything else as it is.
+ */
+function requiredAsItIs(op: SpecOperation, before: Record<string, unknown>): Record<string, unknown> {
+  const required = (op.requestBody?.required ?? []).filter((key) => key !== 'revisionNumber');
+  return Object.fromEntries(
+    required.map((key) => {
+      const reference = key.endsWith('Id') ? before[key.slice(0, -2)] : undefined;
+      return [key, reference && typeof reference === 'object' ? (reference as Record<string, unknown>)['id'] : before[key]];
+    }),
+  );
+}
+
 /** Creates an object and updates one field of it with its revision number; shared by both update checks. */
 function updatedOnce(ctx: CheckContext, op: SpecOperation): Promise<Updated> {
   return ctx.memo(`updated:${op.operationId}`, async () => {
@@ -25,7 +39,7 @@ function updatedOnce(ctx: CheckContext, op: SpecOperation): Promise<Updated> {
     if (!change) throw new CheckSkip(`${op.operationId} takes no plain text field the object also shows, to change and read back`);
     const before = await createOne(ctx, createOp);
     const path = withId(op, String(before['id']));
-    const body = { revisionNumber: before['revisionNumber'], [change.field]: change.value };
+    const body = { ...requiredAsItIs(op, before), revisionNumber: before['revisionNumber'], [change.field]: change.value };
     const after = expectOk(await ctx.client.send({ method: 'POST', path, body }), `updating with ${JSON.stringify(body)}`);
     return { before, after, path, change };
   });
@@ -55,7 +69,7 @@ export const staleRevision: OperationCheck = {
   applies: isUpdate,
   async run(ctx, op) {
     const { before, path, change } = await updatedOnce(ctx, op);
-    const res = await ctx.client.send({ method: 'POST', path, body: { revisionNumber: before['revisionNumber'], [change.field]: change.value } });
+    const res = await ctx.client.send({ method: 'POST', path, body: { ...requiredAsItIs(op, before), revisionNumber: before['revisionNumber'], [change.field]: change.value } });
     expectThat(res.status >= 400 && errorOf(res)?.['integrationCode'] === '3200', 'an error with integrationCode "3200"', describeExchange(res), res);
   },
 };

@@ -123,10 +123,14 @@ export async function valueFor(ctx: CheckContext, field: string, raw: Schema, la
   }
 }
 
+/** Text fields whose value has a shape that no pattern in the spec states: their example shows it (`PT2H15M`). */
+const SHAPED_BY_EXAMPLE = new Set(['duration']);
+
 function stringFor(field: string, schema: Schema, label: string): string {
   if (schema.format === 'date') return new Date().toISOString().slice(0, 10);
   if (schema.format === 'email') return `contract-${label}@example.com`;
   const example = schema['example'] ?? (Array.isArray(schema['examples']) ? (schema['examples'] as unknown[])[0] : undefined);
+  if (SHAPED_BY_EXAMPLE.has(field) && typeof example === 'string') return example;
   const pattern = typeof schema['pattern'] === 'string' ? (schema['pattern'] as string) : undefined;
   if (pattern) {
     const fits = [example, ...SAMPLES].find((v): v is string => typeof v === 'string' && matches(pattern, v) && v.length <= (schema.maxLength ?? Infinity));

@@ -17,6 +17,7 @@ import { TYPE_TABLE } from '../types/typeTable.ts';
 import { paymentsToDeposit } from '../types/rules/depositRules.ts';
 import { normalSign } from './specialAccounts.ts';
 import { openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
+import { isVoided } from './keepBooks.ts';
 import { all, random, randomWrite } from '../../../test/support/bookWrites.ts';
 
 let types: TypeRegistry;
@@ -69,18 +70,27 @@ function countedOrderProblems(file: CompanyFile, orderType: string, madeTypes: r
   return broken;
 }
 
-/** What moves stock, by type: which lines, and whether their quantities come in (1) or go out (-1). */
-const STOCK_LINES: readonly (readonly [string, string, number])[] = [
-  ['ldg_invoice', 'lines', -1],
-  ['ldg_sales_receipt', 'lines', -1],
-  ['ldg_credit_memo', 'lines', 1],
-  ['ldg_bill', 'itemLines', 1],
-  ['ldg_item_receipt', 'itemLines', 1],
-  ['ldg_check', 'itemLines', 1],
-  ['ldg_credit_card_charge', 'itemLines', 1],
-  ['ldg_vendor_credit', 'itemLines', -1],
-  ['ldg_credit_card_credit', 'itemLines', -1],
-];
+/** What moves stock, by type: each transaction's items and the quantities they came in (+) or went out (-). */
+type StockMoves = (doc: JsonObject) => [string | null, unknown, number][];
+const linesMove =
+  (field: string, sign: number): StockMoves =>
+  (doc) =>
+    (doc[field] as JsonObject[]).map((line) => [idOf(line['item']), line['quantity'], sign]);
+const STOCK_MOVES: Readonly<Record<string, StockMoves>> = {
+  ldg_invoice: linesMove('lines', -1),
+  ldg_sales_receipt: linesMove('lines', -1),
+  ldg_credit_memo: linesMove('lines', 1),
+  ldg_bill: linesMove('itemLines', 1),
+  ldg_item_receipt: linesMove('itemLines', 1),
+  ldg_check: linesMove('itemLines', 1),
+  ldg_credit_card_charge: linesMove('itemLines', 1),
+  ldg_vendor_credit: linesMove('itemLines', -1),
+  ldg_credit_card_credit: linesMove('itemLines', -1),
+  ldg_inventory_adjustment: (doc) => (doc['lines'] as JsonObject[]).map((line) => [idOf(line['item']), line['quantityDifference'], 1]),
+  // A pending build moves nothing; the others take their components and bring the assembly in.
+  ldg_build_assembly: (doc) =>
+    doc['isPending'] === true ? [] : [...(doc['lines'] as JsonObject[]).map((line): [string | null, unknown, number] => [idOf(line['item']), line['quantityNeeded'], -1]), [idOf(doc['inventoryAssemblyItem']), doc['quantityToBuild'], 1]],
+};
 
 /** Each stocked item's quantity on hand against its opening stock and the lines of every transaction that posts; its sites add up to it. */
 function stockProblems(file: CompanyFile): string[] {
@@ -88,14 +98,17 @@ function stockProblems(file: CompanyFile): string[] {
   const add = (item: string | null, quantity: unknown, sign: number): void => {
     if (item !== null && typeof quantity === 'number') moved.set(item, (moved.get(item) ?? 0) + sign * quantity);
   };
-  for (const [type, field, sign] of STOCK_LINES) {
+  for (const [type, moves] of Object.entries(STOCK_MOVES)) {
     for (const doc of all(file, type)) {
-      // A voided transaction posts nothing and moves no stock.
-      if (file.store.ledger.postingsOf(String(doc['id'])).length === 0) continue;
-      for (const line of doc[field] as JsonObject[]) add(idOf(line['item']), line['quantity'], sign);
+      // A voided transaction keeps its quantities, but posts nothing and moves no stock.
+      if (isVoided(file.store, String(doc['id']))) continue;
+      for (const [item, quantity, sign] of moves(doc)) add(item, quantity, sign);
     }
   }
   const broken: string[] = [];
+  for (const doc of Object.keys(STOCK_MOVES).flatMap((type) => all(file, type))) {
+    if (isVoided(file.store, String(doc['id'])) && file.store.ledger.postingsOf(String(doc['id'])).length > 0) broken.push(`voided ${String(doc['objectType'])} ${String(doc['id'])} still posts`);
+  }
   for (const [type, siteField] of Object.entries(STOCKED_TYPES)) {
     for (const item of all(file, type)) {
       const id = String(item['id']);
@@ -228,6 +241,8 @@ describe('the books', () => {
       'purchase order added', 'purchase order received', 'purchase order changed', 'purchase made from an order removed',
       'ldg_credit_memo refunded', 'ldg_receive_payment refunded', 'ldg_credit_card_refund voided', 'ldg_credit_card_refund deleted',
       'journal entry added', 'journal entry on an open balance added', 'journal entry changed', 'ldg_journal_entry voided', 'transfer added',
+      'inventory adjustment added', 'inventory adjustment changed', 'ldg_inventory_adjustment voided', 'ldg_inventory_adjustment deleted',
+      'assembly built', 'build changed', 'ldg_build_assembly deleted', 'sales tax paid', 'ldg_sales_tax_payment_check voided',
     ];
     for (const kind of kinds) expect(seen.get(kind) ?? 0, `${kind}: ${[...seen.keys()].join(', ')}`).toBeGreaterThan(0);
     expect([...seen.keys()].some((k) => k.startsWith('refused 3175')), `a refusal: ${[...seen.keys()].join(', ')}`).toBe(true);

@@ -53,8 +53,27 @@ export function rollUpTouched(ctx: RulesContext, touched: Touched): void {
 export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonObject, isNew: boolean): void {
   const profile = model.row.posting;
   if (!profile) return;
-  const touched = ctx.ledger.post(String(doc['id']), String(doc['transactionDate'] ?? ''), POSTING_PROFILES[profile](ctx, doc), isNew);
+  const id = String(doc['id']);
+  let postings = POSTING_PROFILES[profile](ctx, doc);
+  // A voided transaction keeps its lines' quantities at zero amounts: it posts nothing (stock
+  // included) until an update gives it amounts again, which makes it a live transaction again.
+  if (!isNew && isVoided(ctx, id)) {
+    if (postings.every((p) => p.cents === 0)) postings = [];
+    else ctx.setMeta(`${VOIDED_META}${id}`, '');
+  }
+  const touched = ctx.ledger.post(id, String(doc['transactionDate'] ?? ''), postings, isNew);
   if (!ctx.bulk) rollUpTouched(ctx, touched);
+}
+
+const VOIDED_META = 'voided:';
+
+/** Marks a transaction voided, before its zeroed copy is stored (`removeTransaction.ts`). */
+export function markVoided(ctx: RulesContext, id: string): void {
+  ctx.setMeta(`${VOIDED_META}${id}`, '1');
+}
+
+export function isVoided(ctx: Pick<RulesContext, 'getMeta'>, id: string): boolean {
+  return ctx.getMeta(`${VOIDED_META}${id}`) === '1';
 }
 
 /** Removes what a transaction posted (it is deleted) and moves the balances it had moved. */

@@ -2,9 +2,13 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
 import { openLedgerOf } from '../types/rules/journalRules.ts';
 import { purchaseAccountOf } from '../types/rules/purchaseLines.ts';
+import { adjustmentPostings } from '../types/rules/inventoryAdjustments.ts';
+import { buildPostings } from '../types/rules/buildAssemblies.ts';
+import { salesTaxPaymentPostings } from '../types/rules/salesTaxPayments.ts';
 import { findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Posting } from './Ledger.ts';
+import { refId } from './refId.ts';
 import { specialAccount } from './specialAccounts.ts';
 import { isStocked, reversed, saleStockPostings } from './stock.ts';
 
@@ -28,13 +32,29 @@ import { isStocked, reversed, saleStockPostings } from './stock.ts';
  *   refund was paid from;
  * - `journal`: each debit line and each credit line to its account as entered; a line on
  *   receivables or payables moves its customer's or vendor's balance;
- * - `transfer`: the amount out of the source account and into the target account.
+ * - `transfer`: the amount out of the source account and into the target account;
+ * - `inventoryAdjustment`: each line's value and quantity on its item's asset account, against the
+ *   adjustment account (`inventoryAdjustments.ts`);
+ * - `build`: the components' cost and quantities out of stock, the assembly in at that cost
+ *   (`buildAssemblies.ts`);
+ * - `salesTaxPayment`: sales tax payable against the bank account the check was written on.
  */
-export type PostingProfile = 'sale' | 'credit' | 'payment' | 'deposit' | 'purchase' | 'purchaseCredit' | 'billPayment' | 'refund' | 'journal' | 'transfer';
+export type PostingProfile =
+  | 'sale'
+  | 'credit'
+  | 'payment'
+  | 'deposit'
+  | 'purchase'
+  | 'purchaseCredit'
+  | 'billPayment'
+  | 'refund'
+  | 'journal'
+  | 'transfer'
+  | 'inventoryAdjustment'
+  | 'build'
+  | 'salesTaxPayment';
 
-export function refId(value: JsonValue | undefined): string | null {
-  return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
-}
+export { refId } from './refId.ts';
 
 function money(value: JsonValue | undefined): number {
   return toCents(typeof value === 'string' ? value : null);
@@ -215,4 +235,7 @@ export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContex
   refund: refundPostings,
   journal: journalPostings,
   transfer: transferPostings,
+  inventoryAdjustment: adjustmentPostings,
+  build: buildPostings,
+  salesTaxPayment: salesTaxPaymentPostings,
 };

@@ -2,7 +2,7 @@ import type { CompanyFile } from '../CompanyFile.ts';
 import { parseDoc } from '../CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
-import { unpostTransaction } from './keepBooks.ts';
+import { markVoided, unpostTransaction } from './keepBooks.ts';
 
 /**
  * A transaction that another one links to it (a payment applied to an invoice, a deposit holding a
@@ -54,10 +54,15 @@ export function voidTransaction(file: CompanyFile, objectType: string, id: strin
     // so does an amount the transaction holds itself (a bill payment's, a transfer's).
     if (typeof doc['amount'] === 'string') doc['amount'] = '0.00';
     for (const value of Object.values(doc)) {
-      for (const line of Array.isArray(value) ? value.filter(isJsonObject) : isJsonObject(value) ? [value] : []) if (typeof line['amount'] === 'string') line['amount'] = '0.00';
+      for (const line of Array.isArray(value) ? value.filter(isJsonObject) : isJsonObject(value) ? [value] : []) {
+        if (typeof line['amount'] === 'string') line['amount'] = '0.00';
+        // An inventory adjustment's lines hold their value as a number.
+        if (typeof line['valueDifference'] === 'number') line['valueDifference'] = 0;
+      }
     }
     // A type without a memo of its own (a journal entry) is marked by its zero amounts alone.
     if (model.has('memo') && !String(doc['memo'] ?? '').startsWith('VOID:')) doc['memo'] = `VOID:${typeof doc['memo'] === 'string' && doc['memo'] !== '' ? ` ${doc['memo']}` : ''}`;
+    markVoided(ctx, id);
     const voided = file.storeModified(model, ctx, row, previous, doc, {});
     const refNumber: JsonObject = model.has('refNumber') ? { refNumber: voided['refNumber'] ?? null } : {};
     return { id, objectType, createdAt: voided['createdAt'] ?? null, updatedAt: voided['updatedAt'] ?? null, ...refNumber, voided: true };

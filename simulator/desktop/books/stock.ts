@@ -2,13 +2,14 @@ import type { JsonObject } from '../json.ts';
 import { divideCents, lineAmountCents } from '../money.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Posting, StockSum } from './Ledger.ts';
-import { refId } from './postingProfiles.ts';
+import { refId } from './refId.ts';
 
 /** The item types whose quantities on hand the books keep, and the field their item sites name them by. */
 export const STOCKED_TYPES: Readonly<Record<string, string>> = {
   ldg_inventory_item: 'inventoryItem',
   ldg_inventory_assembly_item: 'inventoryAssemblyItem',
 };
+export const STOCKED = Object.keys(STOCKED_TYPES);
 
 /** Meta key of the stock an item was created with: `{quantity, cents}` (quantity on hand and its value). */
 const OPENING_STOCK_META = 'openingStock:';
@@ -25,6 +26,16 @@ export function setOpeningStock(ctx: RulesContext, id: string, opening: StockSum
 export function openingStockOf(ctx: Pick<RulesContext, 'getMeta'>, id: string): StockSum {
   const kept = ctx.getMeta(`${OPENING_STOCK_META}${id}`);
   return kept === undefined ? { quantity: 0, cents: 0 } : (JSON.parse(kept) as StockSum);
+}
+
+/**
+ * What the books hold of an item now: its opening stock and every move posted. Read from the
+ * postings, not the item, whose fields a bulk load brings up to date only at its end.
+ */
+export function stockNow(ctx: RulesContext, id: string): StockSum {
+  const opening = openingStockOf(ctx, id);
+  const moved = ctx.ledger.stockOf(id);
+  return { quantity: roundQuantity(opening.quantity + moved.quantity), cents: opening.cents + moved.cents };
 }
 
 /** What one of the item costs the books now: its average cost, else its purchase cost. */

@@ -82,6 +82,7 @@ const TARGETS: Readonly<Record<string, readonly string[]>> = {
   vendor: ['ldg_vendor'],
   priceLevel: ['ldg_price_level'],
   salesRepresentative: ['ldg_sales_representative'],
+  serviceItem: ['ldg_service_item'],
   salesTaxItem: ['ldg_sales_tax_item', 'ldg_sales_tax_group_item'],
   salesTaxItems: ['ldg_sales_tax_item'],
   salesTaxReturn: ['ldg_sales_tax_return'],

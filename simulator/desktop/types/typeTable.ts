@@ -11,6 +11,10 @@ import { purchaseOrderRules } from './rules/purchaseOrders.ts';
 import { refundRules } from './rules/refundRules.ts';
 import { journalRules } from './rules/journalRules.ts';
 import { transferRules } from './rules/transferRules.ts';
+import { inventoryAdjustmentRules } from './rules/inventoryAdjustments.ts';
+import { buildAssemblyRules } from './rules/buildAssemblies.ts';
+import { salesTaxPaymentRules } from './rules/salesTaxPayments.ts';
+import { timeTrackingRules } from './rules/timeTracking.ts';
 import { creditMemoRules } from './rules/creditRules.ts';
 import { estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { vendorRules } from './rules/vendorRules.ts';
@@ -298,6 +302,48 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     requestOnly: ['lines', 'cashBack'],
     posting: 'deposit',
     rules: depositRules,
+  },
+  {
+    objectType: 'ldg_inventory_adjustment',
+    resource: 'inventory-adjustments',
+    kind: 'transaction',
+    filters: { accountIds: { refs: ['account'] }, itemIds: { refs: ['lines.item'] } },
+    // Only stock is adjusted: an inventory item or an assembly.
+    refs: { 'lines.item': ['ldg_inventory_item', 'ldg_inventory_assembly_item'] },
+    requestOnly: ['lines'],
+    posting: 'inventoryAdjustment',
+    rules: inventoryAdjustmentRules,
+  },
+  {
+    objectType: 'ldg_build_assembly',
+    resource: 'build-assemblies',
+    kind: 'transaction',
+    tag: (doc) => (doc['isPending'] === true ? 'pending' : 'not_pending'),
+    filters: {
+      itemIds: { refs: ['inventoryAssemblyItem', 'lines.item'] },
+      pendingStatus: { tag: true, map: (value) => (value === 'all' ? ['pending', 'not_pending'] : [value]) },
+    },
+    refs: { 'lines.item': ['ldg_inventory_item', 'ldg_inventory_assembly_item'] },
+    requestOnly: ['markPendingIfRequired', 'removePending'],
+    posting: 'build',
+    rules: buildAssemblyRules,
+  },
+  {
+    objectType: 'ldg_sales_tax_payment_check',
+    resource: 'sales-tax-payment-checks',
+    kind: 'transaction',
+    filters: { accountIds: { refs: ['bankAccount'] }, itemIds: { refs: ['lines.salesTaxItem'] } },
+    refNumber: { counter: 'check', start: 5000 },
+    defaults: { isQueuedForPrint: false },
+    requestOnly: ['lines'],
+    posting: 'salesTaxPayment',
+    rules: salesTaxPaymentRules,
+  },
+  {
+    objectType: 'ldg_time_tracking_activity',
+    resource: 'time-tracking-activities',
+    kind: 'transaction',
+    rules: timeTrackingRules,
   },
   { objectType: 'ldg_payment_to_deposit', resource: 'payments-to-deposit', kind: 'view', view: paymentsToDeposit },
   { objectType: 'ldg_bill_to_pay', resource: 'bills-to-pay', kind: 'view', view: billsToPay },

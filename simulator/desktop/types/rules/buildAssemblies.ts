@@ -1,0 +1,102 @@
+import type { Posting } from '../../books/Ledger.ts';
+import { refId } from '../../books/postingProfiles.ts';
+import { costOfQuantity, isStocked, roundQuantity, STOCKED, stockNow } from '../../books/stock.ts';
+import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
+import { isJsonObject, type JsonObject } from '../../json.ts';
+import { sumCents } from '../../money.ts';
+import type { RulesContext, TypeRules } from '../TypeRules.ts';
+import { findItem } from './salesLines.ts';
+
+
+const quantityOf = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
+/** What one component of an assembly needs per assembly built, from the assembly item's lines. */
+function componentsOf(assembly: JsonObject): { item: string; perUnit: number }[] {
+  return (Array.isArray(assembly['lines']) ? assembly['lines'] : [])
+    .filter(isJsonObject)
+    .flatMap((line) => {
+      const item = refId(line['inventoryItem']);
+      return item === null ? [] : [{ item, perUnit: quantityOf(line['quantity']) }];
+    });
+}
+
+/** What a build took of each component, when it was not pending: the stock it may use again when it is changed. */
+function takenBefore(previous: JsonObject | undefined): Map<string, number> {
+  const taken = new Map<string, number>();
+  if (!previous || previous['isPending'] === true) return taken;
+  for (const line of (Array.isArray(previous['lines']) ? previous['lines'] : []).filter(isJsonObject)) {
+    const item = refId(line['item']);
+    if (item !== null) taken.set(item, (taken.get(item) ?? 0) + quantityOf(line['quantityNeeded']));
+  }
+  return taken;
+}
+
+/**
+ * A build of an assembly: its component lines say what each component has on hand and what the
+ * build needs of it; `quantityCanBuild` is what the components on hand allow. A build the stock
+ * cannot cover is refused, or kept pending (posting nothing) when the request allows it.
+ */
+export const buildAssemblyRules: TypeRules = {
+  compute(ctx, doc, body, previous) {
+    const assembly = ctx.find('ldg_inventory_assembly_item', refId(doc['inventoryAssemblyItem']) ?? '');
+    if (!assembly) return;
+    const toBuild = quantityOf(doc['quantityToBuild']);
+    if (toBuild <= 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `quantityToBuild must be more than 0; got ${toBuild}.`);
+    const taken = takenBefore(previous);
+    let canBuild = Infinity;
+    doc['lines'] = componentsOf(assembly).map(({ item: id, perUnit }) => {
+      const item = findItem(ctx, id);
+      const onHand = roundQuantity((isStocked(item) ? stockNow(ctx, id).quantity : 0) + (taken.get(id) ?? 0));
+      if (perUnit > 0 && isStocked(item)) canBuild = Math.min(canBuild, Math.floor(onHand / perUnit));
+      return {
+        item: { id, fullName: item?.['fullName'] ?? null },
+        inventorySite: doc['inventorySite'] ?? null,
+        inventorySiteLocation: null,
+        serialNumber: null,
+        lotNumber: null,
+        expirationDate: null,
+        description: item?.['purchaseDescription'] ?? item?.['salesDescription'] ?? null,
+        quantityOnHand: onHand,
+        quantityNeeded: roundQuantity(perUnit * toBuild),
+      };
+    });
+    const possible = Number.isFinite(canBuild) ? Math.max(canBuild, 0) : 0;
+    doc['quantityCanBuild'] = possible;
+    // As the build window shows them: before this build (an update does not count its own earlier build).
+    const builtBefore = previous && previous['isPending'] !== true ? quantityOf(previous['quantityToBuild']) : 0;
+    doc['quantityOnHand'] = roundQuantity(stockNow(ctx, String(assembly['id'])).quantity - builtBefore);
+    doc['quantityOnSalesOrder'] = quantityOf(assembly['quantityOnSalesOrder']);
+    const short = componentsOf(assembly).length > 0 && possible < toBuild;
+    const mayPend = body['markPendingIfRequired'] === true || (previous?.['isPending'] === true && body['removePending'] !== true);
+    if (short && !mayPend) {
+      throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `There are not enough components on hand to build ${toBuild} of ${String(assembly['fullName'])}: they allow ${possible}. Send markPendingIfRequired to keep the build pending.`);
+    }
+    doc['isPending'] = short;
+  },
+};
+
+/**
+ * A build's postings: each component's cost leaves its asset account with its quantity, and the
+ * assembly comes in on its own asset account at what they cost. A pending build posts nothing.
+ */
+export function buildPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+  if (doc['isPending'] === true) return [];
+  const assembly = ctx.find('ldg_inventory_assembly_item', refId(doc['inventoryAssemblyItem']) ?? '');
+  const assemblyAsset = refId(assembly?.['assetAccount']);
+  if (!assembly || assemblyAsset === null) return [];
+  const site = refId(doc['inventorySite']);
+  const postings: Posting[] = [];
+  for (const line of (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject)) {
+    const item = ctx.findAmong(STOCKED, refId(line['item']) ?? '');
+    const asset = refId(item?.['assetAccount']);
+    if (!item || asset === null) continue;
+    const needed = quantityOf(line['quantityNeeded']);
+    postings.push({ account: asset, entity: null, openLedger: null, cents: -costOfQuantity(item, needed, 'The cost of the components'), stock: { item: String(item['id']), site, quantity: -needed } });
+  }
+  const cost = -sumCents(
+    postings.map((p) => p.cents),
+    'The cost of the assembly',
+  );
+  postings.push({ account: assemblyAsset, entity: null, openLedger: null, cents: cost, stock: { item: String(assembly['id']), site, quantity: quantityOf(doc['quantityToBuild']) } });
+  return postings;
+}
