@@ -20,12 +20,15 @@ export interface Walk {
 
 export const MAX_PAGES = 2000;
 
-function pageOf(exchange: Exchange): Page {
+/** A page's objects, each with `id` set to what identifies it (a transactions row has `transactionId` instead). */
+function pageOf(exchange: Exchange, op: SpecOperation): Page {
   const body = exchange.json as Record<string, unknown> | undefined;
   if (exchange.status !== 200 || !body || !Array.isArray(body['data'])) {
     throw new CheckFailure('a list page (HTTP 200 with data)', describeExchange(exchange), exchange);
   }
-  return { exchange, data: body['data'] as Item[], nextCursor: body['nextCursor'], remainingCount: body['remainingCount'], hasMore: body['hasMore'] };
+  const items = body['data'] as Item[];
+  const data = op.identity === 'id' ? items : items.map((item) => ({ ...item, id: item[op.identity] }));
+  return { exchange, data, nextCursor: body['nextCursor'], remainingCount: body['remainingCount'], hasMore: body['hasMore'] };
 }
 
 /**
@@ -38,7 +41,7 @@ export async function walk(ctx: CheckContext, op: SpecOperation, query: SendOpti
   let cursor: string | undefined;
   for (let i = 0; i < MAX_PAGES; i += 1) {
     const exchange = await ctx.client.send({ path: op.path, query: { ...query, ...(limit && op.paginated ? { limit } : {}), ...(cursor ? { cursor } : {}) } });
-    const page = pageOf(exchange);
+    const page = pageOf(exchange, op);
     pages.push(page);
     if (typeof page.nextCursor !== 'string' || page.data.length === 0) break;
     cursor = page.nextCursor;
@@ -47,7 +50,7 @@ export async function walk(ctx: CheckContext, op: SpecOperation, query: SendOpti
 }
 
 export async function firstPage(ctx: CheckContext, op: SpecOperation, query: SendOptions['query'] = {}): Promise<Page> {
-  return pageOf(await ctx.client.send({ path: op.path, query }));
+  return pageOf(await ctx.client.send({ path: op.path, query }), op);
 }
 
 /** The whole list in full pages, read once per run and shared by the checks that compare with it. */

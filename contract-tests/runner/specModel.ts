@@ -39,6 +39,11 @@ export interface SpecOperation {
   list: boolean;
   /** The schema of the object the operation answers with, or of one list item. */
   objectSchema: Schema | undefined;
+  /**
+   * The field that identifies the object: `id`, or for objects without one the first required
+   * field named like an id (`transactionId` of a row of the transactions list, `taxLineId`).
+   */
+  identity: string;
   validateResponse: ValidateFunction | undefined;
   validateError: ValidateFunction | undefined;
 }
@@ -75,6 +80,11 @@ export function flatten(schema: Schema | undefined): Schema | undefined {
   };
 }
 
+function identityOf(schema: Schema | undefined): string {
+  if (!schema?.properties || 'id' in schema.properties) return 'id';
+  return schema.required?.find((key) => key.endsWith('Id')) ?? 'id';
+}
+
 function objectOf(ok: Schema | undefined): { list: boolean; objectSchema: Schema | undefined } {
   const flat = flatten(ok);
   const data = flat?.properties?.['data'];
@@ -108,6 +118,7 @@ export async function loadSpecModel(specPath: string): Promise<SpecModel> {
         requestBody: jsonOf(op.requestBody?.content),
         paginated: parameters.some((p) => p.in === 'query' && p.name === 'cursor'),
         ...objectOf(ok),
+        identity: identityOf(objectOf(ok).objectSchema),
         validateResponse: ok ? ajv.compile(ok) : undefined,
         validateError: error ? ajv.compile(error) : undefined,
       });

@@ -186,4 +186,9 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     noun: 'time tracking activity',
     about: 'Time someone worked, for a customer and a service item or not, billable or not: it posts nothing.',
   },
+  {
+    resource: 'transactions',
+    noun: 'transaction',
+    about: 'Any transaction of any type, as one summary row (or one row per line): its type, date, party, account and amount; a query across every type at once.',
+  },
 ];

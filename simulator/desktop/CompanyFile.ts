@@ -108,6 +108,8 @@ export class CompanyFile {
   }
 
   retrieve(objectType: string, id: string): JsonObject {
+    const paged = this.modelOf(objectType).row.pagedView;
+    if (paged) return paged.retrieve(this, id);
     const row = this.rowOf(objectType, id);
     const doc = parseDoc<JsonObject>(row.doc);
     if (row.linked) doc['linkedTransactions'] = JSON.parse(row.linked) as JsonObject[];

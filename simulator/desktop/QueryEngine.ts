@@ -10,6 +10,7 @@ import { EXACT_FILTERS, EXCLUSIVE_GROUPS, OUTPUT_OPTIONS, PAGING_PARAMETERS, typ
 import { RequestInputError } from './RequestInputError.ts';
 import { parseDoc, type PageRow } from './CompanyFileStore.ts';
 import { FEW_IN_ORDER, FEW_MATCHES, listPlanOf, type ListPlan } from './listPlan.ts';
+import { ViewPages } from './ViewPages.ts';
 
 export type QueryParams = Readonly<Record<string, JsonValue>>;
 
@@ -87,6 +88,7 @@ export class QueryEngine {
   private readonly firstPages = new FirstPageCache();
   private readonly laterPages = new Map<string, LaterPage>();
   private readonly fewMatches: number;
+  private readonly viewPages: ViewPages;
 
   constructor(
     private readonly file: CompanyFile,
@@ -95,9 +97,12 @@ export class QueryEngine {
     this.fewMatches = options.fewMatches ?? FEW_MATCHES;
     this.iterators = new IteratorRegistry<ListPlan>(file.clock, (type) => this.forgetUnseen(type));
     file.store.newestSnapshotOf = (type) => this.iterators.newestSnapshot(type);
+    this.viewPages = new ViewPages(file);
   }
 
   firstPage(objectType: string, params: QueryParams, limit: number): QueryPage {
+    const paged = this.file.modelOf(objectType).row.pagedView;
+    if (paged) return this.viewPages.first(objectType, paged, params, limit);
     const filterKey = filterKeyOf(params);
     const plan = this.cachedPlanOf(objectType, params, filterKey);
     const snapshot = this.file.store.writeNumber;
@@ -126,6 +131,8 @@ export class QueryEngine {
   }
 
   nextPage(objectType: string, cursor: string, params: QueryParams, limit: number): QueryPage {
+    const paged = this.file.modelOf(objectType).row.pagedView;
+    if (paged) return this.viewPages.next(objectType, paged, cursor, params, limit);
     const sentFilters = Object.keys(params).some((k) => !PAGING_PARAMETERS.has(k));
     const iterator = this.iterators.resume(cursor, objectType, sentFilters ? filterKeyOf(params) : undefined);
     return this.page(iterator, limit);
@@ -301,7 +308,7 @@ const COMMA = Buffer.from(',');
  * without copying 300 KB per page (a copy per page made the garbage collector stop the server
  * several times a second).
  */
-function objectParts(items: readonly Buffer[]): Buffer[] {
+export function objectParts(items: readonly Buffer[]): Buffer[] {
   const parts: Buffer[] = [];
   items.forEach((item, i) => {
     if (i > 0) parts.push(COMMA);

@@ -52,7 +52,7 @@ describe('the spec', () => {
       [
         'billCheckPayments', 'billCreditCardPayments', 'bills', 'buildAssemblies', 'checks', 'creditCardCharges', 'creditCardCredits', 'creditCardRefunds', 'creditMemos', 'customers', 'deposits', 'discountItems', 'estimates', 'inventoryAssemblyItems', 'inventoryItems', 'invoices', 'itemGroups', 'itemReceipts', 'itemSites', 'journalEntries',
         'nonInventoryItems', 'otherChargeItems', 'payrollWageItems', 'purchaseOrders', 'receivePayments', 'salesOrders', 'salesReceipts', 'salesTaxGroupItems',
-        'salesTaxItems', 'salesTaxPaymentChecks', 'serviceItems', 'subtotalItems', 'timeTrackingActivities', 'transfers', 'vendorCredits', 'vendors',
+        'salesTaxItems', 'salesTaxPaymentChecks', 'serviceItems', 'subtotalItems', 'timeTrackingActivities', 'transactions', 'transfers', 'vendorCredits', 'vendors',
       ].map((r) => `${r}.list`),
     );
     for (const op of operations.values()) {
@@ -68,6 +68,6 @@ describe('the spec', () => {
     const operations = indexOperations(await loadSpec());
     const registry = buildTypeRegistry(TYPE_TABLE, operations);
     for (const resource of resourceSchemas(operations).keys()) expect(registry.forResource(resource), resource).toBeDefined();
-    expect([...resourceSchemas(operations).keys()]).toHaveLength(60);
+    expect([...resourceSchemas(operations).keys()]).toHaveLength(61);
   });
 });

@@ -14,9 +14,9 @@ export const cursorResend: OperationCheck = {
     const first = await firstPage(ctx, op, { ...filter, limit });
     if (typeof first.nextCursor !== 'string') throw new Error('the first page had no cursor');
     const next = await ctx.client.send({ path: op.path, query: { ...filter, limit, cursor: first.nextCursor } });
-    const data = (next.json as { data?: { id?: unknown }[] } | undefined)?.data;
+    const data = (next.json as { data?: Record<string, unknown>[] } | undefined)?.data;
     expectThat(next.status === 200 && Array.isArray(data) && data.length > 0, 'the next page (HTTP 200 with objects)', describeExchange(next), next);
     const firstIds = new Set(first.data.map(idOf));
-    expectThat(data.every((item) => !firstIds.has(String(item.id))), 'objects after the first page', 'objects of the first page again', next);
+    expectThat(data.every((item) => !firstIds.has(String(item[op.identity]))), 'objects after the first page', 'objects of the first page again', next);
   },
 };

@@ -65,7 +65,8 @@ function checkRow(model: TypeModel, ops: OperationSpec[], rows: ReadonlyMap<stri
   if (row.kind === 'singleton' && collectionGet && verbs.get('retrieve') !== collectionGet) say('a singleton must be read by GET on its collection path');
   if (row.kind !== 'singleton' && !verbs.has('list')) say('the spec has no list operation for it');
   if ((row.kind === 'readOnly' || row.kind === 'singleton' || row.kind === 'view') && (verbs.has('create') || verbs.has('update'))) say(`a ${row.kind} type has write operations in the spec`);
-  if ((row.kind === 'view') !== (row.view !== undefined)) say('a view, and only a view, works its objects out with `view`');
+  if ((row.kind === 'view') !== (row.view !== undefined || row.pagedView !== undefined)) say('a view, and only a view, works its objects out with `view` or `pagedView`');
+  if (row.view !== undefined && row.pagedView !== undefined) say('a view works its objects out with `view` or with `pagedView`, not both');
   const skip = new Set(['revisionNumber', ...(row.requestOnly ?? [])]);
   for (const verb of ['create', 'update']) {
     const body = verbs.get(verb)?.requestBody;

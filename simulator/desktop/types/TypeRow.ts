@@ -1,6 +1,17 @@
 import type { PostingProfile } from '../books/postingProfiles.ts';
 import type { JsonObject, JsonValue } from '../json.ts';
 import type { RulesContext, TypeRules } from './TypeRules.ts';
+import type { CompanyFile } from '../CompanyFile.ts';
+
+/**
+ * A view with pages (the cross-type `transactions` list): the rows a request matches are worked out
+ * when its first page is asked, as small keys the cursor keeps; each page shapes its own rows.
+ */
+export interface PagedView<Entry = unknown> {
+  matches(file: CompanyFile, params: Readonly<Record<string, JsonValue>>): readonly Entry[];
+  shape(file: CompanyFile, entries: readonly Entry[]): Buffer[];
+  retrieve(file: CompanyFile, id: string): JsonObject;
+}
 
 /**
  * What kind of object a type is, as the desktop application keeps it:
@@ -66,6 +77,8 @@ export interface TypeRow {
   posting?: PostingProfile;
   /** A view's objects, worked out from the company file when the list is read; it reads its own query parameters. */
   view?: (ctx: RulesContext, params: Readonly<Record<string, JsonValue>>) => JsonObject[];
+  /** A view whose list has pages and whose objects can be retrieved by id. */
+  pagedView?: PagedView;
   /** The few computations the desktop really does for this type. */
   rules?: TypeRules;
   /** Fields of an internal type's stored object beyond id, name and isActive (internal types have no spec schema). */

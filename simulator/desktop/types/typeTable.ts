@@ -21,6 +21,7 @@ import { vendorRules } from './rules/vendorRules.ts';
 import type { TypeRow } from './TypeRow.ts';
 import { ENTITY_TYPES } from './globalReferences.ts';
 import { deletedListObjects, deletedTransactions } from '../books/deletedObjects.ts';
+import { TRANSACTIONS_LIST } from '../books/transactionsList.ts';
 
 /** Flags some updates carry that only matter to transactions already posted: accepted, nothing to redo here. */
 const ITEM_UPDATE_FLAGS = [
@@ -348,6 +349,7 @@ export const TYPE_TABLE: readonly TypeRow[] = [
   { objectType: 'ldg_payment_to_deposit', resource: 'payments-to-deposit', kind: 'view', view: paymentsToDeposit },
   { objectType: 'ldg_bill_to_pay', resource: 'bills-to-pay', kind: 'view', view: billsToPay },
   { objectType: 'ldg_deleted_transaction', resource: 'deleted-transactions', kind: 'view', view: deletedTransactions },
+  { objectType: 'ldg_transaction', resource: 'transactions', kind: 'view', pagedView: TRANSACTIONS_LIST },
   { objectType: 'ldg_deleted_list_object', resource: 'deleted-list-objects', kind: 'view', view: deletedListObjects },
   // Lists the desktop keeps that the Service has no endpoint for: requests point at them by id.
   { objectType: 'ldg_billing_rate', kind: 'list', nameScope: 'ldg_billing_rate', internalFields: { rate: 'text' } },
