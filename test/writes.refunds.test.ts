@@ -85,3 +85,43 @@ describe('credit card refunds', () => {
     expect((await memoNow(memo.id)).creditRemaining).toBe('10.00');
   });
 });
+
+describe('refunds by check', () => {
+  it("give back a customer's credit from the bank: the memo's credit goes down, the customer owes more, the check shows the memo; an update changes it, a void takes it back", async () => {
+    const memo = bodyOf<{ id: string; refNumber: string }>(await api.post('/ledger-desktop/credit-memos', { customerId: customer.id, transactionDate: '2026-03-10', lines: [{ itemId, quantity: 1, rate: '60.00' }] }));
+    const bank = bodyOf<{ data: { id: string; balance: string }[] }>(await api.get('/ledger-desktop/accounts', { query: { accountType: 'bank' } })).data[0];
+    const bankBalance = async (): Promise<number> => cents(bodyOf<{ balance: string }>(await api.get(`/ledger-desktop/accounts/${String(bank?.id)}`)).balance);
+    const before = { customer: await balance(), bank: await bankBalance() };
+
+    const check = bodyOf<{ id: string; revisionNumber: string; amount: string; linkedTransactions: LinkedTransactionView[] }>(
+      await api.post('/ledger-desktop/checks', { payeeId: customer.id, bankAccountId: bank?.id, transactionDate: '2026-03-11', applyToTransactions: [{ transactionId: memo.id, amount: '25.00' }] }),
+    );
+    expect(check.amount).toBe('25.00');
+    expect(check.linkedTransactions).toEqual([expect.objectContaining({ id: memo.id, transactionType: 'credit_memo', amount: '-25.00' })]);
+    expect(await memoNow(memo.id)).toMatchObject({ creditRemaining: '35.00', linkedTransactions: [expect.objectContaining({ id: check.id, transactionType: 'check', amount: '-25.00' })] });
+    expect(await balance()).toBe(before.customer + 2500);
+    expect(await bankBalance()).toBe(before.bank - 2500);
+    expectDesktopError(await api.delete(`/ledger-desktop/credit-memos/${memo.id}`), '3175');
+
+    const changed = bodyOf<{ amount: string }>(await api.post(`/ledger-desktop/checks/${check.id}`, { revisionNumber: check.revisionNumber, applyToTransactions: [{ transactionId: memo.id, amount: '60.00' }] }));
+    expect(changed.amount).toBe('60.00');
+    expect((await memoNow(memo.id)).creditRemaining).toBe('0.00');
+    expect(await balance()).toBe(before.customer + 6000);
+
+    await api.post(`/ledger-desktop/checks/${check.id}/void`, {});
+    expect((await memoNow(memo.id)).creditRemaining).toBe('60.00');
+    expect(await balance()).toBe(before.customer);
+    expect(await bankBalance()).toBe(before.bank);
+  });
+
+  it('refuses a check to a vendor that names a customer credit, and more than is left, writing nothing', async () => {
+    const memo = bodyOf<{ id: string }>(await api.post('/ledger-desktop/credit-memos', { customerId: customer.id, transactionDate: '2026-03-12', lines: [{ itemId, quantity: 1, rate: '10.00' }] }));
+    const vendor = bodyOf<{ data: { id: string }[] }>(await api.get('/ledger-desktop/vendors')).data[0]?.id;
+    const bank = bodyOf<{ data: { id: string }[] }>(await api.get('/ledger-desktop/accounts', { query: { accountType: 'bank' } })).data[0]?.id;
+    const count = bodyOf<{ data: unknown[] }>(await api.get('/ledger-desktop/checks', { query: { payeeIds: customer.id } })).data.length;
+    expectDesktopError(await api.post('/ledger-desktop/checks', { payeeId: vendor, bankAccountId: bank, transactionDate: '2026-03-12', applyToTransactions: [{ transactionId: memo.id, amount: '5.00' }] }), '3120');
+    expectDesktopError(await api.post('/ledger-desktop/checks', { payeeId: customer.id, bankAccountId: bank, transactionDate: '2026-03-12', applyToTransactions: [{ transactionId: memo.id, amount: '10.01' }] }), '3180');
+    expect((await memoNow(memo.id)).creditRemaining).toBe('10.00');
+    expect(bodyOf<{ data: unknown[] }>(await api.get('/ledger-desktop/checks', { query: { payeeIds: customer.id } })).data.length).toBe(count);
+  });
+});

@@ -283,11 +283,16 @@ const WRITES: readonly Write[] = [
     const [first, second] = r(2) === 0 ? [memos, payments] : [payments, memos];
     const credit = pick(first, r) ?? pick(second, r);
     if (!credit) return 'no credit to refund';
-    file.add('ldg_credit_card_refund', {
-      customerId: String(idOf(credit.d['customer'])),
-      transactionDate: '2025-06-29',
-      refundAppliedToTransactions: [{ transactionId: String(credit.d['id']), refundAmount: fromCents(1 + r(credit.left)) }],
-    });
+    const customerId = String(idOf(credit.d['customer']));
+    const amount = fromCents(1 + r(credit.left));
+    // A third of the time by check, from the bank, with the rest of the check an expense.
+    if (r(3) === 0) {
+      const bank = String(all(file, 'ldg_account').find((a) => a['accountType'] === 'bank')?.['id']);
+      const expense = String(all(file, 'ldg_account').find((a) => a['accountType'] === 'expense')?.['id']);
+      file.add('ldg_check', { payeeId: customerId, bankAccountId: bank, transactionDate: '2025-06-29', applyToTransactions: [{ transactionId: String(credit.d['id']), amount }], expenseLines: [{ accountId: expense, amount: '5.00' }] });
+      return `${String(credit.d['objectType'])} refunded by check`;
+    }
+    file.add('ldg_credit_card_refund', { customerId, transactionDate: '2025-06-29', refundAppliedToTransactions: [{ transactionId: String(credit.d['id']), refundAmount: amount }] });
     return `${String(credit.d['objectType'])} refunded`;
   },
   removeOne('ldg_credit_card_refund', 'void'),

@@ -239,7 +239,7 @@ describe('the books', () => {
       'bill paid', 'bill paid with a credit', 'bill paid with a discount', 'bill payment changed', 'ldg_bill_check_payment voided', 'ldg_bill_credit_card_payment deleted',
       'ldg_check added', 'ldg_credit_card_charge added', 'ldg_credit_card_credit added', 'ldg_check voided',
       'purchase order added', 'purchase order received', 'purchase order changed', 'purchase made from an order removed',
-      'ldg_credit_memo refunded', 'ldg_receive_payment refunded', 'ldg_credit_card_refund voided', 'ldg_credit_card_refund deleted',
+      'ldg_credit_memo refunded', 'ldg_receive_payment refunded', 'ldg_credit_memo refunded by check', 'ldg_credit_card_refund voided', 'ldg_credit_card_refund deleted',
       'journal entry added', 'journal entry on an open balance added', 'journal entry changed', 'ldg_journal_entry voided', 'transfer added',
       'inventory adjustment added', 'inventory adjustment changed', 'ldg_inventory_adjustment voided', 'ldg_inventory_adjustment deleted',
       'assembly built', 'build changed', 'ldg_build_assembly deleted', 'sales tax paid', 'ldg_sales_tax_payment_check voided',

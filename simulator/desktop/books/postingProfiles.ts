@@ -3,6 +3,7 @@ import { toCents } from '../money.ts';
 import { openLedgerOf } from '../types/rules/journalRules.ts';
 import { purchaseAccountOf } from '../types/rules/purchaseLines.ts';
 import { adjustmentPostings } from '../types/rules/inventoryAdjustments.ts';
+import { refundedCents } from '../types/rules/refundRules.ts';
 import { buildPostings } from '../types/rules/buildAssemblies.ts';
 import { salesTaxPaymentPostings } from '../types/rules/salesTaxPayments.ts';
 import { findItem } from '../types/rules/salesLines.ts';
@@ -156,7 +157,10 @@ function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
       total += cents;
     }
   }
-  postings.unshift({ ...purchaseHeader(ctx, doc, vendor), cents: -total });
+  // What a check gives back of a customer's credit (a refund by check) goes back on the customer's receivables.
+  const refunded = refundedCents(ctx, String(doc['id']));
+  if (refunded !== 0) postings.push({ account: specialAccount(ctx, 'accounts_receivable'), entity: vendor, openLedger: 'receivable', cents: refunded });
+  postings.unshift({ ...purchaseHeader(ctx, doc, vendor), cents: -(total + refunded) });
   return postings;
 }
 

@@ -94,7 +94,7 @@ export function linkedEntry(ctx: RulesContext, type: string, id: string, cents: 
 }
 
 /** What a credit memo's credit goes to. */
-const CREDIT_USERS = ['ldg_invoice', 'ldg_credit_card_refund'];
+const CREDIT_USERS = ['ldg_invoice', 'ldg_credit_card_refund', 'ldg_check'];
 
 /** After what was used of a credit memo changed: its credit remaining, and the invoices and refunds it lists. */
 export function refreshCredit(ctx: RulesContext, memoId: string): void {

@@ -9,6 +9,8 @@ import { linkedEntry, type CreditSide } from './creditRules.ts';
 import { itemLinesOf, orderEntries, relinkOrders, unlinkOrders } from './purchaseOrders.ts';
 import { purchaseLinesOf } from './purchaseLines.ts';
 import { dueDateOf } from './salesDocuments.ts';
+import { keptRefunds, refundLinks, relinkRefunds, sentRefunds, type RefundSide } from './refundRules.ts';
+import type { LinkInput } from '../../books/Ledger.ts';
 
 const LINE_FIELDS = ['expenseLines', 'itemLines'] as const;
 
@@ -29,6 +31,22 @@ interface PurchaseShape {
   payable?: boolean;
   /** What this kind is applied to, for a credit (vendor credits: bills). */
   appliesTo?: string;
+  /** A check can give a customer's credit back (`applyToTransactions`): how it names what it refunds. */
+  refunds?: RefundSide;
+}
+
+/** The links of a check's refunds, from its compute to its afterWrite (the same object), where they are written. */
+const pendingRefunds = new WeakMap<JsonObject, LinkInput[]>();
+
+/** What a check refunds of its payee's credits: as sent, or as kept on an update that sends none; in cents. */
+function refundsOf(ctx: RulesContext, side: RefundSide, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): number {
+  const id = String(doc['id']);
+  const refunds = 'applyToTransactions' in body ? sentRefunds(ctx, side, doc, body['applyToTransactions']) : previous ? keptRefunds(ctx, id) : [];
+  pendingRefunds.set(doc, refundLinks(refunds, id));
+  return sumCents(
+    refunds.map((r) => r.cents),
+    'The amount refunded',
+  );
 }
 
 const nounOf = (objectType: string): string => objectType.replace(/^ldg_/, '').replaceAll('_', ' ');
@@ -80,11 +98,6 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
   const { objectType } = shape;
   return {
     compute(ctx, doc, body, previous) {
-      // A check's refund of a customer's credit (applyToTransactions) comes with refunds (decision 13, step 3).
-      for (const sent of Array.isArray(body['applyToTransactions']) ? body['applyToTransactions'] : []) {
-        const id = isJsonObject(sent) ? sent['transactionId'] : sent;
-        throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${String(id)}" specified in the request cannot be found.`);
-      }
       if ('expenseLines' in body) doc['expenseLines'] = purchaseLinesOf(ctx, objectType, 'expenseLines', body['expenseLines'], previous);
       const itemLines = itemLinesOf(ctx, objectType, doc, body, previous);
       if (itemLines) doc['itemLines'] = itemLines;
@@ -100,7 +113,8 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
       if (shape.payable && (doc['dueDate'] === null || (!('dueDate' in body) && ('termsId' in body || 'transactionDate' in body)))) {
         doc['dueDate'] = dueDateOf(ctx, String(doc['transactionDate']), refId(doc['terms']));
       }
-      const total = purchaseTotalCents(doc);
+      const refunded = shape.refunds ? refundsOf(ctx, shape.refunds, doc, body, previous) : 0;
+      const total = sumCents([purchaseTotalCents(doc), refunded], `The amount of the ${nounOf(objectType)}`);
       doc[shape.total] = fromCents(total);
       doc[`${shape.total}InHomeCurrency`] = fromCents(total);
       if (!shape.open) return;
@@ -113,10 +127,13 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
       setOpen(shape, doc, total, taken);
     },
     afterWrite(ctx, doc, previous) {
-      if (relinkOrders(ctx, doc, previous)) refreshPurchase(ctx, shape, String(doc['id']));
+      const refunds = pendingRefunds.get(doc);
+      if (refunds) relinkRefunds(ctx, doc, refunds, previous === undefined);
+      if (relinkOrders(ctx, doc, previous) || (refunds && (refunds.length > 0 || previous))) refreshPurchase(ctx, shape, String(doc['id']));
     },
     beforeRemove(ctx, doc) {
       unlinkOrders(ctx, doc);
+      if (shape.refunds) relinkRefunds(ctx, doc, [], false);
     },
   };
 }
@@ -133,8 +150,12 @@ export const vendorCreditRules: TypeRules = purchaseRules(VENDOR_CREDIT);
 /** Goods received before their bill: owed to the vendor like a bill, with nothing to pay on it yet. */
 export const itemReceiptRules: TypeRules = purchaseRules({ objectType: 'ldg_item_receipt', total: 'totalAmount' });
 
-/** A check written from a bank account: paid at once, nothing owed. */
-export const checkRules: TypeRules = purchaseRules({ objectType: 'ldg_check', total: 'amount' });
+/**
+ * A check written from a bank account: paid at once, nothing owed. Written to a customer, it can
+ * give back the customer's credit (`applyToTransactions`: credit memos, unused payments), as a
+ * credit card refund does; its amount is its lines and what it refunds.
+ */
+export const checkRules: TypeRules = purchaseRules({ objectType: 'ldg_check', total: 'amount', refunds: { party: 'payee', list: 'applyToTransactions', amount: 'amount' } });
 
 /** A purchase on a credit card: the card's balance goes up by it. */
 export const cardChargeRules: TypeRules = purchaseRules({ objectType: 'ldg_credit_card_charge', total: 'amount' });

@@ -19,25 +19,36 @@ const REFUNDABLE: Readonly<Record<string, { open: string; refresh: (ctx: RulesCo
 };
 const REFUNDABLE_TYPES = Object.keys(REFUNDABLE);
 
-interface Refunded {
+export interface Refunded {
   credit: JsonObject;
   cents: number;
 }
 
-/** The credits a new refund gives back, checked the desktop's way: the customer's own, each once, each at most what is left of it. */
-function sentRefunds(ctx: RulesContext, doc: JsonObject, sent: JsonValue | undefined): Refunded[] {
-  const customer = refId(doc['customer']);
+/** How a kind of refund names what it gives back: whose credit (`party`), and the amount key of each entry. */
+export interface RefundSide {
+  party: string;
+  list: string;
+  amount: string;
+}
+
+/**
+ * The credits a refund gives back, checked the desktop's way: the party's own, each once, each at
+ * most what is left of it (with what this refund took of it before, on an update).
+ */
+export function sentRefunds(ctx: RulesContext, side: RefundSide, doc: JsonObject, sent: JsonValue | undefined): Refunded[] {
+  const customer = refId(doc[side.party]);
+  const mine = new Map(ctx.ledger.ownedBy(String(doc['id'])).map((l) => [l.from, l.cents]));
   const seen = new Set<string>();
   return (Array.isArray(sent) ? sent : []).filter(isJsonObject).map((entry, index) => {
     const id = String(entry['transactionId']);
     const credit = ctx.findAmong(REFUNDABLE_TYPES, id);
-    if (!credit || refId(credit['customer']) !== customer) {
+    if (!credit || customer === null || refId(credit['customer']) !== customer) {
       throw new ApplicationError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${id}" specified in the request cannot be found among the credits and payments of this customer.`, index);
     }
-    if (seen.has(id)) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Transaction ${String(credit['refNumber'] ?? id)} is listed twice in refundAppliedToTransactions.`, index);
+    if (seen.has(id)) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Transaction ${String(credit['refNumber'] ?? id)} is listed twice in ${side.list}.`, index);
     seen.add(id);
-    const cents = toCents(text(entry['refundAmount']));
-    const left = toCents(text(credit[REFUNDABLE[String(credit['objectType'])]?.open ?? '']));
+    const cents = toCents(text(entry[side.amount]));
+    const left = toCents(text(credit[REFUNDABLE[String(credit['objectType'])]?.open ?? ''])) + (mine.get(id) ?? 0);
     if (cents <= 0) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, 'A refund amount must be more than 0.00.', index);
     if (cents > left) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Cannot refund ${fromCents(cents)} of ${String(credit['refNumber'] ?? id)}: ${fromCents(left)} is left of it.`, index);
     return { credit, cents };
@@ -45,11 +56,24 @@ function sentRefunds(ctx: RulesContext, doc: JsonObject, sent: JsonValue | undef
 }
 
 /** What the refund still gives back, as the links it owns say (none once voided). */
-function keptRefunds(ctx: RulesContext, refundId: string): Refunded[] {
+export function keptRefunds(ctx: RulesContext, refundId: string): Refunded[] {
   return ctx.ledger.ownedBy(refundId).flatMap((link) => {
-    const credit = ctx.find(link.fromType, link.from);
+    const credit = REFUNDABLE[link.fromType] ? ctx.find(link.fromType, link.from) : undefined;
     return credit ? [{ credit, cents: link.cents }] : [];
   });
+}
+
+/** The links of what a refund gives back: from each credit to the refund. */
+export function refundLinks(refunds: readonly Refunded[], refundId: string): LinkInput[] {
+  return refunds.map(({ credit, cents }) => ({ fromType: String(credit['objectType']), from: String(credit['id']), to: refundId, cents, discountCents: 0 }));
+}
+
+/** What a refund gives back in all, in cents. */
+export function refundedCents(ctx: RulesContext, refundId: string): number {
+  return sumCents(
+    keptRefunds(ctx, refundId).map((r) => r.cents),
+    'The amount refunded',
+  );
 }
 
 function entryOf(refund: Refunded): JsonObject {
@@ -67,18 +91,22 @@ function entryOf(refund: Refunded): JsonObject {
   };
 }
 
-function linksOf(doc: JsonObject): LinkInput[] {
-  return (Array.isArray(doc['refundAppliedToTransactions']) ? doc['refundAppliedToTransactions'] : []).filter(isJsonObject).flatMap((entry) => {
-    const cents = toCents(text(entry['refundAmount']));
-    const type = REFUNDABLE_TYPES.find((t) => transactionTypeOf(t) === entry['transactionType']);
-    return type && cents > 0 ? [{ fromType: type, from: String(entry['transactionId']), to: String(doc['id']), cents, discountCents: 0 }] : [];
-  });
-}
-
 /** Replaces what the refund gives back, and brings every credit it touched before or touches now up to date. */
-function relink(ctx: RulesContext, doc: JsonObject, links: LinkInput[], isNew: boolean): void {
+export function relinkRefunds(ctx: RulesContext, doc: JsonObject, links: readonly LinkInput[], isNew: boolean): void {
   const before = ctx.ledger.setLinksOwnedBy(String(doc['id']), links, isNew);
   for (const link of [...before, ...links]) REFUNDABLE[link.fromType]?.refresh(ctx, link.from);
+}
+
+/** A credit card refund names the customer's credits in `refundAppliedToTransactions`, by `refundAmount`. */
+const CARD_REFUNDS: RefundSide = { party: 'customer', list: 'refundAppliedToTransactions', amount: 'refundAmount' };
+
+/** What a new credit card refund gives back, as its stored entries say (checked when it was computed). */
+function sentRefundsOf(doc: JsonObject): Refunded[] {
+  return (Array.isArray(doc['refundAppliedToTransactions']) ? doc['refundAppliedToTransactions'] : []).filter(isJsonObject).flatMap((entry) => {
+    const type = REFUNDABLE_TYPES.find((t) => transactionTypeOf(t) === entry['transactionType']);
+    const cents = toCents(text(entry['refundAmount']));
+    return type && cents > 0 ? [{ credit: { objectType: type, id: String(entry['transactionId']) }, cents }] : [];
+  });
 }
 
 /**
@@ -103,7 +131,7 @@ export const refundRules: TypeRules = {
       if (doc['refundFromAccount'] === null) doc['refundFromAccount'] = ctx.resolve('ldg_credit_card_refund', 'refundFromAccount', firstBankAccount(ctx));
       if (doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
     }
-    const refunds = previous ? keptRefunds(ctx, String(doc['id'])) : sentRefunds(ctx, doc, body['refundAppliedToTransactions']);
+    const refunds = previous ? keptRefunds(ctx, String(doc['id'])) : sentRefunds(ctx, CARD_REFUNDS, doc, body['refundAppliedToTransactions']);
     if (!previous && refunds.length === 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'A refund must give back at least one credit or payment.');
     const total = sumCents(
       refunds.map((r) => r.cents),
@@ -114,9 +142,10 @@ export const refundRules: TypeRules = {
     doc['totalAmountInHomeCurrency'] = fromCents(total);
   },
   afterWrite(ctx, doc, previous) {
-    relink(ctx, doc, linksOf(doc), previous === undefined);
+    const id = String(doc['id']);
+    relinkRefunds(ctx, doc, refundLinks(previous ? keptRefunds(ctx, id) : sentRefundsOf(doc), id), previous === undefined);
   },
   beforeRemove(ctx, doc) {
-    relink(ctx, doc, [], false);
+    relinkRefunds(ctx, doc, [], false);
   },
 };
