@@ -130,3 +130,36 @@ describe('purchase orders', () => {
     ]);
   });
 });
+
+describe('bills for received items', () => {
+  it('take over an item receipt: its lines and its debt move to the bill, the order counts them billed; deleting the bill gives the receipt back', async () => {
+    const { vendor, order } = await newOrder('Received Then Billed Supply');
+    const [first] = order.lines as [OrderLine];
+    const vendorBalance = async (): Promise<string> => bodyOf<{ balance: string }>(await api.get(`/ledger-desktop/vendors/${vendor}`)).balance;
+    const receipt = bodyOf<PurchaseView & { totalAmount: string }>(
+      await api.post('/ledger-desktop/item-receipts', { vendorId: vendor, transactionDate: '2026-02-10', itemLines: [{ linkToTransactionLine: { transactionId: order.id, transactionLineId: first.id }, quantity: 6 }] }),
+    );
+    expect(await vendorBalance()).toBe('30.00');
+    expect(counts(await orderNow(order.id))[0]).toEqual([6, 6, false]);
+
+    const bill = bodyOf<PurchaseView & { id: string; amountDue: string; openAmount: string }>(await api.post('/ledger-desktop/bills', { vendorId: vendor, transactionDate: '2026-02-12', linkToTransactionIds: [receipt.id] }));
+    expect(bill.itemLines.map((l) => [l.item?.id, l.quantity, l.cost, l.amount])).toEqual(receipt.itemLines.map((l) => [l.item?.id, l.quantity, l.cost, l.amount]));
+    expect(bill).toMatchObject({ amountDue: '30.00', openAmount: '30.00' });
+    expect(bill.linkedTransactions).toEqual([expect.objectContaining({ id: receipt.id, transactionType: 'item_receipt' })]);
+    // The vendor is owed the same 30.00: on the bill now, no longer on the receipt.
+    expect(await vendorBalance()).toBe('30.00');
+    const billedReceipt = bodyOf<PurchaseView>(await api.get(`/ledger-desktop/item-receipts/${receipt.id}`));
+    expect(billedReceipt.linkedTransactions.map((l) => [l.id, l.transactionType])).toEqual([
+      [order.id, 'purchase_order'],
+      [bill.id, 'bill'],
+    ]);
+    expect(counts(await orderNow(order.id))[0]).toEqual([6, 0, false]);
+    expectDesktopError(await api.delete(`/ledger-desktop/item-receipts/${receipt.id}`), '3175');
+    expectDesktopError(await api.post('/ledger-desktop/bills', { vendorId: vendor, transactionDate: '2026-02-13', linkToTransactionIds: [receipt.id] }), '3175');
+
+    expect(bodyOf(await api.delete(`/ledger-desktop/bills/${bill.id}`))).toMatchObject({ deleted: true });
+    expect(await vendorBalance()).toBe('30.00');
+    expect(bodyOf<PurchaseView>(await api.get(`/ledger-desktop/item-receipts/${receipt.id}`)).linkedTransactions.map((l) => l.id)).toEqual([order.id]);
+    expect(counts(await orderNow(order.id))[0]).toEqual([6, 6, false]);
+  });
+});

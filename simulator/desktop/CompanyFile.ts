@@ -308,6 +308,10 @@ export class CompanyFile {
       this.store.updateAmounts(type, this.keyOf(model, doc), indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked), doc);
     },
     addDerived: (type, body) => this.addNow(this.modelOf(type), body),
+    repost: (type, id) => {
+      const doc = this.store.findDoc<JsonObject>(type, id);
+      if (doc) postTransaction(this.context(type), this.modelOf(type), doc, false);
+    },
     getMeta: (key) => this.store.getMeta(key),
     setMeta: (key, value) => this.store.setMeta(key, value),
   };
@@ -328,6 +332,7 @@ export class CompanyFile {
       rewrite: m.rewrite,
       rewriteAmounts: m.rewriteAmounts,
       addDerived: m.addDerived,
+      repost: m.repost,
       getMeta: m.getMeta,
       setMeta: m.setMeta,
       ledger: this.store.ledger,

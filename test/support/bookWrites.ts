@@ -285,8 +285,8 @@ const WRITES: readonly Write[] = [
     if (!credit) return 'no credit to refund';
     const customerId = String(idOf(credit.d['customer']));
     const amount = fromCents(1 + r(credit.left));
-    // A third of the time by check, from the bank, with the rest of the check an expense.
-    if (r(3) === 0) {
+    // A quarter of the time by check, from the bank, with the rest of the check an expense.
+    if (r(4) === 0) {
       const bank = String(all(file, 'ldg_account').find((a) => a['accountType'] === 'bank')?.['id']);
       const expense = String(all(file, 'ldg_account').find((a) => a['accountType'] === 'expense')?.['id']);
       file.add('ldg_check', { payeeId: customerId, bankAccountId: bank, transactionDate: '2025-06-29', applyToTransactions: [{ transactionId: String(credit.d['id']), amount }], expenseLines: [{ accountId: expense, amount: '5.00' }] });
@@ -362,6 +362,14 @@ const WRITES: readonly Write[] = [
     return 'sales tax paid';
   },
   removeOne('ldg_sales_tax_payment_check', 'void'),
+  (file, r) => {
+    // The bill for goods received: it takes over an item receipt not billed yet (its lines, its debt).
+    const receipts = all(file, 'ldg_item_receipt').filter((d) => !file.store.ledger.linksFrom(String(d['id'])).some((l) => l.owner !== d['id']) && cents(d['totalAmount']) > 0);
+    const receipt = pick(receipts, r);
+    if (!receipt) return 'no receipt to bill';
+    file.add('ldg_bill', { vendorId: String(idOf(receipt['vendor'])), transactionDate: '2025-06-30', linkToTransactionIds: [String(receipt['id'])] });
+    return 'item receipt billed';
+  },
   (file, r) => {
     const made = [...all(file, 'ldg_bill'), ...all(file, 'ldg_item_receipt')].filter((d) => file.store.ledger.lineLinksOf(String(d['id'])).length > 0);
     const doc = pick(made, r);

@@ -89,6 +89,7 @@ export class Ledger {
   private readonly linksToStmt: Database.Statement;
   private readonly ownedByStmt: Database.Statement;
   private readonly removeOwned: Database.Statement;
+  private readonly removeOwnedOf: Database.Statement;
   private readonly insertDeletion: Database.Statement;
   /** Link types known to exist (or not) in the file, by `from_type`; a link written sets its type. */
   private readonly linkTypesSeen = new Map<string, boolean>();
@@ -116,6 +117,7 @@ export class Ledger {
     this.linksToStmt = db.prepare(`SELECT ${columns} FROM links WHERE to_id = ? ORDER BY rowid`);
     this.ownedByStmt = db.prepare(`SELECT ${columns} FROM links WHERE owner_id = ? ORDER BY rowid`);
     this.removeOwned = db.prepare(`DELETE FROM links WHERE owner_id = ? RETURNING ${columns}`);
+    this.removeOwnedOf = db.prepare(`DELETE FROM links WHERE owner_id = ? AND from_type IN (SELECT value FROM json_each(?)) RETURNING ${columns}`);
     this.insertDeletion = db.prepare('INSERT OR REPLACE INTO deletions (type, id, label, created_at, deleted_at) VALUES (?, ?, ?, ?, ?)');
     this.removeDeletion = db.prepare('DELETE FROM deletions WHERE type = ? AND id = ?');
     const lineColumns = 'line_id AS lineId, source_id AS sourceId, source_line_id AS sourceLineId, quantity';
@@ -213,8 +215,10 @@ export class Ledger {
    * Replaces the links a transaction's write made (a new one made none yet); returns the links it
    * had made before, so that what they touched can be brought up to date.
    */
-  setLinksOwnedBy(ownerId: string, links: readonly LinkInput[], isNew: boolean): Link[] {
-    const before = isNew ? [] : (this.removeOwned.all(ownerId) as Link[]);
+  setLinksOwnedBy(ownerId: string, links: readonly LinkInput[], isNew: boolean, fromTypes?: readonly string[]): Link[] {
+    // A transaction may own links of two kinds, each written by its own rule (a check: the orders it
+    // received from, the credits it refunds): `fromTypes` replaces one kind and keeps the other.
+    const before = isNew ? [] : fromTypes ? (this.removeOwnedOf.all(ownerId, JSON.stringify(fromTypes)) as Link[]) : (this.removeOwned.all(ownerId) as Link[]);
     for (const link of links) {
       this.insertLink.run(ownerId, link.fromType, link.from, link.to, link.cents, link.discountCents);
       this.linkTypesSeen.set(link.fromType, true);

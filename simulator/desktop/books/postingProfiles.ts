@@ -4,6 +4,7 @@ import { openLedgerOf } from '../types/rules/journalRules.ts';
 import { purchaseAccountOf } from '../types/rules/purchaseLines.ts';
 import { adjustmentPostings } from '../types/rules/inventoryAdjustments.ts';
 import { refundedCents } from '../types/rules/refundRules.ts';
+import { isBilledReceipt } from '../types/rules/billedReceipts.ts';
 import { buildPostings } from '../types/rules/buildAssemblies.ts';
 import { salesTaxPaymentPostings } from '../types/rules/salesTaxPayments.ts';
 import { findItem } from '../types/rules/salesLines.ts';
@@ -141,6 +142,8 @@ function depositPostings(_ctx: RulesContext, doc: JsonObject): Posting[] {
 }
 
 function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+  // A receipt a bill took over posts nothing: the bill owes the vendor for its lines now.
+  if (isBilledReceipt(ctx, doc)) return [];
   const vendor = refId(doc['vendor']) ?? refId(doc['payee']);
   const postings: Posting[] = [];
   let total = 0;

@@ -28,6 +28,8 @@ export interface RulesContext {
   rewriteAmounts(objectType: string, doc: JsonObject, linked?: JsonObject[] | null): void;
   /** Adds an object the desktop creates by itself (an item site for a new inventory item). */
   addDerived(objectType: string, body: JsonObject): JsonObject;
+  /** Posts a stored transaction again: what it posts depends on another's write (an item receipt a bill took over). */
+  repost(objectType: string, id: string): void;
   nextTransactionId(): string;
   /** The company file's books: postings, links between transactions, deletions. */
   readonly ledger: Ledger;

@@ -3,6 +3,7 @@ import { isJsonObject, type JsonObject } from '../../json.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { purchaseLinesOf } from './purchaseLines.ts';
+import { billOf } from './billedReceipts.ts';
 import { assertTakenLinesKept, lineLinksAfter, linkedLinesOf, quantityOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines, type SourceSide } from './sourceLinks.ts';
 
 /** Purchases whose lines can come from a purchase order: they receive its goods. */
@@ -20,7 +21,8 @@ function countReceived(ctx: RulesContext, order: JsonObject): void {
   const received = ctx.ledger.takenFrom(id);
   const onReceipts = new Map<string, number>();
   for (const link of ctx.ledger.linksTo(id)) {
-    if (link.fromType !== 'ldg_item_receipt') continue;
+    // A receipt a bill took over is billed: what it received counts as billed.
+    if (link.fromType !== 'ldg_item_receipt' || billOf(ctx, link.from) !== undefined) continue;
     for (const l of ctx.ledger.lineLinksOf(link.from)) if (l.sourceId === id) onReceipts.set(l.sourceLineId, (onReceipts.get(l.sourceLineId) ?? 0) + l.quantity);
   }
   const lines = linesOf(order);
@@ -79,7 +81,7 @@ export function relinkOrders(ctx: RulesContext, doc: JsonObject, previous: JsonO
   if (!lineLinks || (!previous && lineLinks.length === 0)) return false;
   ctx.ledger.setLineLinks(id, lineLinks, previous === undefined);
   const links = sourceLinksOf(ORDERS_RECEIVED, doc, lineLinks);
-  const before = ctx.ledger.setLinksOwnedBy(id, links, previous === undefined);
+  const before = ctx.ledger.setLinksOwnedBy(id, links, previous === undefined, [String(doc['objectType'])]);
   refreshSources(ctx, ORDERS_RECEIVED, before, links);
   return true;
 }
@@ -89,12 +91,22 @@ export function unlinkOrders(ctx: RulesContext, doc: JsonObject): void {
   const id = String(doc['id']);
   if (ctx.ledger.lineLinksOf(id).length === 0) return;
   ctx.ledger.setLineLinks(id, [], false);
-  refreshSources(ctx, ORDERS_RECEIVED, ctx.ledger.setLinksOwnedBy(id, [], false));
+  refreshSources(ctx, ORDERS_RECEIVED, ctx.ledger.setLinksOwnedBy(id, [], false, [String(doc['objectType'])]));
+}
+
+/** After an item receipt was billed or given back by its bill: the purchase orders it received from count again. */
+export function refreshOrdersOf(ctx: RulesContext, receiptId: string): void {
+  refreshSources(ctx, ORDERS_RECEIVED, ctx.ledger.ownedBy(receiptId));
 }
 
 /** How a purchase shows the purchase orders it received from. */
 export function orderEntries(ctx: RulesContext, id: string): JsonObject[] {
-  return sourceEntries(ctx, ORDERS_RECEIVED, ctx.ledger.ownedBy(id));
+  // Its own links to orders only: a bill also owns the links of the receipts it took over.
+  return sourceEntries(
+    ctx,
+    ORDERS_RECEIVED,
+    ctx.ledger.ownedBy(id).filter((l) => l.from === id),
+  );
 }
 
 /**

@@ -6,7 +6,8 @@ import { fromCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
 import { showBalanceOnPayments, type PaymentTarget } from './applications.ts';
 import { linkedEntry, type CreditSide } from './creditRules.ts';
-import { itemLinesOf, orderEntries, relinkOrders, unlinkOrders } from './purchaseOrders.ts';
+import { itemLinesOf, orderEntries, refreshOrdersOf, relinkOrders, unlinkOrders } from './purchaseOrders.ts';
+import { isBilledReceipt, RECEIPT_TYPES, receiptLinks, takeReceipts } from './billedReceipts.ts';
 import { purchaseLinesOf } from './purchaseLines.ts';
 import { dueDateOf } from './salesDocuments.ts';
 import { keptRefunds, refundLinks, relinkRefunds, sentRefunds, type RefundSide } from './refundRules.ts';
@@ -33,6 +34,20 @@ interface PurchaseShape {
   appliesTo?: string;
   /** A check can give a customer's credit back (`applyToTransactions`): how it names what it refunds. */
   refunds?: RefundSide;
+  /** A bill can take over the vendor's item receipts (`linkToTransactionIds`). */
+  takesReceipts?: boolean;
+}
+
+/**
+ * Item receipts a bill took over, or gave back: each posts again (nothing while billed), shows
+ * the bill, and the purchase orders it received from count it as billed or not.
+ */
+function receiptsChanged(ctx: RulesContext, receiptIds: readonly string[]): void {
+  for (const id of new Set(receiptIds)) {
+    ctx.repost('ldg_item_receipt', id);
+    refreshPurchase(ctx, ITEM_RECEIPT, id);
+    refreshOrdersOf(ctx, id);
+  }
 }
 
 /** The links of a check's refunds, from its compute to its afterWrite (the same object), where they are written. */
@@ -53,7 +68,8 @@ const nounOf = (objectType: string): string => objectType.replace(/^ldg_/, '').r
 
 /** What payments and credits took off a purchase (a bill), or what was used of it (a vendor credit), in cents. */
 function takenOf(ctx: RulesContext, id: string): number {
-  const links = [...ctx.ledger.linksTo(id), ...ctx.ledger.linksFrom(id).filter((l) => l.owner !== id)];
+  // The receipts a bill took over are its lines, not payments of it.
+  const links = [...ctx.ledger.linksTo(id).filter((l) => !RECEIPT_TYPES.includes(l.fromType)), ...ctx.ledger.linksFrom(id).filter((l) => l.owner !== id)];
   return sumCents(
     links.map((l) => l.cents + l.discountCents),
     'What was applied',
@@ -97,7 +113,9 @@ function refreshPurchase(ctx: RulesContext, shape: PurchaseShape, id: string): v
 function purchaseRules(shape: PurchaseShape): TypeRules {
   const { objectType } = shape;
   return {
-    compute(ctx, doc, body, previous) {
+    compute(ctx, doc, sent, previous) {
+      const body = shape.takesReceipts && !previous ? takeReceipts(ctx, doc, sent) : sent;
+      if (previous && isBilledReceipt(ctx, previous)) throw new DesktopError(DESKTOP_STATUS.IN_USE, `Item receipt ${String(previous['refNumber'] ?? previous['id'])} is billed: change the bill instead.`);
       if ('expenseLines' in body) doc['expenseLines'] = purchaseLinesOf(ctx, objectType, 'expenseLines', body['expenseLines'], previous);
       const itemLines = itemLinesOf(ctx, objectType, doc, body, previous);
       if (itemLines) doc['itemLines'] = itemLines;
@@ -129,16 +147,33 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
     afterWrite(ctx, doc, previous) {
       const refunds = pendingRefunds.get(doc);
       if (refunds) relinkRefunds(ctx, doc, refunds, previous === undefined);
-      if (relinkOrders(ctx, doc, previous) || (refunds && (refunds.length > 0 || previous))) refreshPurchase(ctx, shape, String(doc['id']));
+      const receipts = shape.takesReceipts ? receiptLinks(ctx, doc) : undefined;
+      if (receipts) {
+        ctx.ledger.setLinksOwnedBy(String(doc['id']), receipts, previous === undefined, RECEIPT_TYPES);
+        receiptsChanged(
+          ctx,
+          receipts.map((l) => l.from),
+        );
+      }
+      if (relinkOrders(ctx, doc, previous) || receipts || (refunds && (refunds.length > 0 || previous))) refreshPurchase(ctx, shape, String(doc['id']));
     },
     beforeRemove(ctx, doc) {
       unlinkOrders(ctx, doc);
       if (shape.refunds) relinkRefunds(ctx, doc, [], false);
+      if (shape.takesReceipts) {
+        const given = ctx.ledger.setLinksOwnedBy(String(doc['id']), [], false, RECEIPT_TYPES);
+        receiptsChanged(
+          ctx,
+          given.map((l) => l.from),
+        );
+      }
     },
   };
 }
 
-const BILL: PurchaseShape = { objectType: 'ldg_bill', total: 'amountDue', open: 'openAmount', payable: true };
+const BILL: PurchaseShape = { objectType: 'ldg_bill', total: 'amountDue', open: 'openAmount', payable: true, takesReceipts: true };
+// A receipt shows the bill that took it over as a credit shows the bills it was applied to.
+const ITEM_RECEIPT: PurchaseShape = { objectType: 'ldg_item_receipt', total: 'totalAmount', appliesTo: 'ldg_bill' };
 const VENDOR_CREDIT: PurchaseShape = { objectType: 'ldg_vendor_credit', total: 'creditAmount', open: 'openAmount', appliesTo: 'ldg_bill' };
 
 /** A bill: what the company owes a vendor; `openAmount` is what is left to pay. */
@@ -148,7 +183,7 @@ export const billRules: TypeRules = purchaseRules(BILL);
 export const vendorCreditRules: TypeRules = purchaseRules(VENDOR_CREDIT);
 
 /** Goods received before their bill: owed to the vendor like a bill, with nothing to pay on it yet. */
-export const itemReceiptRules: TypeRules = purchaseRules({ objectType: 'ldg_item_receipt', total: 'totalAmount' });
+export const itemReceiptRules: TypeRules = purchaseRules(ITEM_RECEIPT);
 
 /**
  * A check written from a bank account: paid at once, nothing owed. Written to a customer, it can

@@ -93,7 +93,7 @@ function entryOf(refund: Refunded): JsonObject {
 
 /** Replaces what the refund gives back, and brings every credit it touched before or touches now up to date. */
 export function relinkRefunds(ctx: RulesContext, doc: JsonObject, links: readonly LinkInput[], isNew: boolean): void {
-  const before = ctx.ledger.setLinksOwnedBy(String(doc['id']), links, isNew);
+  const before = ctx.ledger.setLinksOwnedBy(String(doc['id']), links, isNew, REFUNDABLE_TYPES);
   for (const link of [...before, ...links]) REFUNDABLE[link.fromType]?.refresh(ctx, link.from);
 }
 
