@@ -253,3 +253,43 @@ describe('estimates and sales orders turned into invoices', () => {
   });
 
 });
+
+describe('line groups', () => {
+  interface GroupView {
+    id: string;
+    itemGroup: Ref;
+    quantity: number | null;
+    totalAmount: string;
+    lines: InvoiceLineView[];
+  }
+  type Grouped = InvoiceView & { lineGroups: GroupView[] };
+
+  it("expand an item group into its items' lines at the group's quantity; the group counts in the total and the books; an update regroups, replaces its lines, and a void zeroes them", async () => {
+    const groups = await fetchAll<{ id: string; lines: { item: Ref; quantity: number | null }[] }>(api, '/ledger-desktop/item-groups');
+    const group = groups.find((g) => g.lines.length > 1);
+    if (!group) throw new Error('the demo file has an item group of several items');
+    const before = await customerBalance();
+    const invoice = bodyOf<Grouped>(await api.post('/ledger-desktop/invoices', { customerId: customer.id, transactionDate: '2026-04-20', lines: [{ itemId, quantity: 1, rate: '10.00' }], lineGroups: [{ itemGroupId: group.id, quantity: 2 }] }));
+    const [made] = invoice.lineGroups as [GroupView];
+    expect(made.itemGroup.id).toBe(group.id);
+    expect(made.lines.map((l) => [l.item?.id, l.quantity])).toEqual(group.lines.map((l) => [l.item.id, 2 * (l.quantity ?? 1)]));
+    const groupCents = made.lines.reduce((s, l) => s + cents(l.amount), 0);
+    expect(cents(made.totalAmount)).toBe(groupCents);
+    expect(cents(invoice.subtotal)).toBe(1000 + groupCents);
+    expect(await customerBalance()).toBe(before + cents(invoice.subtotal) + cents(invoice.salesTaxTotal));
+
+    // Another quantity regroups; lines sent replace the group's lines by id.
+    const regrouped = bodyOf<Grouped>(await api.post(`/ledger-desktop/invoices/${invoice.id}`, { revisionNumber: invoice.revisionNumber, lineGroups: [{ id: made.id, quantity: 1 }] }));
+    expect(regrouped.lineGroups[0]?.lines.map((l) => l.quantity)).toEqual(group.lines.map((l) => l.quantity ?? 1));
+    const first = regrouped.lineGroups[0]?.lines[0] as InvoiceLineView;
+    const trimmed = bodyOf<Grouped>(await api.post(`/ledger-desktop/invoices/${invoice.id}`, { revisionNumber: regrouped.revisionNumber, lineGroups: [{ id: made.id, lines: [{ id: first.id, amount: '5.00' }] }] }));
+    expect(trimmed.lineGroups[0]).toMatchObject({ totalAmount: '5.00', lines: [expect.objectContaining({ id: first.id, amount: '5.00' })] });
+    expect(trimmed.subtotal).toBe('15.00');
+    expect(await customerBalance()).toBe(before + 1500 + cents(trimmed.salesTaxTotal));
+
+    await api.post(`/ledger-desktop/invoices/${invoice.id}/void`, {});
+    const voided = bodyOf<Grouped>(await api.get(`/ledger-desktop/invoices/${invoice.id}`));
+    expect(voided.lineGroups[0]).toMatchObject({ totalAmount: '0.00', lines: [expect.objectContaining({ amount: '0.00' })] });
+    expect(await customerBalance()).toBe(before);
+  });
+});

@@ -58,8 +58,11 @@ function removeOne(type: string, how: 'delete' | 'void'): Write {
 /** Every kind of write the sequences draw from; refusals by the desktop are part of the game. */
 const WRITES: readonly Write[] = [
   (file, r) => {
-    file.add('ldg_invoice', { customerId: someCustomer(file, r), transactionDate: '2025-06-20', lines: randomLines(file, r) });
-    return 'invoice added';
+    // Now and then with an item group, expanded into its items' lines.
+    const group = r(4) === 0 ? pick(all(file, 'ldg_item_group'), r) : undefined;
+    const lineGroups: JsonObject = group ? { lineGroups: [{ itemGroupId: String(group['id']), quantity: 1 + r(2) }] } : {};
+    file.add('ldg_invoice', { customerId: someCustomer(file, r), transactionDate: '2025-06-20', lines: randomLines(file, r), ...lineGroups });
+    return group ? 'invoice with a line group added' : 'invoice added';
   },
   (file, r) => {
     const invoice = pick(all(file, 'ldg_invoice').filter((i) => cents(i['balanceRemaining']) > 0), r);

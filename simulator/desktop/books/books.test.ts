@@ -18,6 +18,7 @@ import { paymentsToDeposit } from '../types/rules/depositRules.ts';
 import { normalSign } from './specialAccounts.ts';
 import { openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
 import { isVoided } from './keepBooks.ts';
+import { allLinesOf } from '../types/rules/salesLines.ts';
 import { all, random, randomWrite } from '../../../test/support/bookWrites.ts';
 
 let types: TypeRegistry;
@@ -82,10 +83,15 @@ const linesMove =
   (field: string, sign: number): StockMoves =>
   (doc) =>
     (doc[field] as JsonObject[]).map((line) => [idOf(line['item']), line['quantity'], sign]);
+/** A sale's lines, its line groups' lines included. */
+const saleMoves =
+  (sign: number): StockMoves =>
+  (doc) =>
+    allLinesOf(doc).map((line) => [idOf(line['item']), line['quantity'], sign]);
 const STOCK_MOVES: Readonly<Record<string, StockMoves>> = {
-  ldg_invoice: linesMove('lines', -1),
-  ldg_sales_receipt: linesMove('lines', -1),
-  ldg_credit_memo: linesMove('lines', 1),
+  ldg_invoice: saleMoves(-1),
+  ldg_sales_receipt: saleMoves(-1),
+  ldg_credit_memo: saleMoves(1),
   ldg_bill: linesMove('itemLines', 1),
   ldg_item_receipt: linesMove('itemLines', 1),
   ldg_check: linesMove('itemLines', 1),
@@ -244,7 +250,7 @@ describe('the books', () => {
     }
     // The sequences, together, really exercised every rule, refusals (a paid invoice deleted) included.
     const kinds = [
-      'invoice added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added',
+      'invoice added', 'invoice with a line group added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added',
       'credit applied by a payment', 'credit applied by an invoice', 'invoice made from an order', 'order changed', 'invoice made from an order removed',
       'bill added', 'bill changed', 'ldg_bill voided', 'ldg_vendor_credit added', 'ldg_item_receipt added',
       'bill paid', 'bill paid with a credit', 'bill paid with a discount', 'bill payment changed', 'ldg_bill_check_payment voided', 'ldg_bill_credit_card_payment deleted',

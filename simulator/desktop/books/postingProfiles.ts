@@ -7,7 +7,7 @@ import { refundedCents } from '../types/rules/refundRules.ts';
 import { isBilledReceipt } from '../types/rules/billedReceipts.ts';
 import { buildPostings } from '../types/rules/buildAssemblies.ts';
 import { salesTaxPaymentPostings } from '../types/rules/salesTaxPayments.ts';
-import { findItem } from '../types/rules/salesLines.ts';
+import { allLinesOf, findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Posting } from './Ledger.ts';
 import { refId } from './refId.ts';
@@ -80,7 +80,7 @@ const quantityOf = (line: JsonObject): number => (typeof line['quantity'] === 'n
 
 function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   const customer = refId(doc['customer']);
-  const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
+  const lines = allLinesOf(doc);
   const postings: Posting[] = [];
   let total = 0;
   for (const line of lines) {

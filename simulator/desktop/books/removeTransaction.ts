@@ -1,7 +1,7 @@
 import type { CompanyFile } from '../CompanyFile.ts';
 import { parseDoc } from '../CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import { isJsonObject, type JsonObject } from '../json.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { markVoided, unpostTransaction } from './keepBooks.ts';
 
 /**
@@ -37,6 +37,17 @@ export function deleteTransaction(file: CompanyFile, objectType: string, id: str
   });
 }
 
+/** Zeroes the amounts of lines of every kind, a line group's lines and total included. */
+function zeroLines(value: JsonValue): void {
+  for (const line of Array.isArray(value) ? value.filter(isJsonObject) : isJsonObject(value) ? [value] : []) {
+    if (typeof line['amount'] === 'string') line['amount'] = '0.00';
+    if (typeof line['totalAmount'] === 'string' && Array.isArray(line['lines'])) line['totalAmount'] = '0.00';
+    // An inventory adjustment's lines hold their value as a number.
+    if (typeof line['valueDifference'] === 'number') line['valueDifference'] = 0;
+    if (Array.isArray(line['lines'])) zeroLines(line['lines']);
+  }
+}
+
 /**
  * Voids a transaction as the desktop does: it stays, with every amount zero and "VOID:" before its
  * memo, and posts nothing; what it applied itself to is undone.
@@ -53,13 +64,7 @@ export function voidTransaction(file: CompanyFile, objectType: string, id: strin
     // Every line of every kind (item, expense, deposit lines, cash back) keeps its place at zero;
     // so does an amount the transaction holds itself (a bill payment's, a transfer's).
     if (typeof doc['amount'] === 'string') doc['amount'] = '0.00';
-    for (const value of Object.values(doc)) {
-      for (const line of Array.isArray(value) ? value.filter(isJsonObject) : isJsonObject(value) ? [value] : []) {
-        if (typeof line['amount'] === 'string') line['amount'] = '0.00';
-        // An inventory adjustment's lines hold their value as a number.
-        if (typeof line['valueDifference'] === 'number') line['valueDifference'] = 0;
-      }
-    }
+    for (const value of Object.values(doc)) zeroLines(value);
     // A type without a memo of its own (a journal entry) is marked by its zero amounts alone.
     if (model.has('memo') && !String(doc['memo'] ?? '').startsWith('VOID:')) doc['memo'] = `VOID:${typeof doc['memo'] === 'string' && doc['memo'] !== '' ? ` ${doc['memo']}` : ''}`;
     markVoided(ctx, id);

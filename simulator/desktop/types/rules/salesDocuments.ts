@@ -2,10 +2,10 @@ import { refId } from '../../books/postingProfiles.ts';
 import { specialAccount, type SpecialAccount } from '../../books/specialAccounts.ts';
 import { addDays } from '../../desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
+import type { JsonObject, JsonValue } from '../../json.ts';
 import { fromCents, lineAmountCents, percentOfCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
-import { lineGroupsOf, linesOf } from './salesLines.ts';
+import { allLinesOf, lineGroupsOf, linesOf } from './salesLines.ts';
 
 /**
  * What sets one kind of sale apart from the others (invoice, sales receipt, credit memo, estimate,
@@ -63,7 +63,7 @@ const nounOf = (doc: JsonObject): string => String(doc['objectType']).replace(/^
  * `totalAmount`, so the total is written only where the type has it.
  */
 export function computeTotals(ctx: RulesContext, doc: JsonObject, applied: number, open: SaleShape['open']): void {
-  const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
+  const lines = allLinesOf(doc);
   const amounts = lines.map((line) => toCents(String(line['amount'] ?? '0')));
   const taxableAmounts = lines.filter((line) => ctx.find('ldg_sales_tax_code', refId(line['salesTaxCode']) ?? '')?.['isTaxable'] === true);
   // The names only reach a message when an amount overflows: plain words, not built per call.
@@ -105,7 +105,7 @@ export function saleRules(shape: SaleShape): TypeRules {
       const objectType = String(doc['objectType']);
       const lines = shape.linesFrom ? shape.linesFrom(ctx, doc, body, previous) : body['lines'];
       if (lines !== undefined) doc['lines'] = linesOf(ctx, objectType, lines, previous);
-      if ('lineGroups' in body) doc['lineGroups'] = lineGroupsOf(ctx, objectType, body['lineGroups']);
+      if ('lineGroups' in body) doc['lineGroups'] = lineGroupsOf(ctx, objectType, body['lineGroups'], previous);
       if (!previous) {
         const account = shape.account;
         if (account && doc[account.field] === null) doc[account.field] = ctx.resolve(objectType, account.field, specialAccount(ctx, account.special));
