@@ -36,6 +36,8 @@ export interface CompanyFileOptions {
   path: string;
   clock: Clock;
   types: TypeRegistry;
+  /** The bytes of a company file a new one starts as (a kept seeded demo). */
+  template?: Buffer;
 }
 
 /**
@@ -56,7 +58,7 @@ export class CompanyFile {
   fixedTime: number | undefined;
 
   constructor(options: CompanyFileOptions) {
-    this.store = new CompanyFileStore(options.path);
+    this.store = new CompanyFileStore(options.path, options.template);
     this.clock = options.clock;
     this.types = options.types;
     this.ids = new IdAllocator(this.store);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { FILE_FORMAT, indexName, LIST_INDEXES, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
 import { encodeDoc } from './docBytes.ts';
@@ -92,10 +93,12 @@ export class CompanyFileStore {
   private readonly normalCacheSize: number;
   private readonly firstLoad: FirstLoad;
 
-  constructor(filePath: string) {
+  /** `template`: the bytes of a company file to start from (a kept seeded demo) when the file is new. */
+  constructor(filePath: string, template?: Buffer) {
     this.onDisk = filePath !== ':memory:';
     this.firstLoad = new FirstLoad(this.onDisk ? filePath : undefined);
-    this.db = new Database(filePath);
+    if (template && this.onDisk && !fs.existsSync(filePath)) fs.writeFileSync(filePath, template);
+    this.db = template && !this.onDisk ? new Database(template) : new Database(filePath);
     refuseOlderFormat(this.db, filePath);
     this.normalCacheSize = Number(this.db.pragma('cache_size', { simple: true }));
     applyOpenSettings(this.db, this.onDisk);

@@ -36,12 +36,13 @@ export class DesktopHost {
 
   /**
    * Opens (creating if needed) a company file, on the clock of the project it belongs to; once open
-   * it keeps that clock.
+   * it keeps that clock. A new one can start as the bytes of another (`template`).
    */
-  application(companyFileId: string, clock: WaitableClock = this.options.clock): DesktopApplication {
+  application(companyFileId: string, clock: WaitableClock = this.options.clock, template?: Buffer): DesktopApplication {
     let app = this.open.get(companyFileId);
     if (!app) {
-      const file = new CompanyFile({ path: this.pathOf(companyFileId), clock, types: this.options.types });
+      // A template only shapes a file that does not exist yet: one on disk keeps what it has.
+      const file = new CompanyFile({ path: this.pathOf(companyFileId), clock, types: this.options.types, ...(template && !this.exists(companyFileId) ? { template } : {}) });
       app = new DesktopApplication(file, clock);
       this.open.set(companyFileId, app);
     }

@@ -1,6 +1,7 @@
 import type { CompanyFile } from '../desktop/CompanyFile.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
 import { seedCompanyFile, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
+import { demoCacheKey, readDemo, writeDemo } from '../fixtures/demoCache.ts';
 import { newConnectionId } from './serviceIds.ts';
 import type { EndUserRow } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
@@ -8,8 +9,8 @@ import type { ServiceDeps } from './types.ts';
 type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks'>;
 
 /** An end user's company file, open on the clock of the end user's project. */
-export function companyFileApp(deps: Pick<ServiceDeps, 'host' | 'clocks'>, endUser: Pick<EndUserRow, 'project_id'>, companyFileId: string): DesktopApplication {
-  return deps.host.application(companyFileId, deps.clocks.forProject(endUser.project_id));
+export function companyFileApp(deps: Pick<ServiceDeps, 'host' | 'clocks'>, endUser: Pick<EndUserRow, 'project_id'>, companyFileId: string, template?: Buffer): DesktopApplication {
+  return deps.host.application(companyFileId, deps.clocks.forProject(endUser.project_id), template);
 }
 
 export interface ConnectResult {
@@ -23,18 +24,37 @@ export interface ConnectResult {
  * file, here a new one seeded from `seed`. An end user that is already connected keeps its file.
  */
 export function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow, seed: SeedOptions): ConnectResult {
-  return connectCompanyFileWith(deps, endUser, (file) => seedCompanyFile(file, seed));
+  // Seeded once per seed and code, then opened from the kept bytes (`demoCache.ts`).
+  const key = demoCacheKey(seed);
+  const kept = readDemo(key);
+  const fill = (file: CompanyFile): void => {
+    seedCompanyFile(file, seed);
+    writeDemo(key, file.store.db.serialize());
+  };
+  try {
+    return connectCompanyFileWith(deps, endUser, fill, kept);
+  } catch (error) {
+    // Kept bytes that do not open (a file damaged on disk) are seeded afresh.
+    if (kept === undefined) throw error;
+    return connectCompanyFileWith(deps, endUser, fill);
+  }
 }
 
 /**
  * The same with the new company file filled by `fill` (seeding, a fixture). If filling throws, the
  * new company file is removed again and the end user stays unconnected.
  */
-export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, fill: (file: CompanyFile) => void): ConnectResult {
+export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, fill: (file: CompanyFile) => void, template?: Buffer): ConnectResult {
   const existing = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
   if (existing?.company_file_id) return { connectionId: existing.id, companyFileId: existing.company_file_id, created: false };
   const companyFileId = `company_${endUser.id}`;
-  const app = companyFileApp(deps, endUser, companyFileId);
+  let app: DesktopApplication;
+  try {
+    app = companyFileApp(deps, endUser, companyFileId, template);
+  } catch (error) {
+    deps.host.discard(companyFileId);
+    throw error;
+  }
   if (app.file.store.getMeta('company.name') === undefined) {
     try {
       fill(app.file);
