@@ -27,6 +27,7 @@ export const GENERATOR_INPUTS = [
   'spec/components/common.yaml',
   'simulator/desktop/numericInputs.ts',
   'simulator/desktop/types/typeTable.ts',
+  'simulator/desktop/types/transactionRows.ts',
   'simulator/desktop/types/globalReferences.ts',
 ];
 
