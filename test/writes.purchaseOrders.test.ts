@@ -163,3 +163,18 @@ describe('bills for received items', () => {
     expect(counts(await orderNow(order.id))[0]).toEqual([6, 6, false]);
   });
 });
+
+describe('quantities on order', () => {
+  it('an item shows what open purchase orders keep of it, less what was received, and its first site the same', async () => {
+    const items = bodyOf<{ data: { id: string }[] }>(await api.get('/ledger-desktop/inventory-items')).data;
+    const onOrder = async (): Promise<number> => Number(bodyOf<{ quantityOnPurchaseOrder: number }>(await api.get(`/ledger-desktop/inventory-items/${String(items[0]?.id)}`)).quantityOnPurchaseOrder);
+    const before = await onOrder();
+    const { vendor, order } = await newOrder('On Order Supply');
+    expect(await onOrder()).toBe(before + 10);
+    const [first] = order.lines as [OrderLine];
+    await api.post('/ledger-desktop/item-receipts', { vendorId: vendor, transactionDate: '2026-02-10', itemLines: [{ linkToTransactionLine: { transactionId: order.id, transactionLineId: first.id }, quantity: 6 }] });
+    expect(await onOrder()).toBe(before + 4);
+    const sites = bodyOf<{ data: { quantityOnPurchaseOrders: number | null }[] }>(await api.get('/ledger-desktop/item-sites', { query: { itemIds: String(items[0]?.id) } })).data;
+    expect(sites[0]?.quantityOnPurchaseOrders).toBe(before + 4);
+  });
+});

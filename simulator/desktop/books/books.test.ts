@@ -122,6 +122,7 @@ function stockProblems(file: CompanyFile): string[] {
     if (isVoided(file.store, String(doc['id'])) && file.store.ledger.postingsOf(String(doc['id'])).length > 0) broken.push(`voided ${String(doc['objectType'])} ${String(doc['id'])} still posts`);
   }
   const sites = all(file, 'ldg_item_site');
+  const orders = new Map(['ldg_sales_order', 'ldg_purchase_order'].map((type) => [type, all(file, type)]));
   for (const [type, siteField] of Object.entries(STOCKED_TYPES)) {
     for (const item of all(file, type)) {
       const id = String(item['id']);
@@ -129,6 +130,19 @@ function stockProblems(file: CompanyFile): string[] {
       if (item['quantityOnHand'] !== want) broken.push(`${String(item['fullName'])}: quantityOnHand ${String(item['quantityOnHand'])}, its transactions say ${want}`);
       const atSites = sites.filter((site) => idOf(site[siteField]) === id).reduce((s, site) => s + Number(site['quantityOnHand']), 0);
       if (roundQuantity(atSites) !== want) broken.push(`${String(item['fullName'])}: its sites hold ${atSites}, not ${want}`);
+      // What open orders keep of it: each line's quantity less what was invoiced or received, closed lines and orders aside.
+      for (const [orderType, done, field] of [
+        ['ldg_sales_order', 'quantityInvoiced', 'quantityOnSalesOrder'],
+        ['ldg_purchase_order', 'receivedQuantity', 'quantityOnPurchaseOrder'],
+      ] as const) {
+        const open = orders
+          .get(orderType)
+          ?.filter((o) => o['isManuallyClosed'] !== true)
+          .flatMap((o) => o['lines'] as JsonObject[])
+          .filter((l) => idOf(l['item']) === id && l['isManuallyClosed'] !== true)
+          .reduce((s, l) => s + Math.max(0, Number(l['quantity'] ?? 1) - Number(l[done] ?? 0)), 0);
+        if (item[field] !== roundQuantity(open ?? 0)) broken.push(`${String(item['fullName'])}: ${field} ${String(item[field])}, its open orders keep ${open}`);
+      }
     }
   }
   return broken;

@@ -4,6 +4,7 @@ import { fromCents, sumCents, toCents } from '../../money.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { purchaseLinesOf } from './purchaseLines.ts';
 import { billOf } from './billedReceipts.ts';
+import { ON_PURCHASE_ORDERS, onOrderRules } from './onOrder.ts';
 import { assertTakenLinesKept, lineLinksAfter, linkedLinesOf, quantityOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines, type SourceSide } from './sourceLinks.ts';
 
 /** Purchases whose lines can come from a purchase order: they receive its goods. */
@@ -114,6 +115,7 @@ export function orderEntries(ctx: RulesContext, id: string): JsonObject[] {
  * what purchases received of them, and a line something was received of cannot be removed.
  */
 export const purchaseOrderRules: TypeRules = {
+  ...onOrderRules(ON_PURCHASE_ORDERS),
   compute(ctx, doc, body, previous) {
     if ('lines' in body) doc['lines'] = purchaseLinesOf(ctx, 'ldg_purchase_order', 'lines', body['lines'], previous);
     for (const line of linesOf(doc)) if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;

@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonObject } from '../../json.ts';
+import { ON_SALES_ORDERS, onOrderRules } from './onOrder.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
 import { assertDepositKept } from './depositRules.ts';
 import { saleRules } from './salesDocuments.ts';
@@ -45,10 +46,13 @@ export const estimateRules: TypeRules = saleRules({
 });
 
 /** A sales order posts nothing: its lines are invoiced later, each line counting what was invoiced of it. */
-export const salesOrderRules: TypeRules = saleRules({
-  compute(ctx, doc, _body, previous) {
-    assertTakenLinesKept(ctx, doc, previous);
-    for (const line of linesOf(doc)) if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;
-    countInvoiced(ctx, doc);
-  },
-});
+export const salesOrderRules: TypeRules = {
+  ...saleRules({
+    compute(ctx, doc, _body, previous) {
+      assertTakenLinesKept(ctx, doc, previous);
+      for (const line of linesOf(doc)) if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;
+      countInvoiced(ctx, doc);
+    },
+  }),
+  ...onOrderRules(ON_SALES_ORDERS),
+};

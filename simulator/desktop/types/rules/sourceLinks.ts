@@ -5,6 +5,7 @@ import { isJsonObject, type JsonObject } from '../../json.ts';
 import { sumCents, toCents } from '../../money.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { linkedEntry } from './creditRules.ts';
+import { itemsOfOrder, ORDER_SIDES, refreshOnOrder } from './onOrder.ts';
 
 /**
  * Documents made from others (decision 13): invoices from estimates and sales orders, bills and
@@ -144,6 +145,9 @@ function refreshSource(ctx: RulesContext, side: SourceSide, sourceId: string): v
     side.count(ctx, doc);
     const links = ctx.ledger.linksTo(sourceId);
     ctx.rewriteAmounts(type, doc, links.length > 0 ? links.map((link) => ({ ...linkedEntry(ctx, link.fromType, link.from, link.cents), linkType: 'quantity' })) : null);
+    // What an order has invoiced or received of its items is no longer on order.
+    const onOrder = ORDER_SIDES[type];
+    if (onOrder && !ctx.bulk) refreshOnOrder(ctx, onOrder, itemsOfOrder(doc));
   }
 }
 
