@@ -99,3 +99,28 @@ describe('vendor credits and item receipts', () => {
     expect(await balanceOf('accounts', expense.id)).toBe(before.expense);
   });
 });
+
+describe('item group lines of a purchase', () => {
+  it("expand an item group into item lines at the group's quantity, owed to the vendor with the rest; a void zeroes them", async () => {
+    const groups = bodyOf<{ data: { id: string; lines: { item: Ref; quantity: number | null }[] }[] }>(await api.get('/ledger-desktop/item-groups')).data;
+    const group = groups.find((g) => g.lines.length > 1);
+    if (!group) throw new Error('the demo file has an item group of several items');
+    const vendor = (await list('vendors'))[0] as Named;
+    const before = await balanceOf('vendors', vendor.id);
+    const bill = bodyOf<BillView & { itemGroupLines: { id: string; itemGroup: Ref; totalAmount: string; itemLines: BillView['itemLines'] }[] }>(
+      await api.post('/ledger-desktop/bills', { vendorId: vendor.id, transactionDate: '2026-04-21', itemGroupLines: [{ itemGroupId: group.id, quantity: 3 }] }),
+    );
+    const [made] = bill.itemGroupLines;
+    expect(made?.itemLines.map((l) => [l.item?.id, l.quantity])).toEqual(group.lines.map((l) => [l.item.id, 3 * (l.quantity ?? 1)]));
+    const groupCents = (made?.itemLines ?? []).reduce((s, l) => s + cents(l.amount), 0);
+    expect(cents(made?.totalAmount)).toBe(groupCents);
+    expect(cents(bill.amountDue)).toBe(groupCents);
+    expect(await balanceOf('vendors', vendor.id)).toBe(before + groupCents);
+
+    await api.post(`/ledger-desktop/bills/${bill.id}/void`, {});
+    const voided = bodyOf<typeof bill>(await api.get(`/ledger-desktop/bills/${bill.id}`));
+    expect(voided.itemGroupLines[0]?.totalAmount).toBe('0.00');
+    expect(voided.itemGroupLines[0]?.itemLines.every((l) => l.amount === '0.00')).toBe(true);
+    expect(await balanceOf('vendors', vendor.id)).toBe(before);
+  });
+});

@@ -171,7 +171,11 @@ const WRITES: readonly Write[] = [
     const expense = all(file, 'ldg_account').find((a) => a['accountType'] === 'expense');
     const item = pick(all(file, 'ldg_inventory_item'), r);
     const itemLines: JsonObject = item && r(2) === 0 ? { itemLines: [{ itemId: String(item['id']), quantity: 1 + r(9) }] } : {};
-    file.add('ldg_bill', { vendorId: String(vendor?.['id']), transactionDate: '2025-06-18', expenseLines: [{ accountId: String(expense?.['id']), amount: cheque(r) }], ...itemLines });
+    // Now and then an item group, expanded into its items' lines.
+    const group = r(4) === 0 ? pick(all(file, 'ldg_item_group'), r) : undefined;
+    const groups: JsonObject = group ? { itemGroupLines: [{ itemGroupId: String(group['id']), quantity: 1 + r(2) }] } : {};
+    file.add('ldg_bill', { vendorId: String(vendor?.['id']), transactionDate: '2025-06-18', expenseLines: [{ accountId: String(expense?.['id']), amount: cheque(r) }], ...itemLines, ...groups });
+    if (group) return 'bill with an item group added';
     return 'bill added';
   },
   (file, r) => {

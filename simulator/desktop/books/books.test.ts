@@ -19,6 +19,7 @@ import { normalSign } from './specialAccounts.ts';
 import { openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
 import { isVoided } from './keepBooks.ts';
 import { allLinesOf } from '../types/rules/salesLines.ts';
+import { allItemLinesOf } from '../types/rules/purchaseLines.ts';
 import { all, random, randomWrite } from '../../../test/support/bookWrites.ts';
 
 let types: TypeRegistry;
@@ -79,25 +80,21 @@ const billed = (file: CompanyFile, doc: JsonObject): boolean => doc['objectType'
 
 /** What moves stock, by type: each transaction's items and the quantities they came in (+) or went out (-). */
 type StockMoves = (doc: JsonObject) => [string | null, unknown, number][];
-const linesMove =
-  (field: string, sign: number): StockMoves =>
+/** The items and quantities of a transaction's lines, as `linesOf` gives them (a group's lines included). */
+const moves =
+  (linesOf: (doc: JsonObject) => JsonObject[], sign: number): StockMoves =>
   (doc) =>
-    (doc[field] as JsonObject[]).map((line) => [idOf(line['item']), line['quantity'], sign]);
-/** A sale's lines, its line groups' lines included. */
-const saleMoves =
-  (sign: number): StockMoves =>
-  (doc) =>
-    allLinesOf(doc).map((line) => [idOf(line['item']), line['quantity'], sign]);
+    linesOf(doc).map((line) => [idOf(line['item']), line['quantity'], sign]);
 const STOCK_MOVES: Readonly<Record<string, StockMoves>> = {
-  ldg_invoice: saleMoves(-1),
-  ldg_sales_receipt: saleMoves(-1),
-  ldg_credit_memo: saleMoves(1),
-  ldg_bill: linesMove('itemLines', 1),
-  ldg_item_receipt: linesMove('itemLines', 1),
-  ldg_check: linesMove('itemLines', 1),
-  ldg_credit_card_charge: linesMove('itemLines', 1),
-  ldg_vendor_credit: linesMove('itemLines', -1),
-  ldg_credit_card_credit: linesMove('itemLines', -1),
+  ldg_invoice: moves(allLinesOf, -1),
+  ldg_sales_receipt: moves(allLinesOf, -1),
+  ldg_credit_memo: moves(allLinesOf, 1),
+  ldg_bill: moves(allItemLinesOf, 1),
+  ldg_item_receipt: moves(allItemLinesOf, 1),
+  ldg_check: moves(allItemLinesOf, 1),
+  ldg_credit_card_charge: moves(allItemLinesOf, 1),
+  ldg_vendor_credit: moves(allItemLinesOf, -1),
+  ldg_credit_card_credit: moves(allItemLinesOf, -1),
   ldg_inventory_adjustment: (doc) => (doc['lines'] as JsonObject[]).map((line) => [idOf(line['item']), line['quantityDifference'], 1]),
   // A pending build moves nothing; the others take their components and bring the assembly in.
   ldg_build_assembly: (doc) =>
@@ -266,7 +263,7 @@ describe('the books', () => {
     const kinds = [
       'invoice added', 'invoice with a line group added', 'payment added', 'invoice changed', 'ldg_receive_payment deleted', 'deposit added', 'ldg_deposit voided', 'credit memo added',
       'credit applied by a payment', 'credit applied by an invoice', 'invoice made from an order', 'order changed', 'invoice made from an order removed',
-      'bill added', 'bill changed', 'ldg_bill voided', 'ldg_vendor_credit added', 'ldg_item_receipt added',
+      'bill added', 'bill with an item group added', 'bill changed', 'ldg_bill voided', 'ldg_vendor_credit added', 'ldg_item_receipt added',
       'bill paid', 'bill paid with a credit', 'bill paid with a discount', 'bill payment changed', 'ldg_bill_check_payment voided', 'ldg_bill_credit_card_payment deleted',
       'ldg_check added', 'ldg_credit_card_charge added', 'ldg_credit_card_credit added', 'ldg_check voided',
       'purchase order added', 'purchase order received', 'purchase order changed', 'purchase made from an order removed',

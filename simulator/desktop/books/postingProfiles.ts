@@ -1,7 +1,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
 import { openLedgerOf } from '../types/rules/journalRules.ts';
-import { purchaseAccountOf } from '../types/rules/purchaseLines.ts';
+import { allItemLinesOf, purchaseAccountOf } from '../types/rules/purchaseLines.ts';
 import { adjustmentPostings } from '../types/rules/inventoryAdjustments.ts';
 import { refundedCents } from '../types/rules/refundRules.ts';
 import { isBilledReceipt } from '../types/rules/billedReceipts.ts';
@@ -147,8 +147,12 @@ function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   const vendor = refId(doc['vendor']) ?? refId(doc['payee']);
   const postings: Posting[] = [];
   let total = 0;
-  for (const field of ['expenseLines', 'itemLines'] as const) {
-    for (const line of (Array.isArray(doc[field]) ? doc[field] : []).filter(isJsonObject)) {
+  const expenseLines = (Array.isArray(doc['expenseLines']) ? doc['expenseLines'] : []).filter(isJsonObject);
+  for (const [field, lines] of [
+    ['expenseLines', expenseLines],
+    ['itemLines', allItemLinesOf(doc)],
+  ] as const) {
+    for (const line of lines) {
       const cents = money(line['amount']);
       const item = field === 'itemLines' ? findItem(ctx, refId(line['item']) ?? '') : undefined;
       const quantity = isStocked(item) ? quantityOf(line) : 0;

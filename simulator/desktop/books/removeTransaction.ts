@@ -37,14 +37,16 @@ export function deleteTransaction(file: CompanyFile, objectType: string, id: str
   });
 }
 
-/** Zeroes the amounts of lines of every kind, a line group's lines and total included. */
+/** Zeroes the amounts of lines of every kind, a group's lines and total included. */
 function zeroLines(value: JsonValue): void {
   for (const line of Array.isArray(value) ? value.filter(isJsonObject) : isJsonObject(value) ? [value] : []) {
     if (typeof line['amount'] === 'string') line['amount'] = '0.00';
-    if (typeof line['totalAmount'] === 'string' && Array.isArray(line['lines'])) line['totalAmount'] = '0.00';
     // An inventory adjustment's lines hold their value as a number.
     if (typeof line['valueDifference'] === 'number') line['valueDifference'] = 0;
-    if (Array.isArray(line['lines'])) zeroLines(line['lines']);
+    const nested = Object.values(line).filter((v) => Array.isArray(v) && v.some(isJsonObject));
+    // A group of lines (a sale's line group, a purchase's item group line) has a total of them.
+    if (nested.length > 0 && typeof line['totalAmount'] === 'string') line['totalAmount'] = '0.00';
+    for (const lines of nested) zeroLines(lines);
   }
 }
 

@@ -4,6 +4,7 @@ import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { toCents } from '../../money.ts';
 import type { RulesContext } from '../TypeRules.ts';
+import { allItemLinesOf } from './purchaseLines.ts';
 
 const RECEIPT = 'ldg_item_receipt';
 
@@ -60,7 +61,8 @@ export function takeReceipts(ctx: RulesContext, doc: JsonObject, body: JsonObjec
   return {
     ...body,
     linkToTransactionIds: ids.filter((id) => !receipts.some((r) => r['id'] === id)),
-    itemLines: [...sent('itemLines'), ...receipts.flatMap((r) => lines(r, 'itemLines').map((l) => inputOf(l, ITEM_LINE_FIELDS, ITEM_LINE_REFS)))],
+    // A receipt's item group lines come over as plain item lines.
+    itemLines: [...sent('itemLines'), ...receipts.flatMap((r) => allItemLinesOf(r).map((l) => inputOf(l, ITEM_LINE_FIELDS, ITEM_LINE_REFS)))],
     expenseLines: [...sent('expenseLines'), ...receipts.flatMap((r) => lines(r, 'expenseLines').map((l) => inputOf(l, EXPENSE_LINE_FIELDS, EXPENSE_LINE_REFS)))],
   };
 }

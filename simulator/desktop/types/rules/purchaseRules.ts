@@ -8,16 +8,16 @@ import { showBalanceOnPayments, type PaymentTarget } from './applications.ts';
 import { linkedEntry, type CreditSide } from './creditRules.ts';
 import { itemLinesOf, orderEntries, refreshOrdersOf, relinkOrders, unlinkOrders } from './purchaseOrders.ts';
 import { isBilledReceipt, RECEIPT_TYPES, receiptLinks, takeReceipts } from './billedReceipts.ts';
-import { purchaseLinesOf } from './purchaseLines.ts';
+import { allItemLinesOf, purchaseGroupsOf, purchaseLinesOf } from './purchaseLines.ts';
 import { dueDateOf } from './salesDocuments.ts';
 import { keptRefunds, refundLinks, relinkRefunds, sentRefunds, type RefundSide } from './refundRules.ts';
 import type { LinkInput } from '../../books/Ledger.ts';
 
-const LINE_FIELDS = ['expenseLines', 'itemLines'] as const;
 
 /** What a purchase adds up to: every expense and item line. */
 export function purchaseTotalCents(doc: JsonObject): number {
-  const amounts = LINE_FIELDS.flatMap((field) => (Array.isArray(doc[field]) ? doc[field] : []).filter(isJsonObject).map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)));
+  const lines = [...(Array.isArray(doc['expenseLines']) ? doc['expenseLines'] : []).filter(isJsonObject), ...allItemLinesOf(doc)];
+  const amounts = lines.map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null));
   return sumCents(amounts, 'The amount of the purchase');
 }
 
@@ -121,9 +121,7 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
       if (itemLines) doc['itemLines'] = itemLines;
       if (body['clearExpenseLines'] === true) doc['expenseLines'] = [];
       if (body['clearItemLines'] === true) doc['itemLines'] = [];
-      for (const group of Array.isArray(body['itemGroupLines']) ? body['itemGroupLines'].filter(isJsonObject) : []) {
-        ctx.resolve(objectType, 'itemGroupLines.itemGroup', String(group['itemGroupId'] ?? ''));
-      }
+      if ('itemGroupLines' in body) doc['itemGroupLines'] = purchaseGroupsOf(ctx, objectType, body['itemGroupLines'], previous);
       if (!previous) {
         if (doc['payablesAccount'] === null) doc['payablesAccount'] = ctx.resolve(objectType, 'payablesAccount', specialAccount(ctx, 'accounts_payable'));
         if (doc['exchangeRate'] === null) doc['exchangeRate'] = 1;

@@ -97,7 +97,7 @@ export function allLinesOf(doc: JsonObject): JsonObject[] {
 }
 
 /** The requests of an item group's lines for `quantity` of the group: each item at its quantity in the group times that. */
-function groupLineInputs(group: JsonObject | undefined, quantity: number, input: JsonObject): JsonObject[] {
+export function groupLineInputs(group: JsonObject | undefined, quantity: number, input: JsonObject): JsonObject[] {
   return objectsOf(group?.['lines']).flatMap((line) => {
     const item = idIn(line['item']);
     if (item === null) return [];
