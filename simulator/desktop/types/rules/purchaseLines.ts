@@ -5,11 +5,12 @@ import { applyRequest } from '../../engine/applyRequest.ts';
 import { customFieldsOf } from '../../engine/identifiedLists.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { emptyObject, nonNullBranch } from '../../materialize.ts';
-import { AmountOverflow, fromCents, lineAmountCents, sumCents, toCents } from '../../money.ts';
+import { AmountOverflow, fromCents, lineAmountCents, toCents } from '../../money.ts';
 import { RequestInputError } from '../../RequestInputError.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { replaceLines } from './lineUpdates.ts';
-import { findItem, groupLineInputs } from './salesLines.ts';
+import { findItem } from './salesLines.ts';
+import { groupsOf, withGroupLines, type GroupShape } from './lineGroups.ts';
 
 /** Request keys of a purchase line that are not fields of the line itself. */
 const LINE_OWN_KEYS = new Set(['id', 'overrideItemAccountId', 'linkToTransactionLine', 'customFields']);
@@ -93,49 +94,20 @@ export function purchaseLinesOf(ctx: RulesContext, objectType: string, field: Pu
   return replaceLines(sent, previous?.[field], (input, existing, position) => buildLine(ctx, objectType, field, input, existing, position));
 }
 
-const objectsOf = (value: JsonValue | undefined): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
+/** A purchase's item group lines: `itemGroupLines` of `itemLines`, built by the purchase's line rules. */
+const PURCHASE_GROUPS: GroupShape = {
+  groups: 'itemGroupLines',
+  lines: 'itemLines',
+  groupType: () => 'ldg_item_group_line',
+  buildLines: (ctx, objectType, sent, previous) => purchaseLinesOf(ctx, objectType, 'itemLines', sent, previous),
+};
 
-/**
- * One item group line of a purchase: the item group expanded into item lines at the group's
- * quantity, as a sale's line group is (`salesLines.ts`): sent `itemLines` replace its lines, a new
- * quantity or item group expands it again, anything else keeps them.
- */
-function buildGroup(ctx: RulesContext, objectType: string, input: JsonObject, existing: JsonObject | undefined): JsonObject {
-  const groupId = typeof input['itemGroupId'] === 'string' ? input['itemGroupId'] : refId(existing?.['itemGroup']);
-  const itemGroup = ctx.resolve(objectType, 'itemGroupLines.itemGroup', String(groupId ?? ''));
-  const stored = ctx.find('ldg_item_group', String(itemGroup['id']));
-  const quantity = typeof input['quantity'] === 'number' ? input['quantity'] : typeof existing?.['quantity'] === 'number' ? existing['quantity'] : 1;
-  const regroup = !existing || refId(existing['itemGroup']) !== itemGroup['id'] || existing['quantity'] !== quantity;
-  const itemLines =
-    'itemLines' in input
-      ? purchaseLinesOf(ctx, objectType, 'itemLines', input['itemLines'], existing)
-      : regroup
-        ? purchaseLinesOf(ctx, objectType, 'itemLines', groupLineInputs(stored, quantity, input), undefined)
-        : objectsOf(existing?.['itemLines']);
-  const schema = nonNullBranch(ctx.schemaOf(objectType)).properties?.['itemGroupLines']?.items ?? {};
-  const group: JsonObject = existing ? structuredClone(existing) : { ...emptyObject(schema), id: ctx.nextTransactionId(), objectType: 'ldg_item_group_line' };
-  group['itemGroup'] = itemGroup;
-  group['description'] = stored?.['description'] ?? null;
-  group['quantity'] = quantity;
-  if ('unitOfMeasure' in input) group['unitOfMeasure'] = input['unitOfMeasure'] ?? null;
-  if (typeof input['overrideUnitOfMeasureSetId'] === 'string') group['overrideUnitOfMeasureSet'] = ctx.resolve(objectType, 'itemGroupLines.overrideUnitOfMeasureSet', input['overrideUnitOfMeasureSetId']);
-  if ('customFields' in input) group['customFields'] = customFieldsOf(objectsOf(input['customFields']));
-  group['itemLines'] = itemLines;
-  group['totalAmount'] = fromCents(
-    sumCents(
-      itemLines.map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)),
-      'The total of the item group line',
-    ),
-  );
-  return group;
-}
-
-/** A purchase's item group lines as the update semantics say, each expanded from its item group. */
+/** A purchase's item group lines as the update semantics say, each expanded from its item group (`lineGroups.ts`). */
 export function purchaseGroupsOf(ctx: RulesContext, objectType: string, sent: JsonValue | undefined, previous: JsonObject | undefined): JsonObject[] {
-  return replaceLines(sent, previous?.['itemGroupLines'], (input, existing) => buildGroup(ctx, objectType, input, existing));
+  return groupsOf(ctx, objectType, PURCHASE_GROUPS, sent, previous);
 }
 
 /** Every item line of a purchase: its own, then those of its item group lines. */
 export function allItemLinesOf(doc: JsonObject): JsonObject[] {
-  return [...objectsOf(doc['itemLines']), ...objectsOf(doc['itemGroupLines']).flatMap((group) => objectsOf(group['itemLines']))];
+  return withGroupLines(doc, PURCHASE_GROUPS);
 }

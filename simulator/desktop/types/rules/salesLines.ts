@@ -3,11 +3,12 @@ import { applyRequest } from '../../engine/applyRequest.ts';
 import { customFieldsOf } from '../../engine/identifiedLists.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { emptyObject, nonNullBranch } from '../../materialize.ts';
-import { AmountOverflow, fromCents, lineAmountCents, sumCents, toCents } from '../../money.ts';
+import { AmountOverflow, fromCents, lineAmountCents, toCents } from '../../money.ts';
 import { RequestInputError } from '../../RequestInputError.ts';
 import { LINE_ITEM_TYPES } from '../globalReferences.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { replaceLines } from './lineUpdates.ts';
+import { groupsOf, withGroupLines, type GroupShape } from './lineGroups.ts';
 
 /** Request keys of a line that are not fields of the line itself. */
 const LINE_OWN_KEYS = new Set(['id', 'priceLevelId', 'priceRuleConflictStrategy', 'overrideItemAccountId', 'linkToTransactionLine', 'customFields']);
@@ -88,63 +89,20 @@ export function linesOf(ctx: RulesContext, objectType: string, sent: unknown, pr
   return replaceLines(sent as JsonValue, previous?.['lines'], (input, existing, position) => buildLine(ctx, objectType, input, existing, position));
 }
 
-const objectsOf = (value: JsonValue | undefined): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
-const idIn = (value: JsonValue | undefined): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
+/** A sale's line groups: `lineGroups` of `lines`, built by the sale's line rules. */
+const SALE_GROUPS: GroupShape = {
+  groups: 'lineGroups',
+  lines: 'lines',
+  groupType: (objectType) => `${objectType}_line_group`,
+  buildLines: (ctx, objectType, sent, previous) => linesOf(ctx, objectType, sent, previous),
+};
 
 /** Every line of a sale: its own lines, then the lines of each of its line groups. */
 export function allLinesOf(doc: JsonObject): JsonObject[] {
-  return [...objectsOf(doc['lines']), ...objectsOf(doc['lineGroups']).flatMap((group) => objectsOf(group['lines']))];
+  return withGroupLines(doc, SALE_GROUPS);
 }
 
-/** The requests of an item group's lines for `quantity` of the group: each item at its quantity in the group times that. */
-export function groupLineInputs(group: JsonObject | undefined, quantity: number, input: JsonObject): JsonObject[] {
-  return objectsOf(group?.['lines']).flatMap((line) => {
-    const item = idIn(line['item']);
-    if (item === null) return [];
-    const each = typeof line['quantity'] === 'number' ? line['quantity'] : 1;
-    const shared: JsonObject = {};
-    for (const key of ['inventorySiteId', 'inventorySiteLocationId', 'serviceDate'] as const) if (input[key] !== undefined) shared[key] = input[key];
-    return [{ itemId: item, quantity: each * quantity, ...shared }];
-  });
-}
-
-/**
- * One line group: an item group expanded into its items' lines, at `quantity` of the group. An
- * update keeps a group by `id`: its lines are replaced when it sends `lines` (the line update
- * semantics), expanded again when its quantity or item group changes, and kept otherwise.
- */
-function buildGroup(ctx: RulesContext, objectType: string, input: JsonObject, existing: JsonObject | undefined): JsonObject {
-  const schema = nonNullBranch(ctx.schemaOf(objectType)).properties?.['lineGroups']?.items ?? {};
-  const groupId = typeof input['itemGroupId'] === 'string' ? input['itemGroupId'] : idIn(existing?.['itemGroup']);
-  const itemGroup = ctx.resolve(objectType, 'lineGroups.itemGroup', String(groupId ?? ''));
-  const stored = ctx.find('ldg_item_group', String(itemGroup['id']));
-  const quantity = typeof input['quantity'] === 'number' ? input['quantity'] : typeof existing?.['quantity'] === 'number' ? existing['quantity'] : 1;
-  const regroup = !existing || idIn(existing['itemGroup']) !== itemGroup['id'] || existing['quantity'] !== quantity;
-  const lines =
-    'lines' in input
-      ? replaceLines(input['lines'], existing?.['lines'], (line, kept, position) => buildLine(ctx, objectType, line, kept, position))
-      : regroup
-        ? groupLineInputs(stored, quantity, input).map((line, position) => buildLine(ctx, objectType, line, undefined, position))
-        : objectsOf(existing?.['lines']);
-  const group: JsonObject = existing ? structuredClone(existing) : { ...emptyObject(schema), id: ctx.nextTransactionId(), objectType: `${objectType}_line_group` };
-  group['itemGroup'] = itemGroup;
-  group['description'] = stored?.['description'] ?? null;
-  group['quantity'] = quantity;
-  group['shouldPrintItemsInGroup'] = stored?.['shouldPrintItemsInGroup'] === true;
-  for (const key of ['unitOfMeasure', 'serviceDate'] as const) if (key in input) group[key] = input[key] ?? null;
-  if (typeof input['overrideUnitOfMeasureSetId'] === 'string') group['overrideUnitOfMeasureSet'] = ctx.resolve(objectType, 'lineGroups.overrideUnitOfMeasureSet', input['overrideUnitOfMeasureSetId']);
-  if ('customFields' in input) group['customFields'] = customFieldsOf(objectsOf(input['customFields']));
-  group['lines'] = lines;
-  group['totalAmount'] = fromCents(
-    sumCents(
-      lines.map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)),
-      'The total of the line group',
-    ),
-  );
-  return group;
-}
-
-/** Line groups as the update semantics say, each expanded from its item group (see buildGroup). */
+/** Line groups as the update semantics say, each expanded from its item group (`lineGroups.ts`). */
 export function lineGroupsOf(ctx: RulesContext, objectType: string, sent: JsonValue | undefined, previous: JsonObject | undefined): JsonObject[] {
-  return replaceLines(sent, previous?.['lineGroups'], (input, existing) => buildGroup(ctx, objectType, input, existing));
+  return groupsOf(ctx, objectType, SALE_GROUPS, sent, previous);
 }
