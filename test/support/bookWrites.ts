@@ -1,59 +1,17 @@
 import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
-import { parseDoc } from '../../simulator/desktop/CompanyFileStore.ts';
 import { DesktopError } from '../../simulator/desktop/DesktopError.ts';
-import { isJsonObject, type JsonObject } from '../../simulator/desktop/json.ts';
-import { fromCents, toCents } from '../../simulator/desktop/money.ts';
+import type { JsonObject } from '../../simulator/desktop/json.ts';
+import { fromCents } from '../../simulator/desktop/money.ts';
 import { paymentsToDeposit } from '../../simulator/desktop/types/rules/depositRules.ts';
 import { deleteTransaction, voidTransaction } from '../../simulator/desktop/books/removeTransaction.ts';
+import { all, cents, cheque, idOf, pick, randomLines, removeOne, someCustomer, type Write } from './bookWriteKit.ts';
+
+export { all, random } from './bookWriteKit.ts';
 
 /**
  * The kinds of write the randomized books sequences (`books.test.ts`) draw from: every add, modify,
  * delete and void of every transaction type, and the links between them.
  */
-
-export function all(file: CompanyFile, type: string): JsonObject[] {
-  return (file.store.statement('SELECT doc FROM objects WHERE type = ? ORDER BY seq').pluck().all(type) as Buffer[]).map((d) => parseDoc<JsonObject>(d));
-}
-
-const cents = (value: unknown): number => toCents(typeof value === 'string' ? value : null);
-const idOf = (ref: unknown): string | null => (isJsonObject(ref) && typeof ref['id'] === 'string' ? ref['id'] : null);
-
-/** A small deterministic generator, so a failing sequence can be replayed by its seed. */
-export function random(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  // mulberry32: the low bits of a plain LCG repeat too soon to choose among eight kinds of write.
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
-}
-
-function pick<T>(items: readonly T[], r: (n: number) => number): T | undefined {
-  return items.length === 0 ? undefined : items[r(items.length)];
-}
-
-type Write = (file: CompanyFile, r: (n: number) => number) => string;
-
-const cheque = (r: (n: number) => number): string => `${10 + r(300)}.${String(r(100)).padStart(2, '0')}`;
-/** What a sale can sell: services, and now and then stock (which moves quantities on hand and posts its cost). */
-const randomLines = (file: CompanyFile, r: (n: number) => number): JsonObject[] => {
-  const items = [...all(file, 'ldg_service_item'), ...all(file, 'ldg_inventory_item').slice(0, 2)].filter((i) => i['isActive'] === true);
-  return Array.from({ length: 1 + r(3) }, () => ({ itemId: String(pick(items, r)?.['id']), quantity: 1 + r(5), rate: cheque(r) }));
-};
-const someCustomer = (file: CompanyFile, r: (n: number) => number): string => String(pick(all(file, 'ldg_customer').filter((c) => c['isActive'] === true), r)?.['id']);
-
-/** Removes one transaction of the type, by delete or void as `how` says. */
-function removeOne(type: string, how: 'delete' | 'void'): Write {
-  return (file, r) => {
-    const doc = pick(all(file, type), r);
-    if (!doc) return `no ${type}`;
-    (how === 'delete' ? deleteTransaction : voidTransaction)(file, type, String(doc['id']));
-    return `${type} ${how === 'delete' ? 'deleted' : 'voided'}`;
-  };
-}
 
 /** Every kind of write the sequences draw from; refusals by the desktop are part of the game. */
 const WRITES: readonly Write[] = [
