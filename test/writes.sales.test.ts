@@ -22,6 +22,7 @@ interface SaleView {
 interface AccountView {
   id: string;
   balance: string;
+  accountType: string;
   specialAccountType: string | null;
 }
 
@@ -109,6 +110,32 @@ describe('the books of a sale', () => {
     expect(order.lines[0]).toMatchObject({ quantityInvoiced: 0, isManuallyClosed: false, amount: money(1500) });
     expect(await accountBalance('accounts_receivable')).toBe(before.receivable);
     expect(await customerBalance()).toBe(before.customer);
+  });
+});
+
+describe('a line posted to another account than its item\'s', () => {
+  it('credits the account overrideItemAccountId names, keeps it through updates that leave it out, and the item\'s account never moves', async () => {
+    const incomes = async (): Promise<Map<string, number>> =>
+      new Map(bodyOf<{ data: AccountView[] }>(await api.get('/ledger-desktop/accounts', { query: { limit: '150' } })).data.filter((a) => a.accountType === 'income').map((a) => [a.id, cents(a.balance)]));
+    // The item's own account: the one a plain sale of it moves.
+    const first = await incomes();
+    await create('sales-receipts', [{ itemId, quantity: 1, rate: '10.00' }]);
+    const moved = [...(await incomes())].filter(([id, balance]) => first.get(id) !== balance).map(([id]) => id);
+    expect(moved).toHaveLength(1);
+    const own = moved[0] ?? '';
+    const other = [...first.keys()].find((id) => id !== own);
+    if (!other) throw new Error('the sandbox needs two income accounts');
+    const balanceOf = async (id: string): Promise<number> => cents(bodyOf<AccountView>(await api.get(`/ledger-desktop/accounts/${id}`)).balance);
+    const before = { other: await balanceOf(other), own: await balanceOf(own) };
+    const receipt = await create('sales-receipts', [{ itemId, quantity: 2, rate: '30.00', overrideItemAccountId: other }]);
+    expect(Math.abs((await balanceOf(other)) - before.other)).toBe(6000);
+    expect(await balanceOf(own)).toBe(before.own);
+    const lineId = receipt.lines[0]?.id;
+    bodyOf(await api.post(`/ledger-desktop/sales-receipts/${receipt.id}`, { revisionNumber: receipt.revisionNumber, lines: [{ id: lineId, quantity: 3 }] }));
+    expect(Math.abs((await balanceOf(other)) - before.other)).toBe(9000);
+    expect(await balanceOf(own)).toBe(before.own);
+    const unknown = await api.post('/ledger-desktop/sales-receipts', { customerId: customer.id, transactionDate: '2025-07-01', lines: [{ itemId, quantity: 1, overrideItemAccountId: '80000999-1700000000' }] });
+    expectDesktopError(unknown, '3140');
   });
 });
 

@@ -241,6 +241,12 @@ export class Ledger {
     return this.linksToStmt.all(toId) as Link[];
   }
 
+  /** Every transaction some link names: applied, applied to, given back or made from (what an export must be able to name). */
+  linkedIds(): Set<string> {
+    const rows = this.db.prepare('SELECT from_id AS id FROM links UNION SELECT to_id FROM links UNION SELECT source_id FROM line_links').all() as { id: string }[];
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Replaces which source lines a transaction's lines were made from; returns what they were. */
   setLineLinks(ownerId: string, links: readonly LineLink[], isNew: boolean): LineLink[] {
     const before = isNew ? [] : (this.removeLineLinks.all(ownerId) as LineLink[]);

@@ -10,6 +10,7 @@ import { salesTaxPaymentPostings } from '../types/rules/salesTaxPayments.ts';
 import { allLinesOf, findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Posting } from './Ledger.ts';
+import { lineAccountOf } from './lineAccounts.ts';
 import { refId } from './refId.ts';
 import { specialAccount } from './specialAccounts.ts';
 import { isStocked, reversed, saleStockPostings } from './stock.ts';
@@ -88,7 +89,7 @@ function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
     postings.push(...saleStockPostings(item, quantityOf(line), refId(line['inventorySite']), customer));
     const cents = money(line['amount']);
     if (cents === 0) continue;
-    const account = refId(line['overrideItemAccount']) ?? incomeAccountOf(item) ?? specialAccount(ctx, 'uncategorized_income');
+    const account = lineAccountOf(ctx, line) ?? incomeAccountOf(item) ?? specialAccount(ctx, 'uncategorized_income');
     postings.push({ account, entity: customer, openLedger: null, cents: -cents });
     total += cents;
   }
@@ -157,7 +158,8 @@ function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
       const item = field === 'itemLines' ? findItem(ctx, refId(line['item']) ?? '') : undefined;
       const quantity = isStocked(item) ? quantityOf(line) : 0;
       if (cents === 0 && quantity === 0) continue;
-      const account = field === 'expenseLines' ? refId(line['account']) : purchaseAccountOf(item);
+      // A stocked item's line posts to its asset account whatever it says: the stock is counted there (decided).
+      const account = field === 'expenseLines' ? refId(line['account']) : ((isStocked(item) ? undefined : lineAccountOf(ctx, line)) ?? purchaseAccountOf(item));
       // A stocked item's line with no quantity still changes the value of its stock.
       const stock = isStocked(item) ? { stock: { item: String(item['id']), site: refId(line['inventorySite']), quantity } } : {};
       postings.push({ account: account ?? specialAccount(ctx, 'uncategorized_expenses'), entity: vendor, openLedger: null, cents, ...stock });

@@ -48,7 +48,7 @@ function connectPage(flow: Flow, csrf: string, action: string, error?: string): 
 <label class="choice"><input type="radio" name="source" value="seeded" checked> A new seeded company file</label>
 <div class="fields"><div>${field('Seed', 'seed', { type: 'number', value: '1' })}</div><div>${field('Customers', 'customers', { type: 'number', value: '100' })}</div><div>${field('Invoices', 'invoices', { type: 'number', value: '300' })}</div></div>
 <label class="choice"><input type="radio" name="source" value="fixture"> A fixture (JSON or YAML)</label>
-<label for="f-fixture" class="muted">Fixture text</label><textarea id="f-fixture" name="fixture" placeholder="fixtureVersion: 2"></textarea>
+<label for="f-fixture" class="muted">Fixture text</label><textarea id="f-fixture" name="fixture" placeholder="fixtureVersion: 3"></textarea>
 <label class="choice"><input type="radio" name="source" value="existing"> The company file this end user has already</label>
 </fieldset>
 <button type="submit">Connect</button></form>`,

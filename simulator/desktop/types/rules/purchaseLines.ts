@@ -1,3 +1,4 @@
+import { keepLineAccount } from '../../books/lineAccounts.ts';
 import type { JsonSchema } from '../../../spec/types.ts';
 import { refId } from '../../books/postingProfiles.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
@@ -66,7 +67,7 @@ function buildLine(ctx: RulesContext, objectType: string, field: PurchaseLineFie
   const line: JsonObject = existing ? structuredClone(existing) : { ...emptyObject(schema), id: ctx.nextTransactionId(), objectType: lineType };
   const leftover = applyRequest(schema, line, input, { resolve: (path, id) => ctx.resolve(objectType, `${field}.${path}`, id), skip: LINE_OWN_KEYS, lists: new Map() });
   if (leftover.length > 0) throw new Error(`${lineType}: request keys not handled: ${leftover.join(', ')}`);
-  if (typeof input['overrideItemAccountId'] === 'string') ctx.resolve(objectType, `${field}.overrideItemAccount`, input['overrideItemAccountId']);
+  if (typeof input['overrideItemAccountId'] === 'string') keepLineAccount(ctx, line, String(ctx.resolve(objectType, `${field}.overrideItemAccount`, input['overrideItemAccountId'])['id']));
   if (isJsonObject(input['linkToTransactionLine'])) {
     // A new purchase's linked lines were made from their order lines already (`purchaseOrders.ts`).
     throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'A line can be taken from a purchase order only when the purchase is created.');

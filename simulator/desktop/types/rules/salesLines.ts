@@ -1,3 +1,4 @@
+import { keepLineAccount } from '../../books/lineAccounts.ts';
 import type { JsonSchema } from '../../../spec/types.ts';
 import { applyRequest } from '../../engine/applyRequest.ts';
 import { customFieldsOf } from '../../engine/identifiedLists.ts';
@@ -59,7 +60,7 @@ function buildLine(ctx: RulesContext, objectType: string, input: JsonObject, exi
   const leftover = applyRequest(schema, line, input, { resolve: (path, id) => ctx.resolve(objectType, `lines.${path}`, id), skip: LINE_OWN_KEYS, lists: new Map() });
   if (leftover.length > 0) throw new Error(`${objectType}_line: request keys not handled: ${leftover.join(', ')}`);
   if (typeof input['priceLevelId'] === 'string') ctx.resolve(objectType, 'lines.priceLevel', input['priceLevelId']);
-  if (typeof input['overrideItemAccountId'] === 'string') ctx.resolve(objectType, 'lines.overrideItemAccount', input['overrideItemAccountId']);
+  if (typeof input['overrideItemAccountId'] === 'string') keepLineAccount(ctx, line, String(ctx.resolve(objectType, 'lines.overrideItemAccount', input['overrideItemAccountId'])['id']));
   if ('customFields' in input) line['customFields'] = customFieldsOf(Array.isArray(input['customFields']) ? input['customFields'] : []);
 
   const itemRef = line['item'];
