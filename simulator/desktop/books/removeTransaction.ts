@@ -2,6 +2,7 @@ import type { CompanyFile } from '../CompanyFile.ts';
 import { parseDoc } from '../CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { keepBeforeVoid } from './beforeVoid.ts';
 import { markVoided, unpostTransaction } from './keepBooks.ts';
 
 /**
@@ -61,6 +62,7 @@ export function voidTransaction(file: CompanyFile, objectType: string, id: strin
     const previous = parseDoc<JsonObject>(row.doc);
     assertNothingApplied(file, objectType, id, 'voided');
     const ctx = file.context(objectType);
+    keepBeforeVoid(ctx, id, previous);
     model.row.rules?.beforeRemove?.(ctx, previous);
     const doc = structuredClone(previous);
     // Every line of every kind (item, expense, deposit lines, cash back) keeps its place at zero;
