@@ -87,8 +87,8 @@ describe('the fixture controls', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', type: 'INVALID_REQUEST_ERROR' });
     const message = String(res.body.error?.['message']);
-    expect(message).toContain('fixture: invoices[13] field "colour": is not a known field');
-    expect(message).toContain('fixture: invoices[13] field "customer": no customer with the full name or key "Ghost" in the fixture or in the company file');
+    expect(message).toContain('fixture: invoices[14] field "colour": is not a known field');
+    expect(message).toContain('fixture: invoices[14] field "customer": no customer with the full name or key "Ghost" in the fixture or in the company file');
     expect(message).toContain('the company file is unchanged');
   });
 

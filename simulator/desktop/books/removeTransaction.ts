@@ -3,7 +3,7 @@ import { parseDoc } from '../CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { keepBeforeVoid } from './beforeVoid.ts';
-import { markVoided, unpostTransaction } from './keepBooks.ts';
+import { isVoided, markVoided, unpostTransaction } from './keepBooks.ts';
 
 /**
  * A transaction that another one links to it (a payment applied to an invoice, a deposit holding a
@@ -62,7 +62,8 @@ export function voidTransaction(file: CompanyFile, objectType: string, id: strin
     const previous = parseDoc<JsonObject>(row.doc);
     assertNothingApplied(file, objectType, id, 'voided');
     const ctx = file.context(objectType);
-    keepBeforeVoid(ctx, id, previous);
+    // Voided again: what it was before the first void is what it was made as.
+    if (!isVoided(ctx, id)) keepBeforeVoid(ctx, id, previous);
     model.row.rules?.beforeRemove?.(ctx, previous);
     const doc = structuredClone(previous);
     // Every line of every kind (item, expense, deposit lines, cash back) keeps its place at zero;
