@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, cents, expectDesktopError, expectInvalidRequest, withSaleSandbox, type LinkedTransactionView, type Ref } from './support/ledgerViews.ts';
+import { bodyOf, expectDesktopError, expectInvalidRequest, withSaleSandbox, type LinkedTransactionView, type Ref, accountOfType, balanceIn, type Named } from './support/ledgerViews.ts';
 import type { TestSandbox } from './support/testClient.ts';
 
 /** Bills paid by check and by card, vendor credits applied with them, and the bills-to-pay list. */
@@ -25,18 +25,11 @@ interface ToPay {
   bill: { billId: string; amountDue: string } | null;
   credit: { creditTransactionId: string; creditRemaining: string } | null;
 }
-interface Named {
-  id: string;
-  name?: string;
-  balance?: string | null;
-  accountType?: string;
-}
-
 let api: TestSandbox;
 withSaleSandbox((s) => ({ api } = s));
 
-const accountOf = async (type: string): Promise<Named> => (bodyOf<{ data: Named[] }>(await api.get('/ledger-desktop/accounts', { query: { accountType: type } })).data[0] as Named);
-const balanceOf = async (resource: string, id: string): Promise<number> => cents(bodyOf<Named>(await api.get(`/ledger-desktop/${resource}/${id}`)).balance);
+const accountOf = async (type: string): Promise<Named> => accountOfType(api, type);
+const balanceOf = async (resource: string, id: string): Promise<number> => balanceIn(api, resource, id);
 const billNow = async (id: string): Promise<BillView> => bodyOf<BillView>(await api.get(`/ledger-desktop/bills/${id}`));
 const openCreditOf = async (id: string): Promise<string | null> => bodyOf<{ openAmount: string | null }>(await api.get(`/ledger-desktop/vendor-credits/${id}`)).openAmount;
 const toPay = async (vendorId: string): Promise<ToPay[]> => bodyOf<{ data: ToPay[] }>(await api.get('/ledger-desktop/bills-to-pay', { query: { vendorId } })).data;

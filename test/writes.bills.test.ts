@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, cents, withSaleSandbox, type Ref } from './support/ledgerViews.ts';
+import { bodyOf, cents, withSaleSandbox, type Ref, balanceIn } from './support/ledgerViews.ts';
 import type { TestSandbox } from './support/testClient.ts';
 
 /** Bills: what the company owes vendors, posted to payables, to expense accounts and to stock. */
@@ -27,7 +27,7 @@ let api: TestSandbox;
 withSaleSandbox((s) => ({ api } = s));
 
 const list = async (resource: string): Promise<Named[]> => bodyOf<{ data: Named[] }>(await api.get(`/ledger-desktop/${resource}`)).data;
-const balanceOf = async (resource: string, id: string): Promise<number> => cents(bodyOf<Named>(await api.get(`/ledger-desktop/${resource}/${id}`)).balance);
+const balanceOf = async (resource: string, id: string): Promise<number> => balanceIn(api, resource, id);
 
 describe('bills', () => {
   it('owe the vendor their lines: expense lines to their accounts, item lines at quantity x cost to stock; a void and a delete take it back', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, cents, expectDesktopError, withSaleSandbox, type Ref } from './support/ledgerViews.ts';
+import { bodyOf, expectDesktopError, withSaleSandbox, type Ref, accountOfType, balanceIn, type Named } from './support/ledgerViews.ts';
 import type { TestSandbox } from './support/testClient.ts';
 
 /** What is paid at once: checks from a bank account, charges and credits on a company card. */
@@ -12,16 +12,11 @@ interface PaidView {
   payee: Ref | null;
   expenseLines: { id: string; account: Ref | null; amount: string | null }[];
 }
-interface Named {
-  id: string;
-  balance?: string | null;
-}
-
 let api: TestSandbox;
 withSaleSandbox((s) => ({ api } = s));
 
-const accountOf = async (type: string): Promise<Named> => bodyOf<{ data: Named[] }>(await api.get('/ledger-desktop/accounts', { query: { accountType: type } })).data[0] as Named;
-const balanceOf = async (resource: string, id: string): Promise<number> => cents(bodyOf<Named>(await api.get(`/ledger-desktop/${resource}/${id}`)).balance);
+const accountOf = async (type: string): Promise<Named> => accountOfType(api, type);
+const balanceOf = async (resource: string, id: string): Promise<number> => balanceIn(api, resource, id);
 const ids = async (resource: string, query: Record<string, string>): Promise<string[]> => bodyOf<{ data: { id: string }[] }>(await api.get(`/ledger-desktop/${resource}`, { query })).data.map((d) => d.id);
 
 describe('checks', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, cents, expectDesktopError, expectInvalidRequest, fetchAll, withSaleSandbox, type CustomerView, type Ref } from './support/ledgerViews.ts';
+import { bodyOf, expectDesktopError, expectInvalidRequest, fetchAll, withSaleSandbox, type CustomerView, type Ref, accountOfType, balanceIn, type Named } from './support/ledgerViews.ts';
 import type { TestSandbox } from './support/testClient.ts';
 
 /** Stock: inventory adjustments, sales and purchases of stocked items, and assemblies built from their components. */
@@ -26,11 +26,6 @@ interface BuildView {
   quantityOnHand: number;
   lines: { item: Ref; quantityOnHand: number; quantityNeeded: number }[];
 }
-interface Named {
-  id: string;
-  balance?: string | null;
-}
-
 let api: TestSandbox;
 let customer: CustomerView;
 withSaleSandbox((s) => ({ api, customer } = s));
@@ -38,10 +33,10 @@ withSaleSandbox((s) => ({ api, customer } = s));
 const ADJUSTMENTS = '/ledger-desktop/inventory-adjustments';
 const BUILDS = '/ledger-desktop/build-assemblies';
 const itemOf = async (id: string | null, type = 'inventory-items'): Promise<StockedItem> => bodyOf<StockedItem>(await api.get(`/ledger-desktop/${type}/${String(id)}`));
-const accountOf = async (type: string): Promise<Named> => bodyOf<{ data: Named[] }>(await api.get('/ledger-desktop/accounts', { query: { accountType: type } })).data[0] as Named;
+const accountOf = async (type: string): Promise<Named> => accountOfType(api, type);
 /** The cost of `quantity` at an average cost kept to five decimals, in cents, as the books round it. */
 const costCents = (quantity: number, averageCost: string | null): number => Math.round(quantity * Number(averageCost) * 100);
-const balanceOf = async (id: string | null): Promise<number> => cents(bodyOf<Named>(await api.get(`/ledger-desktop/accounts/${String(id)}`)).balance);
+const balanceOf = async (id: string | null): Promise<number> => balanceIn(api, 'accounts', String(id));
 /** What an item's sites hold together: the sites must agree with the item. */
 const atSites = async (id: string): Promise<number> => (await fetchAll<{ quantityOnHand: number }>(api, '/ledger-desktop/item-sites', { itemIds: id })).reduce((s, site) => s + site.quantityOnHand, 0);
 

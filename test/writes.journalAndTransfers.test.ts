@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, cents, expectDesktopError, withSaleSandbox, type CustomerView } from './support/ledgerViews.ts';
+import { bodyOf, cents, expectDesktopError, withSaleSandbox, type CustomerView, accountOfType, balanceIn, type Named } from './support/ledgerViews.ts';
 import type { TestSandbox } from './support/testClient.ts';
 
 /** Journal entries (balanced debits and credits as entered) and transfers between accounts. */
@@ -24,18 +24,13 @@ interface TransferView {
   sourceAccountBalance: string | null;
   targetAccountBalance: string | null;
 }
-interface Named {
-  id: string;
-  balance?: string | null;
-}
-
 let api: TestSandbox;
 let customer: CustomerView;
 withSaleSandbox((s) => ({ api, customer } = s));
 
 const JOURNAL = '/ledger-desktop/journal-entries';
-const accountOf = async (type: string, index = 0): Promise<Named> => bodyOf<{ data: Named[] }>(await api.get('/ledger-desktop/accounts', { query: { accountType: type } })).data[index] as Named;
-const balanceOf = async (resource: string, id: string): Promise<number> => cents(bodyOf<Named>(await api.get(`/ledger-desktop/${resource}/${id}`)).balance);
+const accountOf = async (type: string, index = 0): Promise<Named> => accountOfType(api, type, index);
+const balanceOf = async (resource: string, id: string): Promise<number> => balanceIn(api, resource, id);
 
 describe('journal entries', () => {
   it('post each line as entered; a line on receivables moves its customer; lines are replaced by id; a void and a delete take it back', async () => {

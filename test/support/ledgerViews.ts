@@ -125,3 +125,22 @@ export function withSaleSandbox(take: (sandbox: { api: TestSandbox; customer: Cu
     await api?.close();
   });
 }
+
+/** An object as the books tests read it (an account, a customer, a vendor): its id and balance. */
+export interface Named {
+  id: string;
+  name?: string;
+  balance?: string | null;
+  accountType?: string;
+  specialAccountType?: string | null;
+}
+
+/** The first account of a type, or the one at `index`. */
+export async function accountOfType(api: TestSandbox, type: string, index = 0): Promise<Named> {
+  return bodyOf<{ data: Named[] }>(await api.get('/ledger-desktop/accounts', { query: { accountType: type } })).data[index] as Named;
+}
+
+/** An object's balance in cents (`resource`: `accounts`, `vendors`...). */
+export async function balanceIn(api: TestSandbox, resource: string, id: string): Promise<number> {
+  return cents(bodyOf<Named>(await api.get(`/ledger-desktop/${resource}/${id}`)).balance);
+}
