@@ -114,6 +114,20 @@ describe('bill check payments', () => {
     expect(await openCreditOf(credit)).toBe('30.00');
     expect(await balanceOf('accounts', bank.id)).toBe(before.bank);
     expect(await balanceOf('vendors', vendor)).toBe(before.vendor);
+
+    // The voided payment stays linked to its bills at zero: they are held (3175).
+    expectDesktopError(await api.delete(`/ledger-desktop/bills/${second.id}`), '3175');
+    expectDesktopError(await api.post(`/ledger-desktop/bills/${second.id}/void`, {}), '3175');
+    // An amount alone gives it no bills to pay (3180); bills to pay make it live again, and what
+    // it pays now is what holds.
+    const voidedNow = bodyOf<PaymentView>(await api.get(`/ledger-desktop/bill-check-payments/${paid.id}`));
+    expectDesktopError(await api.post(`/ledger-desktop/bill-check-payments/${paid.id}`, { revisionNumber: voidedNow.revisionNumber, amount: '10.00' }), '3180');
+    const live = bodyOf<PaymentView>(
+      await api.post(`/ledger-desktop/bill-check-payments/${paid.id}`, { revisionNumber: voidedNow.revisionNumber, applyToTransactions: [{ transactionId: first.id, paymentAmount: '10.00' }] }),
+    );
+    expect(live).toMatchObject({ amount: '10.00' });
+    expect(await billNow(first.id)).toMatchObject({ openAmount: '90.00' });
+    expect((await api.delete(`/ledger-desktop/bills/${second.id}`)).status).toBe(200);
   });
 
   it('refuses what the desktop refuses', async () => {

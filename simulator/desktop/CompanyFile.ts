@@ -316,6 +316,7 @@ export class CompanyFile {
     },
     getMeta: (key) => this.store.getMeta(key),
     setMeta: (key, value) => this.store.setMeta(key, value),
+    profileOf: (type) => this.modelOf(type).row.posting,
   };
 
   /** The rules context of a write of `objectType` (its new lines count in that type's id block). */
@@ -337,6 +338,7 @@ export class CompanyFile {
       repost: m.repost,
       getMeta: m.getMeta,
       setMeta: m.setMeta,
+      profileOf: m.profileOf,
       ledger: this.store.ledger,
       now,
       offsetMinutes: this.offsetMinutes,

@@ -28,6 +28,14 @@ export interface StockSum {
   cents: number;
 }
 
+/** One stock move as the books hold it, with the transaction that made it. */
+export interface StockMoveRow extends StockSum {
+  txn: string;
+  type: string;
+  postedOn: string;
+  item: string;
+}
+
 /**
  * One application: the transaction `from` (a payment, a credit memo, a deposit) applies `cents` to
  * the transaction `to` (an invoice, a payment deposited). `owner` is the transaction whose write
@@ -100,6 +108,7 @@ export class Ledger {
   private readonly removeDeletion: Database.Statement;
   private readonly itemSum: Database.Statement;
   private readonly itemSiteSums: Database.Statement;
+  private readonly stockDate: Database.Statement;
 
   constructor(private readonly db: Database.Database) {
     this.insertPosting = db.prepare(
@@ -108,6 +117,7 @@ export class Ledger {
     this.postingsOfTxn = db.prepare('SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents, item_id AS item, site_id AS site, quantity FROM postings WHERE txn_id = ? ORDER BY line');
     this.removePostings = db.prepare('DELETE FROM postings WHERE txn_id = ? RETURNING account_id AS account, entity_id AS entity, item_id AS item');
     this.itemSum = db.prepare('SELECT COALESCE(SUM(quantity), 0) AS quantity, COALESCE(SUM(cents), 0) AS cents FROM postings WHERE item_id = ?');
+    this.stockDate = db.prepare('SELECT MIN(posted_on) FROM postings WHERE txn_id = ? AND item_id IS NOT NULL').pluck();
     this.itemSiteSums = db.prepare('SELECT site_id AS site, SUM(quantity) AS quantity FROM postings WHERE item_id = ? GROUP BY site_id');
     this.accountSum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE account_id = ?').pluck();
     this.entitySum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE entity_id = ? AND open_ledger = ?').pluck();
@@ -171,6 +181,25 @@ export class Ledger {
   /** The quantities an item's postings moved, by site (null: the item's first site). */
   stockBySite(itemId: string): Map<string | null, number> {
     return new Map((this.itemSiteSums.all(itemId) as { site: string | null; quantity: number }[]).map((r) => [r.site, Number(r.quantity)]));
+  }
+
+  /**
+   * Every stock move of the books in the order the desktop costs them: by transaction date, then
+   * in the order the transactions were made, each transaction's lines in order.
+   */
+  stockMovesInOrder(): StockMoveRow[] {
+    return this.db
+      .prepare(
+        `SELECT p.txn_id AS txn, r.type AS type, p.posted_on AS postedOn, p.item_id AS item, p.quantity AS quantity, p.cents AS cents
+         FROM postings p JOIN object_rows r ON r.id = p.txn_id
+         WHERE p.item_id IS NOT NULL ORDER BY p.posted_on, r.seq, p.line`,
+      )
+      .all() as StockMoveRow[];
+  }
+
+  /** The date a transaction's stock moves were posted on, if it moves any. */
+  stockPostedOn(txnId: string): string | undefined {
+    return (this.stockDate.get(txnId) as string | null) ?? undefined;
   }
 
   /** Stock moved by item, for every item with postings (bulk loads). */

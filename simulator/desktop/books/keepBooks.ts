@@ -3,8 +3,10 @@ import type { JsonObject } from '../json.ts';
 import { fromCents } from '../money.ts';
 import { openingCents, rollUpTree } from '../types/rules/balances.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
+import { forgetBeforeVoid } from './beforeVoid.ts';
 import type { Touched } from './Ledger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
+import { recostStock } from './recost.ts';
 import { normalSign } from './specialAccounts.ts';
 import { rollUpStock } from './stock.ts';
 
@@ -59,10 +61,25 @@ export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonOb
   // included) until an update gives it amounts again, which makes it a live transaction again.
   if (!isNew && isVoided(ctx, id)) {
     if (postings.every((p) => p.cents === 0)) postings = [];
-    else ctx.setMeta(`${VOIDED_META}${id}`, '');
+    else {
+      ctx.setMeta(`${VOIDED_META}${id}`, '');
+      forgetBeforeVoid(ctx, id);
+    }
   }
-  const touched = ctx.ledger.post(id, String(doc['transactionDate'] ?? ''), postings, isNew);
-  if (!ctx.bulk) rollUpTouched(ctx, touched);
+  const postedOn = String(doc['transactionDate'] ?? '');
+  const movedBefore = isNew || ctx.bulk ? undefined : ctx.ledger.stockPostedOn(id);
+  const touched = ctx.ledger.post(id, postedOn, postings, isNew);
+  if (ctx.bulk) return;
+  recostAfter(ctx, touched, [postedOn, movedBefore]);
+  rollUpTouched(ctx, touched);
+}
+
+/** After a write that moved stock: every stock move from the earliest date it touched is costed again (a bulk load costs once at its end). */
+function recostAfter(ctx: RulesContext, touched: Touched, dates: (string | undefined)[]): void {
+  if (touched.items.size === 0) return;
+  const from = dates.filter((d) => d !== undefined).sort()[0] ?? '';
+  const recosted = recostStock(ctx, from);
+  for (const key of ['accounts', 'entities', 'items'] as const) for (const id of recosted[key]) touched[key].add(id);
 }
 
 const VOIDED_META = 'voided:';
@@ -78,5 +95,8 @@ export function isVoided(ctx: Pick<RulesContext, 'getMeta'>, id: string): boolea
 
 /** Removes what a transaction posted (it is deleted) and moves the balances it had moved. */
 export function unpostTransaction(ctx: RulesContext, id: string): void {
-  rollUpTouched(ctx, ctx.ledger.unpost(id));
+  const movedOn = ctx.ledger.stockPostedOn(id);
+  const touched = ctx.ledger.unpost(id);
+  recostAfter(ctx, touched, [movedOn]);
+  rollUpTouched(ctx, touched);
 }

@@ -2,23 +2,26 @@ import type { CompanyFile } from '../CompanyFile.ts';
 import { parseDoc } from '../CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { keepBeforeVoid } from './beforeVoid.ts';
+import { everyBeforeVoid, forgetBeforeVoid, keepBeforeVoid, namedByKept } from './beforeVoid.ts';
 import { isVoided, markVoided, unpostTransaction } from './keepBooks.ts';
 
 /**
  * A transaction that another one links to it (a payment applied to an invoice, a deposit holding a
  * payment, a payment applying a credit memo) can be neither deleted nor voided: the desktop's
- * 3175. Links its own write made (an invoice's credits) go with it.
+ * 3175. Links its own write made (an invoice's credits) go with it. A voided transaction stays
+ * linked, at zero, to what it had paid, applied, deposited or was made from: that holds too.
  */
 function assertNothingApplied(file: CompanyFile, objectType: string, id: string, what: 'deleted' | 'voided'): void {
   const { ledger } = file.store;
   const others = [...new Set([...ledger.linksTo(id), ...ledger.linksFrom(id)].filter((l) => l.owner !== id).map((l) => l.owner))];
-  if (others.length === 0) return;
+  const voided = [...everyBeforeVoid(file.store)].filter(([holder, kept]) => holder !== id && namedByKept(kept, holder).has(id)).map(([holder]) => holder);
+  if (others.length + voided.length === 0) return;
   const noun = objectType.replace(/^ldg_/, '').replaceAll('_', ' ');
-  throw new DesktopError(
-    DESKTOP_STATUS.IN_USE,
-    `This ${noun} cannot be ${what}: ${others.length} linked transaction${others.length === 1 ? ' is' : 's are'} applied with it (${others.join(', ')}). Delete or change ${others.length === 1 ? 'it' : 'them'} first.`,
-  );
+  const held = [...others, ...voided];
+  const them = held.length === 1 ? 'it' : 'them';
+  const how = others.length > 0 ? `${others.length} linked transaction${others.length === 1 ? ' is' : 's are'} applied with it (${others.join(', ')})` : '';
+  const kept = voided.length > 0 ? `${voided.length} voided transaction${voided.length === 1 ? ' stays' : 's stay'} linked to it (${voided.join(', ')})` : '';
+  throw new DesktopError(DESKTOP_STATUS.IN_USE, `This ${noun} cannot be ${what}: ${[how, kept].filter((t) => t !== '').join('; ')}. Delete ${voided.length > 0 ? them : `or change ${them}`} first.`);
 }
 
 /** Deletes a transaction: its postings and links go, and the deleted-transactions list shows it. */
@@ -31,6 +34,8 @@ export function deleteTransaction(file: CompanyFile, objectType: string, id: str
     model.row.rules?.beforeRemove?.(ctx, doc);
     file.store.remove(objectType, id);
     unpostTransaction(ctx, id);
+    // A voided transaction deleted no longer holds what it was linked to.
+    forgetBeforeVoid(ctx, id);
     const refNumber = typeof doc['refNumber'] === 'string' ? doc['refNumber'] : null;
     file.store.ledger.recordDeletion({ type: objectType, id, label: refNumber, createdAt: String(doc['createdAt'] ?? '') }, ctx.now);
     // The answer names the reference number only where the type has one (a deposit has none).

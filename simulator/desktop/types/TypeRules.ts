@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../spec/types.ts';
 import type { Ledger } from '../books/Ledger.ts';
+import type { PostingProfile } from '../books/postingProfiles.ts';
 import type { JsonObject } from '../json.ts';
 import type { TypeKind } from './TypeRow.ts';
 
@@ -31,6 +32,8 @@ export interface RulesContext {
   /** Posts a stored transaction again: what it posts depends on another's write (an item receipt a bill took over). */
   repost(objectType: string, id: string): void;
   nextTransactionId(): string;
+  /** How a transaction type posts (its row's posting profile); undefined for a type that posts nothing. */
+  profileOf(objectType: string): PostingProfile | undefined;
   /** The company file's books: postings, links between transactions, deletions. */
   readonly ledger: Ledger;
   getMeta(key: string): string | undefined;

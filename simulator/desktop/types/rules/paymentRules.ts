@@ -1,3 +1,5 @@
+import { madeToBeVoided } from '../../books/beforeVoid.ts';
+import { isVoided } from '../../books/keepBooks.ts';
 import { refId } from '../../books/postingProfiles.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
@@ -65,7 +67,7 @@ function applicationsOf(ctx: RulesContext, side: PaymentSide, doc: JsonObject, b
   if (previous && before.size > 0 && refId(previous[side.party]) !== refId(doc[side.party]) && !Array.isArray(body['applyToTransactions'])) {
     throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `This payment is applied to ${side.target.noun}s: send applyToTransactions for the new ${side.party} to change it.`);
   }
-  if (Array.isArray(body['applyToTransactions'])) return sentApplications(ctx, side, doc, body['applyToTransactions'], before, id, total);
+  if (Array.isArray(body['applyToTransactions'])) return sentApplications(ctx, side, doc, body['applyToTransactions'], before, id, total, madeToBeVoided(body));
   if (!previous && body['isAutoApply'] === true && total !== undefined) return autoApplications(ctx, side, doc, total);
   return id === undefined ? [] : keptApplications(ctx, side, id);
 }
@@ -146,6 +148,11 @@ function billPaymentRules(objectType: string): TypeRules {
       const applied = appliedCentsOfAll(applications);
       if (sentTotal !== undefined && applied > sentTotal) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The payment of ${fromCents(sentTotal)} cannot pay ${fromCents(applied)} of bills.`);
       const total = sentTotal ?? applied + leftOver;
+      // An amount given back to a voided payment makes it live again (keepBooks): it must pay a
+      // bill, as every bill payment made does (applyToTransactions has at least one).
+      if (previous && total > 0 && applications.length === 0 && isVoided(ctx, String(doc['id']))) {
+        throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'This bill payment was voided and pays no bills: send applyToTransactions to pay bills with it again.');
+      }
       doc['amount'] = fromCents(total);
       doc['amountInHomeCurrency'] = fromCents(total);
       doc['appliedToTransactions'] = applications.map((a) => entryOf(ctx, PAID, a, previous, before));
