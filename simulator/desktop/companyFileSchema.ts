@@ -81,6 +81,8 @@ CREATE TABLE IF NOT EXISTS postings (
 -- Stock moves by item. Kept through bulk loads, unlike LIST_INDEXES: rules read an item's stock
 -- while a load runs (a build's components, a count), and only stock postings are in it.
 CREATE INDEX IF NOT EXISTS postings_item ON postings (item_id, site_id, quantity, cents) WHERE item_id IS NOT NULL;
+-- Stock moves by date: a write dated in the past costs again the moves from its date on (recost.ts).
+CREATE INDEX IF NOT EXISTS postings_stock_date ON postings (posted_on, item_id) WHERE item_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS links (
   owner_id TEXT NOT NULL,
   from_type TEXT NOT NULL,

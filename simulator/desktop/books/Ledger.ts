@@ -109,6 +109,7 @@ export class Ledger {
   private readonly itemSum: Database.Statement;
   private readonly itemSiteSums: Database.Statement;
   private readonly stockDate: Database.Statement;
+  private readonly stockHistory: Database.Statement;
 
   constructor(private readonly db: Database.Database) {
     this.insertPosting = db.prepare(
@@ -117,6 +118,9 @@ export class Ledger {
     this.postingsOfTxn = db.prepare('SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents, item_id AS item, site_id AS site, quantity FROM postings WHERE txn_id = ? ORDER BY line');
     this.removePostings = db.prepare('DELETE FROM postings WHERE txn_id = ? RETURNING account_id AS account, entity_id AS entity, item_id AS item');
     this.itemSum = db.prepare('SELECT COALESCE(SUM(quantity), 0) AS quantity, COALESCE(SUM(cents), 0) AS cents FROM postings WHERE item_id = ?');
+    this.stockHistory = db.prepare(
+      'SELECT p.quantity AS quantity, p.cents AS cents FROM postings p JOIN object_rows r ON r.id = p.txn_id WHERE p.item_id = ? AND p.posted_on < ? ORDER BY p.posted_on, r.seq, p.line',
+    );
     this.stockDate = db.prepare('SELECT MIN(posted_on) FROM postings WHERE txn_id = ? AND item_id IS NOT NULL').pluck();
     this.itemSiteSums = db.prepare('SELECT site_id AS site, SUM(quantity) AS quantity FROM postings WHERE item_id = ? GROUP BY site_id');
     this.accountSum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE account_id = ?').pluck();
@@ -184,17 +188,25 @@ export class Ledger {
   }
 
   /**
-   * Every stock move of the books in the order the desktop costs them: by transaction date, then
-   * in the order the transactions were made, each transaction's lines in order.
+   * The stock moves posted on or after `from` (a date; '' for all) in the order the desktop costs
+   * them: by transaction date, then in the order the transactions were made, each one's lines in
+   * order.
    */
-  stockMovesInOrder(): StockMoveRow[] {
-    return this.db
-      .prepare(
-        `SELECT p.txn_id AS txn, r.type AS type, p.posted_on AS postedOn, p.item_id AS item, p.quantity AS quantity, p.cents AS cents
-         FROM postings p JOIN object_rows r ON r.id = p.txn_id
-         WHERE p.item_id IS NOT NULL ORDER BY p.posted_on, r.seq, p.line`,
-      )
-      .all() as StockMoveRow[];
+  stockMovesInOrder(from: string): StockMoveRow[] {
+    const rows = this.db.prepare('SELECT txn_id AS txn, posted_on AS postedOn, line, item_id AS item, quantity, cents FROM postings WHERE item_id IS NOT NULL AND posted_on >= ?').all(from) as (Omit<StockMoveRow, 'type'> & { line: number })[];
+    // The order they were made in is the objects' seq, read in one query for them all: a join would
+    // look each row up, and a bulk load has no index by id.
+    const made = new Map(
+      (this.db.prepare('SELECT id, type, seq FROM object_rows WHERE id IN (SELECT txn_id FROM postings WHERE item_id IS NOT NULL AND posted_on >= ?)').all(from) as { id: string; type: string; seq: number }[]).map((r) => [r.id, r]),
+    );
+    const seqOf = (txn: string): number => made.get(txn)?.seq ?? 0;
+    rows.sort((a, b) => (a.postedOn < b.postedOn ? -1 : a.postedOn > b.postedOn ? 1 : seqOf(a.txn) - seqOf(b.txn) || a.line - b.line));
+    return rows.map(({ line: _line, ...row }) => ({ ...row, type: made.get(row.txn)?.type ?? '' }));
+  }
+
+  /** One item's stock moves posted before `before`, in the same order (an item's are few enough to join). */
+  stockHistoryOf(item: string, before: string): StockSum[] {
+    return this.stockHistory.all(item, before) as StockSum[];
   }
 
   /** The date a transaction's stock moves were posted on, if it moves any. */

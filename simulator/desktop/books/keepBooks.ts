@@ -78,7 +78,7 @@ export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonOb
 function recostAfter(ctx: RulesContext, touched: Touched, dates: (string | undefined)[]): void {
   if (touched.items.size === 0) return;
   const from = dates.filter((d) => d !== undefined).sort()[0] ?? '';
-  const recosted = recostStock(ctx, from);
+  const recosted = recostStock(ctx, from, touched.items);
   for (const key of ['accounts', 'entities', 'items'] as const) for (const id of recosted[key]) touched[key].add(id);
 }
 

@@ -5,16 +5,26 @@ import { nothingTouched, type Posting, type StockMoveRow, type Touched } from '.
 import { POSTING_PROFILES } from './postingProfiles.ts';
 import { isStocked, openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
 
-/** An item's stock as the walk reaches a transaction, and the average it last had with some on hand. */
+/**
+ * An item's stock as the walk reaches a transaction, and the average it last had with some on
+ * hand (undefined until asked: working it out replays the item's moves before the walk).
+ */
 interface Running {
   quantity: number;
   cents: number;
-  lastAverage: string | null;
+  lastAverage?: string | null;
+}
+
+interface StockTransaction {
+  txn: string;
+  type: string;
+  postedOn: string;
+  moves: StockMoveRow[];
 }
 
 /** The transactions that move stock, in costing order, each with its moves. */
-function stockTransactions(moves: readonly StockMoveRow[]): { txn: string; type: string; postedOn: string; moves: StockMoveRow[] }[] {
-  const out: { txn: string; type: string; postedOn: string; moves: StockMoveRow[] }[] = [];
+function stockTransactions(moves: readonly StockMoveRow[]): StockTransaction[] {
+  const out: StockTransaction[] = [];
   for (const move of moves) {
     const last = out.at(-1);
     if (last?.txn === move.txn) last.moves.push(move);
@@ -23,7 +33,11 @@ function stockTransactions(moves: readonly StockMoveRow[]): { txn: string; type:
   return out;
 }
 
-const averageOf = (running: Running): string | null => (running.quantity > 0 ? divideCents(running.cents, running.quantity) : running.lastAverage);
+function add(running: Running, move: { quantity: number; cents: number }): void {
+  running.quantity = roundQuantity(running.quantity + move.quantity);
+  running.cents += move.cents;
+  if (running.quantity > 0) running.lastAverage = divideCents(running.cents, running.quantity);
+}
 
 /** What the ledger would store of postings: zero amounts that move no stock are left out. */
 function stored(postings: readonly Posting[]): string {
@@ -32,64 +46,103 @@ function stored(postings: readonly Posting[]): string {
   );
 }
 
+/** The cost of an item that never had stock on hand: what it was made with (its purchase cost). */
+const neverAveraged = (item: JsonObject): string | null => (typeof item['purchaseCost'] === 'string' ? item['purchaseCost'] : null);
+
 /**
  * Average cost in date order, as the desktop keeps it: what a sale, a build or a return takes out
  * of stock is costed at the item's average on the transaction's date (everything dated before it,
  * and made before it on the same date), not at the average when it was entered. A write dated in
- * the past, a change or a delete therefore costs again every stock move from its date on; the
- * books then depend on the transactions alone, not on the order they were written in (a fixture
- * loads them in another). Returns what the new costs touched.
+ * the past, a change or a delete therefore costs again the stock moves from its date on; the books
+ * then depend on the transactions alone, not on the order they were written in (a fixture loads
+ * them in another).
+ *
+ * `items`: the items whose history changed (undefined: every item, after a bulk load). Only
+ * transactions that move one of them are costed again; one whose postings change brings its other
+ * items in (a build's assembly, costed from its components). Returns what the new costs touched.
  */
-export function recostStock(ctx: RulesContext, from: string): Touched {
+export function recostStock(ctx: RulesContext, from: string, items?: ReadonlySet<string>): Touched {
   const touched = nothingTouched();
+  const affected = items === undefined ? undefined : new Set(items);
+  const transactions = stockTransactions(ctx.ledger.stockMovesInOrder(from));
+  // What the walk will replay of each item: its moves from `from` on, as posted before it starts.
+  const replayed = new Map<string, { quantity: number; cents: number }>();
+  for (const move of transactions.flatMap((t) => t.moves)) {
+    const sum = replayed.get(move.item) ?? { quantity: 0, cents: 0 };
+    replayed.set(move.item, { quantity: sum.quantity + move.quantity, cents: sum.cents + move.cents });
+  }
   const running = new Map<string, Running>();
+  // Read before the walk posts anything of the item: every move of it, less those it replays.
   const runningOf = (item: string): Running => {
     let found = running.get(item);
     if (!found) {
       const opening = openingStockOf(ctx, item);
-      found = { ...opening, lastAverage: null };
-      found.lastAverage = averageOf(found);
+      const all = ctx.ledger.stockOf(item);
+      const later = replayed.get(item) ?? { quantity: 0, cents: 0 };
+      found = { quantity: roundQuantity(opening.quantity + all.quantity - later.quantity), cents: opening.cents + all.cents - later.cents };
+      if (found.quantity > 0) found.lastAverage = divideCents(found.cents, found.quantity);
       running.set(item, found);
     }
     return found;
   };
+  // With nothing on hand, and none since the walk started: the last average comes from the moves before it.
+  const averageOf = (item: string): string | null => {
+    const now = runningOf(item);
+    if (now.quantity > 0) return divideCents(now.cents, now.quantity);
+    if (now.lastAverage === undefined) {
+      const opening = openingStockOf(ctx, item);
+      const replay: Running = { ...opening, lastAverage: opening.quantity > 0 ? divideCents(opening.cents, opening.quantity) : null };
+      for (const move of from === '' ? [] : ctx.ledger.stockHistoryOf(item, from)) add(replay, move);
+      now.lastAverage = replay.lastAverage ?? null;
+    }
+    return now.lastAverage;
+  };
+  // Documents do not change while the walk costs them (postings do): each is read once.
+  const docs = new Map<string, JsonObject | undefined>();
+  const memo = (key: string, read: () => JsonObject | undefined): JsonObject | undefined => {
+    if (!docs.has(key)) docs.set(key, read());
+    return docs.get(key);
+  };
   // An item read while costing a transaction carries the average of that moment.
-  const costedAt = (doc: JsonObject | undefined): JsonObject | undefined => (isStocked(doc) ? { ...doc, averageCost: averageOf(runningOf(String(doc['id']))) ?? neverAveraged(doc) } : doc);
-  const costing: RulesContext = { ...ctx, find: (type, id) => costedAt(ctx.find(type, id)), findAmong: (types, id) => costedAt(ctx.findAmong(types, id)) };
-  for (const txn of stockTransactions(ctx.ledger.stockMovesInOrder())) {
+  const costedAt = (doc: JsonObject | undefined): JsonObject | undefined => (isStocked(doc) ? { ...doc, averageCost: averageOf(String(doc['id'])) ?? neverAveraged(doc) } : doc);
+  const costing: RulesContext = {
+    ...ctx,
+    find: (type, id) => costedAt(memo(`${type}\u0000${id}`, () => ctx.find(type, id))),
+    findAmong: (types, id) => costedAt(memo(`${types.join(',')}\u0000${id}`, () => ctx.findAmong(types, id))),
+  };
+  for (const txn of transactions) {
     let moves: { item: string; quantity: number; cents: number }[] = txn.moves;
-    const profile = txn.postedOn >= from ? ctx.profileOf(txn.type) : undefined;
-    const doc = profile ? ctx.find(txn.type, txn.txn) : undefined;
-    if (profile && doc) {
-      const postings = POSTING_PROFILES[profile](costing, doc);
-      if (stored(postings) !== stored(ctx.ledger.postingsOf(txn.txn))) {
+    for (const move of moves) runningOf(move.item);
+    if (affected === undefined || moves.some((m) => affected.has(m.item))) {
+      const postings = recosted(ctx, costing, txn);
+      if (postings) {
         const moved = ctx.ledger.post(txn.txn, txn.postedOn, postings, false);
         for (const key of ['accounts', 'entities', 'items'] as const) for (const id of moved[key]) touched[key].add(id);
         moves = postings.flatMap((p) => (p.stock ? [{ item: p.stock.item, quantity: p.stock.quantity, cents: p.cents }] : []));
+        for (const move of moves) affected?.add(move.item);
       }
     }
-    for (const move of moves) {
-      const item = runningOf(move.item);
-      item.quantity = roundQuantity(item.quantity + move.quantity);
-      item.cents += move.cents;
-      if (item.quantity > 0) item.lastAverage = divideCents(item.cents, item.quantity);
-    }
+    for (const move of moves) add(runningOf(move.item), move);
   }
-  keepAverageWhenNoneLeft(ctx, running);
+  // An item with nothing left on hand shows the average it last had, in date order too.
+  for (const [id, item] of running) if (item.quantity <= 0 && (affected === undefined || affected.has(id))) showAverage(ctx, id, averageOf(id));
   return touched;
 }
 
-/** The cost of an item that never had stock on hand: what it was made with (its purchase cost). */
-const neverAveraged = (item: JsonObject): string | null => (typeof item['purchaseCost'] === 'string' ? item['purchaseCost'] : null);
+/** A transaction's postings at the averages of its moment, when they differ from what it posted. */
+function recosted(ctx: RulesContext, costing: RulesContext, txn: StockTransaction): Posting[] | undefined {
+  const profile = ctx.profileOf(txn.type);
+  const doc = profile ? costing.find(txn.type, txn.txn) : undefined;
+  if (!profile || !doc) return undefined;
+  const postings = POSTING_PROFILES[profile](costing, doc);
+  return stored(postings) === stored(ctx.ledger.postingsOf(txn.txn)) ? undefined : postings;
+}
 
-/** An item with nothing left on hand shows the average it last had, in date order too. */
-function keepAverageWhenNoneLeft(ctx: RulesContext, running: ReadonlyMap<string, Running>): void {
-  for (const [id, item] of running) {
-    if (item.quantity > 0) continue;
-    for (const type of Object.keys(STOCKED_TYPES)) {
-      const doc = ctx.find(type, id);
-      const average = item.lastAverage ?? (doc ? neverAveraged(doc) : null);
-      if (doc && doc['averageCost'] !== average) ctx.rewriteAmounts(type, { ...doc, averageCost: average });
-    }
+/** Rewrites a stocked item's average cost (its purchase cost when it never had any on hand). */
+function showAverage(ctx: RulesContext, id: string, average: string | null): void {
+  for (const type of Object.keys(STOCKED_TYPES)) {
+    const doc = ctx.find(type, id);
+    const shown = average ?? (doc ? neverAveraged(doc) : null);
+    if (doc && doc['averageCost'] !== shown) ctx.rewriteAmounts(type, { ...doc, averageCost: shown });
   }
 }
