@@ -4,6 +4,7 @@ import { CompanyFileStore, parseDoc, type StoredRow } from './CompanyFileStore.t
 import { formatDesktopTime } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import { noteActiveChange } from './books/deletedObjects.ts';
+import { madeToBeVoided } from './books/beforeVoid.ts';
 import { postTransaction } from './books/keepBooks.ts';
 import { applyRequest } from './engine/applyRequest.ts';
 import { fillDefaults, rememberRefNumber } from './engine/defaults.ts';
@@ -165,7 +166,7 @@ export class CompanyFile {
   }
 
   private addNow(model: TypeModel, body: JsonObject): JsonObject {
-    const ctx = this.context(model.objectType);
+    const ctx: RulesContext = madeToBeVoided(body) ? { ...this.context(model.objectType), asMade: true } : this.context(model.objectType);
     const doc = emptyObject(model.schema);
     const stamp = formatDesktopTime(ctx.now, ctx.offsetMinutes);
     if (model.has('id')) doc['id'] = model.row.kind === 'transaction' ? this.ids.transactionId(model.objectType, ctx.now) : this.ids.listObjectId(model.objectType, ctx.now);

@@ -11,6 +11,11 @@ export interface RulesContext {
   readonly offsetMinutes: number;
   /** Defers balance roll-ups during bulk loads (seeding, fixtures): they run once at the end. */
   readonly bulk: boolean;
+  /**
+   * A fixture load makes a voided transaction as it was made, to void it at once
+   * (`MADE_TO_BE_VOIDED`): what it applies, credits or refunds is not held against what is open now.
+   */
+  readonly asMade?: boolean;
   schemaOf(objectType: string): JsonSchema;
   /** Resolves a reference of `objectType` at `path` (`lines.item`) to `{id, fullName}`, or fails with 3140. */
   resolve(objectType: string, path: string, id: string): JsonObject;

@@ -76,10 +76,9 @@ function openFor(side: PaymentSide, target: JsonObject, before: ReadonlyMap<stri
 /**
  * The applications a request sends, checked the desktop's way: the party's open documents, each
  * at most what is open. An entry without `paymentAmount` pays what is open, up to what is left of
- * `total` when the payment has one. `asMade`: a voided transaction a fixture makes as it was made
- * (`MADE_TO_BE_VOIDED`), whose amounts are not held against what is open now.
+ * `total` when the payment has one.
  */
-export function sentApplications(ctx: RulesContext, side: PaymentSide, doc: JsonObject, sent: JsonValue[], before: ReadonlyMap<string, number>, paymentId: string | undefined, total: number | undefined, asMade = false): Application[] {
+export function sentApplications(ctx: RulesContext, side: PaymentSide, doc: JsonObject, sent: JsonValue[], before: ReadonlyMap<string, number>, paymentId: string | undefined, total: number | undefined): Application[] {
   const { target: kind } = side;
   const payer = refId(doc[side.party]);
   const seen = new Set<string>();
@@ -109,7 +108,7 @@ export function sentApplications(ctx: RulesContext, side: PaymentSide, doc: Json
     if (cents < 0 || discountCents < 0 || cents + discountCents + credited === 0) {
       throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `The amount applied to ${name} must be more than 0.00.`, index);
     }
-    if (cents + discountCents + credited > open && !asMade) {
+    if (cents + discountCents + credited > open && ctx.asMade !== true) {
       throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Cannot apply ${fromCents(cents + discountCents + credited)} to ${name}: ${fromCents(open)} is open on it.`, index);
     }
     if (discountCents > 0 && typeof entry['discountAccountId'] !== 'string') {

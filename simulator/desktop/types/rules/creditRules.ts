@@ -68,7 +68,7 @@ export function sentCredits(ctx: RulesContext, side: CreditSide, party: string, 
     const cents = toCents(typeof entry['appliedAmount'] === 'string' ? entry['appliedAmount'] : null);
     if (cents <= 0) throw new CreditError(DESKTOP_STATUS.SAVE_FAILED, `The credit applied from ${name} must be more than 0.00.`, index);
     const left = toCents(String(credit[side.open] ?? '0')) + (before.get(id) ?? 0) - (spent.get(id) ?? 0);
-    if (cents > left) throw new CreditError(DESKTOP_STATUS.SAVE_FAILED, `Cannot apply ${fromCents(cents)} of ${name}: ${fromCents(left)} is left of it.`, index);
+    if (cents > left && ctx.asMade !== true) throw new CreditError(DESKTOP_STATUS.SAVE_FAILED, `Cannot apply ${fromCents(cents)} of ${name}: ${fromCents(left)} is left of it.`, index);
     spent.set(id, (spent.get(id) ?? 0) + cents);
     return { credit, cents };
   });

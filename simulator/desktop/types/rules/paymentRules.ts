@@ -1,4 +1,3 @@
-import { madeToBeVoided } from '../../books/beforeVoid.ts';
 import { isVoided } from '../../books/keepBooks.ts';
 import { refId } from '../../books/postingProfiles.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';
@@ -67,7 +66,7 @@ function applicationsOf(ctx: RulesContext, side: PaymentSide, doc: JsonObject, b
   if (previous && before.size > 0 && refId(previous[side.party]) !== refId(doc[side.party]) && !Array.isArray(body['applyToTransactions'])) {
     throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `This payment is applied to ${side.target.noun}s: send applyToTransactions for the new ${side.party} to change it.`);
   }
-  if (Array.isArray(body['applyToTransactions'])) return sentApplications(ctx, side, doc, body['applyToTransactions'], before, id, total, madeToBeVoided(body));
+  if (Array.isArray(body['applyToTransactions'])) return sentApplications(ctx, side, doc, body['applyToTransactions'], before, id, total);
   if (!previous && body['isAutoApply'] === true && total !== undefined) return autoApplications(ctx, side, doc, total);
   return id === undefined ? [] : keptApplications(ctx, side, id);
 }

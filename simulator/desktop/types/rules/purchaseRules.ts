@@ -139,7 +139,7 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
       if (taken !== 0 && refId(previous?.['vendor']) !== refId(doc['vendor'])) {
         throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The ${name} is linked to payments or credits: its vendor cannot change.`);
       }
-      if (total - taken < 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of ${name} would be ${fromCents(total)}, less than the ${fromCents(taken)} already applied.`);
+      if (total - taken < 0 && ctx.asMade !== true) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of ${name} would be ${fromCents(total)}, less than the ${fromCents(taken)} already applied.`);
       setOpen(shape, doc, total, taken);
     },
     afterWrite(ctx, doc, previous) {

@@ -50,7 +50,7 @@ export function sentRefunds(ctx: RulesContext, side: RefundSide, doc: JsonObject
     const cents = toCents(text(entry[side.amount]));
     const left = toCents(text(credit[REFUNDABLE[String(credit['objectType'])]?.open ?? ''])) + (mine.get(id) ?? 0);
     if (cents <= 0) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, 'A refund amount must be more than 0.00.', index);
-    if (cents > left) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Cannot refund ${fromCents(cents)} of ${String(credit['refNumber'] ?? id)}: ${fromCents(left)} is left of it.`, index);
+    if (cents > left && ctx.asMade !== true) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Cannot refund ${fromCents(cents)} of ${String(credit['refNumber'] ?? id)}: ${fromCents(left)} is left of it.`, index);
     return { credit, cents };
   });
 }

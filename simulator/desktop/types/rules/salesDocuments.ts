@@ -74,7 +74,8 @@ export function computeTotals(ctx: RulesContext, doc: JsonObject, applied: numbe
   const tax = percentOfCents(taxable, percent, 'The sales tax');
   const total = sumCents([subtotal, tax], 'The total');
   const left = sumCents([total, applied], 'What is open');
-  if (left < 0) {
+  // A voided transaction a fixture makes as it was made may take more, for the moment before its void.
+  if (left < 0 && ctx.asMade !== true) {
     throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of ${nounOf(doc)} ${String(doc['refNumber'])} would be ${fromCents(total)}, less than the ${fromCents(-applied)} already applied to it.`);
   }
   const rate = doc['exchangeRate'];
