@@ -67,7 +67,7 @@ export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonOb
     }
   }
   const postedOn = String(doc['transactionDate'] ?? '');
-  const movedBefore = isNew || ctx.bulk ? undefined : ctx.ledger.stockPostedOn(id);
+  const movedBefore = isNew || ctx.bulk ? undefined : ctx.ledger.stock.postedOn(id);
   const touched = ctx.ledger.post(id, postedOn, postings, isNew);
   if (ctx.bulk) return;
   recostAfter(ctx, touched, [postedOn, movedBefore]);
@@ -95,7 +95,7 @@ export function isVoided(ctx: Pick<RulesContext, 'getMeta'>, id: string): boolea
 
 /** Removes what a transaction posted (it is deleted) and moves the balances it had moved. */
 export function unpostTransaction(ctx: RulesContext, id: string): void {
-  const movedOn = ctx.ledger.stockPostedOn(id);
+  const movedOn = ctx.ledger.stock.postedOn(id);
   const touched = ctx.ledger.unpost(id);
   recostAfter(ctx, touched, [movedOn]);
   rollUpTouched(ctx, touched);

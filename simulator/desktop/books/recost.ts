@@ -1,7 +1,8 @@
 import type { JsonObject } from '../json.ts';
 import { divideCents } from '../money.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
-import { nothingTouched, type Posting, type StockMoveRow, type Touched } from './Ledger.ts';
+import { nothingTouched, type Posting, type Touched } from './Ledger.ts';
+import type { StockMoveRow } from './StockLedger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
 import { isStocked, openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
 
@@ -64,7 +65,7 @@ const neverAveraged = (item: JsonObject): string | null => (typeof item['purchas
 export function recostStock(ctx: RulesContext, from: string, items?: ReadonlySet<string>): Touched {
   const touched = nothingTouched();
   const affected = items === undefined ? undefined : new Set(items);
-  const transactions = stockTransactions(ctx.ledger.stockMovesInOrder(from));
+  const transactions = stockTransactions(ctx.ledger.stock.movesInOrder(from));
   // What the walk will replay of each item: its moves from `from` on, as posted before it starts.
   const replayed = new Map<string, { quantity: number; cents: number }>();
   for (const move of transactions.flatMap((t) => t.moves)) {
@@ -77,7 +78,7 @@ export function recostStock(ctx: RulesContext, from: string, items?: ReadonlySet
     let found = running.get(item);
     if (!found) {
       const opening = openingStockOf(ctx, item);
-      const all = ctx.ledger.stockOf(item);
+      const all = ctx.ledger.stock.of(item);
       const later = replayed.get(item) ?? { quantity: 0, cents: 0 };
       found = { quantity: roundQuantity(opening.quantity + all.quantity - later.quantity), cents: opening.cents + all.cents - later.cents };
       if (found.quantity > 0) found.lastAverage = divideCents(found.cents, found.quantity);
@@ -92,7 +93,7 @@ export function recostStock(ctx: RulesContext, from: string, items?: ReadonlySet
     if (now.lastAverage === undefined) {
       const opening = openingStockOf(ctx, item);
       const replay: Running = { ...opening, lastAverage: opening.quantity > 0 ? divideCents(opening.cents, opening.quantity) : null };
-      for (const move of from === '' ? [] : ctx.ledger.stockHistoryOf(item, from)) add(replay, move);
+      for (const move of from === '' ? [] : ctx.ledger.stock.historyOf(item, from)) add(replay, move);
       now.lastAverage = replay.lastAverage ?? null;
     }
     return now.lastAverage;

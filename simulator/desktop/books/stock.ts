@@ -34,7 +34,7 @@ export function openingStockOf(ctx: Pick<RulesContext, 'getMeta'>, id: string): 
  */
 export function stockNow(ctx: RulesContext, id: string): StockSum {
   const opening = openingStockOf(ctx, id);
-  const moved = ctx.ledger.stockOf(id);
+  const moved = ctx.ledger.stock.of(id);
   return { quantity: roundQuantity(opening.quantity + moved.quantity), cents: opening.cents + moved.cents };
 }
 
@@ -76,7 +76,7 @@ export function reversed(postings: readonly Posting[]): Posting[] {
  * quantity on hand, average cost (value over quantity, kept as it was when nothing is left), and
  * the quantity at each of its item sites (moves that name no site are at its first one).
  */
-export function rollUpStock(ctx: RulesContext, id: string, moved: StockSum = ctx.ledger.stockOf(id)): void {
+export function rollUpStock(ctx: RulesContext, id: string, moved: StockSum = ctx.ledger.stock.of(id)): void {
   const type = Object.keys(STOCKED_TYPES).find((t) => ctx.find(t, id) !== undefined);
   const item = type === undefined ? undefined : ctx.find(type, id);
   if (type === undefined || !item) return;
@@ -85,7 +85,7 @@ export function rollUpStock(ctx: RulesContext, id: string, moved: StockSum = ctx
   const value = opening.cents + moved.cents;
   const averageCost = quantity > 0 ? divideCents(value, quantity) : item['averageCost'];
   if (item['quantityOnHand'] !== quantity || item['averageCost'] !== averageCost) ctx.rewriteAmounts(type, { ...item, quantityOnHand: quantity, averageCost: averageCost ?? null });
-  const bySite = ctx.ledger.stockBySite(id);
+  const bySite = ctx.ledger.stock.bySite(id);
   ctx.referencing('ldg_item_site', STOCKED_TYPES[type] ?? '', id).forEach((site, i) => {
     const siteId = refId(site['inventorySite']);
     const here = (siteId === null ? 0 : (bySite.get(siteId) ?? 0)) + (i === 0 ? opening.quantity + (bySite.get(null) ?? 0) : 0);
