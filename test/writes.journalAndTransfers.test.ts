@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, cents, expectDesktopError, withSaleSandbox, type CustomerView, accountOfType, balanceIn, type Named } from './support/ledgerViews.ts';
+import { bodyOf, cents, expectDesktopError, fetchAll, withSaleSandbox, type CustomerView, accountOfType, balanceIn, type Named } from './support/ledgerViews.ts';
 import type { TestSandbox } from './support/testClient.ts';
 
 /** Journal entries (balanced debits and credits as entered) and transfers between accounts. */
@@ -117,5 +117,32 @@ describe('transfers', () => {
     expect(await balanceOf('accounts', to)).toBe(before.to + 20_000);
     expectDesktopError(await api.post('/ledger-desktop/transfers', { transactionDate: '2026-03-20', sourceAccountId: from, targetAccountId: from, amount: '1.00' }), '3180');
     expectDesktopError(await api.post('/ledger-desktop/transfers', { transactionDate: '2026-03-20', sourceAccountId: from, targetAccountId: to, amount: '0.00' }), '3180');
+  });
+});
+
+describe('opening balances', () => {
+  it('are posted as the desktop posts them: an account against Opening Balance Equity, a customer on receivables, a vendor on payables', async () => {
+    const accounts = await fetchAll<{ id: string; fullName: string; specialAccountType: string | null }>(api, '/ledger-desktop/accounts');
+    const special = (type: string): string => accounts.find((a) => a.specialAccountType === type)?.id ?? '';
+    const [equity, receivables, payables] = ['opening_balance_equity', 'accounts_receivable', 'accounts_payable'].map(special) as [string, string, string];
+    const before = { equity: await balanceOf('accounts', equity), receivables: await balanceOf('accounts', receivables), payables: await balanceOf('accounts', payables) };
+
+    const savings = bodyOf<{ id: string; balance: string }>(await api.post('/ledger-desktop/accounts', { name: 'Reserve savings', accountType: 'bank', openingBalance: '1500.00' }));
+    expect(savings.balance).toBe('1500.00');
+    expect(await balanceOf('accounts', equity)).toBe(before.equity + 150_000);
+
+    const owing = bodyOf<{ id: string; balance: string }>(await api.post('/ledger-desktop/customers', { name: 'Opening Owes Ltd', openingBalance: '240.00' }));
+    expect(await balanceOf('customers', owing.id)).toBe(24_000);
+    expect(await balanceOf('accounts', receivables)).toBe(before.receivables + 24_000);
+
+    const owed = bodyOf<{ id: string }>(await api.post('/ledger-desktop/vendors', { name: 'Opening Owed Supply', openingBalance: '75.00' }));
+    expect(await balanceOf('vendors', owed.id)).toBe(7_500);
+    expect(await balanceOf('accounts', payables)).toBe(before.payables + 7_500);
+
+    // An update of the account's opening balance posts it again.
+    const stored = bodyOf<{ revisionNumber: string }>(await api.get(`/ledger-desktop/accounts/${savings.id}`));
+    await api.post(`/ledger-desktop/accounts/${savings.id}`, { revisionNumber: stored.revisionNumber, openingBalance: '1000.00' });
+    expect(await balanceOf('accounts', savings.id)).toBe(100_000);
+    expect(await balanceOf('accounts', equity)).toBe(before.equity + 100_000);
   });
 });

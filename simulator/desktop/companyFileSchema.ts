@@ -141,9 +141,12 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * came as a new table: a format 6 file without it had no such lines, and opening creates it empty.
  * Format 7 moves stock in the books: a posting on an inventory item's asset account carries the
  * item, its site and the quantity (`item_id`, `site_id`, `quantity`).
+ * Format 8 posts opening balances (an account's, a customer's, a vendor's) as postings of their own
+ * (`opening:<id>`), and costs stock in date order: a format 7 file has them in meta only, so its
+ * balances would lose them.
  * Older files are refused with what to do, rather than misread.
  */
-export const FILE_FORMAT = 7;
+export const FILE_FORMAT = 8;
 
 export function refuseOlderFormat(db: Database.Database, filePath: string): void {
   const hasObjects = db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = 'objects'").get() !== undefined;

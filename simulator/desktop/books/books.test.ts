@@ -157,11 +157,27 @@ function brokenInvariants(file: CompanyFile): string[] {
   const accounts = all(file, 'ldg_account');
   for (const account of accounts) {
     const id = String(account['id']);
-    const own = opening(file, id) + normalSign(account['accountType']) * file.store.ledger.sumOfAccount(id);
+    const own = normalSign(account['accountType']) * file.store.ledger.sumOfAccount(id);
     if (cents(account['balance']) !== own) broken.push(`account ${String(account['fullName'])}: balance ${String(account['balance'])}, postings say ${fromCents(own)}`);
     const children = accounts.filter((a) => idOf(a['parent']) === id).reduce((s, a) => s + cents(a['totalBalance']), 0);
     if (cents(account['totalBalance']) !== own + children) broken.push(`account ${String(account['fullName'])}: total balance ${String(account['totalBalance'])}`);
   }
+  // Opening balances are in the books: each is posted, on the object's own side, as a transaction of its own.
+  for (const [id, text] of file.store.metaWithPrefix(OPENING_BALANCE_META)) {
+    const posted = file.store.ledger.postingsOf(`opening:${id}`);
+    const account = accounts.find((a) => a['id'] === id);
+    // An account's on itself, a customer's owed on receivables, a vendor's owed (a credit) on payables.
+    const mine = account
+      ? normalSign(account['accountType']) * posted.filter((p) => p.account === id).reduce((s, p) => s + p.cents, 0)
+      : posted.filter((p) => p.openLedger !== null).reduce((s, p) => s + (p.openLedger === 'payable' ? -p.cents : p.cents), 0);
+    if (account?.['specialAccountType'] !== 'opening_balance_equity' && mine !== Number(text)) broken.push(`opening balance of ${id}: ${text} in meta, ${fromCents(mine)} posted`);
+  }
+  // The balance sheet balances: assets = liabilities + equity + what income less expenses left.
+  const side = (types: readonly string[]): number => accounts.filter((a) => idOf(a['parent']) === null && types.includes(String(a['accountType']))).reduce((s, a) => s + cents(a['totalBalance']), 0);
+  const assets = side(['bank', 'accounts_receivable', 'other_current_asset', 'fixed_asset', 'other_asset']);
+  const liabilities = side(['accounts_payable', 'credit_card', 'other_current_liability', 'long_term_liability']);
+  const netIncome = side(['income', 'other_income']) - side(['cost_of_goods_sold', 'expense', 'other_expense']);
+  if (assets !== liabilities + side(['equity']) + netIncome) broken.push(`balance sheet: assets ${fromCents(assets)}, liabilities ${fromCents(liabilities)}, equity ${fromCents(side(['equity']))}, net income ${fromCents(netIncome)}`);
   const invoices = all(file, 'ldg_invoice');
   const payments = all(file, 'ldg_receive_payment');
   for (const invoice of invoices) {
@@ -223,7 +239,7 @@ function brokenInvariants(file: CompanyFile): string[] {
     const theirs = (docs: JsonObject[], field: string): number => docs.filter((d) => idOf(d['vendor']) === id).reduce((s, d) => s + cents(d[field]), 0);
     const want = opening(file, id) + theirs(bills, 'openAmount') + theirs(unbilledReceipts, 'totalAmount') - theirs(vendorCredits, 'openAmount') - theirs(billPayments, 'unapplied') - (onPayables.get(id) ?? 0);
     if (cents(vendor['balance']) !== want) broken.push(`vendor ${String(vendor['name'])}: balance ${String(vendor['balance'])}, open bills, receipts and credits say ${fromCents(want)}`);
-    if (opening(file, id) - file.store.ledger.sumOfEntity(id, 'payable') !== want) broken.push(`vendor ${String(vendor['name'])}: payable postings disagree`);
+    if (-file.store.ledger.sumOfEntity(id, 'payable') !== want) broken.push(`vendor ${String(vendor['name'])}: payable postings disagree`);
   }
   // A customer's own balance: its opening balance, its open invoices, less its unused payments and credits.
   const onReceivables = journalOpen(file, 'accounts_receivable');
@@ -232,7 +248,7 @@ function brokenInvariants(file: CompanyFile): string[] {
     const mine = (docs: JsonObject[], field: string): number => docs.filter((d) => idOf(d['customer']) === id).reduce((s, d) => s + cents(d[field]), 0);
     const want = opening(file, id) + mine(invoices, 'balanceRemaining') - mine(payments, 'unusedPayment') - mine(credits, 'creditRemaining') + (onReceivables.get(id) ?? 0);
     if (cents(customer['balance']) !== want) broken.push(`customer ${String(customer['fullName'])}: balance ${String(customer['balance'])}, open transactions say ${fromCents(want)}`);
-    if (file.store.ledger.sumOfEntity(id, 'receivable') + opening(file, id) !== want) broken.push(`customer ${String(customer['fullName'])}: receivable postings disagree`);
+    if (file.store.ledger.sumOfEntity(id, 'receivable') !== want) broken.push(`customer ${String(customer['fullName'])}: receivable postings disagree`);
   }
   broken.push(...stockProblems(file));
   return broken;

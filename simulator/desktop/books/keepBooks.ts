@@ -1,7 +1,7 @@
 import type { TypeModel } from '../engine/TypeModel.ts';
 import type { JsonObject } from '../json.ts';
 import { fromCents } from '../money.ts';
-import { openingCents, rollUpTree } from '../types/rules/balances.ts';
+import { rollUpTree } from '../types/rules/balances.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import { forgetBeforeVoid } from './beforeVoid.ts';
 import type { Touched } from './Ledger.ts';
@@ -10,7 +10,7 @@ import { recostStock } from './recost.ts';
 import { normalSign } from './specialAccounts.ts';
 import { rollUpStock } from './stock.ts';
 
-/** An account's own balance beyond its opening balance: its postings, on the side it grows with. */
+/** An account's own balance: its postings (its opening balance among them), on the side it grows with. */
 export function accountOwnCents(ctx: RulesContext, id: string): number[] {
   const account = ctx.find('ldg_account', id);
   return [normalSign(account?.['accountType']) * ctx.ledger.sumOfAccount(id)];
@@ -20,21 +20,21 @@ export function rollUpAccount(ctx: RulesContext, id: string): void {
   rollUpTree(ctx, 'ldg_account', id, (own) => accountOwnCents(ctx, own));
 }
 
-/** A customer's own balance beyond its opening balance: what its receivable postings add up to. */
+/** A customer's own balance: what its receivable postings add up to, its opening balance among them. */
 export function rollUpCustomer(ctx: RulesContext, id: string): void {
   rollUpTree(ctx, 'ldg_customer', id, (own) => [ctx.ledger.sumOfEntity(own, 'receivable')]);
 }
 
-/** What the company owes a vendor beyond its opening balance: its payable postings, credits positive. */
+/** What the company owes a vendor: its payable postings, credits positive. */
 export function vendorOwnCents(ctx: RulesContext, id: string): number {
   return -ctx.ledger.sumOfEntity(id, 'payable');
 }
 
-/** A vendor's balance: its opening balance and its payable postings (vendors have no jobs to add up). */
+/** A vendor's balance: its payable postings, its opening balance among them (vendors have no jobs to add up). */
 export function rollUpVendor(ctx: RulesContext, id: string): void {
   const vendor = ctx.find('ldg_vendor', id);
   if (!vendor) return;
-  const balance = fromCents(openingCents(ctx, id) + vendorOwnCents(ctx, id));
+  const balance = fromCents(vendorOwnCents(ctx, id));
   if (vendor['balance'] !== balance) ctx.rewriteAmounts('ldg_vendor', { ...vendor, balance });
 }
 

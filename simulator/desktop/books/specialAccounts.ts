@@ -9,6 +9,7 @@ const SPECIAL_ACCOUNTS = {
   uncategorized_income: { name: 'Uncategorized Income', accountType: 'income' },
   accounts_payable: { name: 'Accounts Payable', accountType: 'accounts_payable' },
   uncategorized_expenses: { name: 'Uncategorized Expenses', accountType: 'expense' },
+  opening_balance_equity: { name: 'Opening Balance Equity', accountType: 'equity' },
 } as const;
 
 export type SpecialAccount = keyof typeof SPECIAL_ACCOUNTS;

@@ -2,10 +2,11 @@ import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import type { JsonObject } from '../../json.ts';
 import type { TypeRules } from '../TypeRules.ts';
 import { rollUpAccount } from '../../books/keepBooks.ts';
+import { postOpening } from '../../books/openingBalances.ts';
 import { parentIdOf, rememberOpening } from './balances.ts';
 
 /**
- * An account's balance: its opening balance and its postings, and its total with every subaccount. The tax line the request names by number becomes its details.
+ * An account's balance: its postings (its opening balance posted against Opening Balance Equity), and its total with every subaccount. The tax line the request names by number becomes its details.
  */
 export const accountRules: TypeRules = {
   compute(ctx, doc, body, previous) {
@@ -17,6 +18,7 @@ export const accountRules: TypeRules = {
     }
   },
   afterWrite(ctx, doc: JsonObject, previous) {
+    postOpening(ctx, 'ldg_account', doc, !previous);
     if (ctx.bulk) return;
     const oldParent = previous ? parentIdOf(previous) : null;
     if (oldParent && oldParent !== parentIdOf(doc)) rollUpAccount(ctx, oldParent);

@@ -26,7 +26,7 @@ export function rememberOpening(ctx: RulesContext, id: string, sent: unknown, is
 
 /**
  * Balances of a hierarchy (customers and their jobs, accounts and their subaccounts): `balance` is
- * the object's own (opening balance plus what `ownAmounts` says is open on it), `totalBalance` adds
+ * the object's own (what `ownAmounts` says is open on it, its posted opening balance among it), `totalBalance` adds
  * every object below. Walks from `id` up to the top, rewriting each object's amounts.
  */
 export function rollUpTree(ctx: RulesContext, objectType: string, id: string, ownAmounts: (id: string) => number[]): void {
@@ -34,7 +34,7 @@ export function rollUpTree(ctx: RulesContext, objectType: string, id: string, ow
   while (current) {
     const currentId = text(current['id']);
     const name = text(current['fullName']);
-    const own = sumCents([openingCents(ctx, currentId), ...ownAmounts(currentId)], `The balance of "${name}"`);
+    const own = sumCents(ownAmounts(currentId), `The balance of "${name}"`);
     const children = ctx.referencing(objectType, 'parent', currentId).map((child) => toCents(text(child['totalBalance'])));
     const total = sumCents([own, ...children], `The total balance of "${name}"`);
     current['balance'] = fromCents(own);

@@ -1,4 +1,5 @@
 import { rollUpCustomer } from '../../books/keepBooks.ts';
+import { postOpening } from '../../books/openingBalances.ts';
 import type { JsonObject } from '../../json.ts';
 import { fromCents } from '../../money.ts';
 import type { TypeRules } from '../TypeRules.ts';
@@ -13,6 +14,7 @@ export const customerRules: TypeRules = {
     doc['totalBalance'] = fromCents(opening);
   },
   afterWrite(ctx, doc: JsonObject, previous) {
+    if (!previous) postOpening(ctx, 'ldg_customer', doc, true);
     if (ctx.bulk) return;
     const parentId = parentIdOf(doc);
     const oldParent = previous ? parentIdOf(previous) : null;

@@ -1,0 +1,67 @@
+import type { JsonObject } from '../json.ts';
+import { openingCents } from '../types/rules/balances.ts';
+import type { RulesContext } from '../types/TypeRules.ts';
+import { rollUpTouched } from './keepBooks.ts';
+import type { Posting } from './Ledger.ts';
+import { normalSign, specialAccount } from './specialAccounts.ts';
+
+/** The ledger's transaction id of an object's opening balance: postings only, no document. */
+export const OPENING_TXN = 'opening:';
+
+/**
+ * An opening balance is posted, as the desktop posts it: an account's against Opening Balance
+ * Equity, a customer's as owed on Accounts Receivable against Uncategorized Income, a vendor's as
+ * owed on Accounts Payable against Uncategorized Expenses. The amount the request gave stays in
+ * meta (`rememberOpening`): exports write it back as `openingBalance`.
+ */
+const OPENING_POSTINGS: Readonly<Record<string, (ctx: RulesContext, id: string, doc: JsonObject, cents: number) => Posting[]>> = {
+  ldg_account: (ctx, id, doc, cents) => {
+    const equity = specialAccount(ctx, 'opening_balance_equity');
+    // Opening Balance Equity's own opening balance has nothing to balance against: the desktop shows it as given.
+    if (equity === id) return [];
+    const debit = normalSign(doc['accountType']) * cents;
+    return [
+      { account: id, entity: null, openLedger: null, cents: debit },
+      { account: equity, entity: null, openLedger: null, cents: -debit },
+    ];
+  },
+  ldg_customer: (ctx, id, _doc, cents) => [
+    { account: specialAccount(ctx, 'accounts_receivable'), entity: id, openLedger: 'receivable', cents },
+    { account: specialAccount(ctx, 'uncategorized_income'), entity: id, openLedger: null, cents: -cents },
+  ],
+  ldg_vendor: (ctx, id, _doc, cents) => [
+    { account: specialAccount(ctx, 'accounts_payable'), entity: id, openLedger: 'payable', cents: -cents },
+    { account: specialAccount(ctx, 'uncategorized_expenses'), entity: id, openLedger: null, cents },
+  ],
+};
+
+/** The date an opening balance is posted on: the object's `openingBalanceDate`, else the day it was made. */
+function openedOn(doc: JsonObject): string {
+  const date = doc['openingBalanceDate'];
+  return typeof date === 'string' ? date : String(doc['createdAt'] ?? '').slice(0, 10);
+}
+
+/**
+ * Posts the object's opening balance (again, after it changed); `isNew`: the object was just made
+ * and has posted nothing. A bulk load posts every opening balance at its end (`postEveryOpening`):
+ * the accounts they post against may come later in it (Opening Balance Equity after Checking).
+ */
+export function postOpening(ctx: RulesContext, objectType: string, doc: JsonObject, isNew: boolean): void {
+  if (ctx.bulk) return;
+  const id = String(doc['id']);
+  const cents = openingCents(ctx, id);
+  if (isNew && cents === 0) return;
+  const postings = cents === 0 ? [] : (OPENING_POSTINGS[objectType]?.(ctx, id, doc, cents) ?? []);
+  rollUpTouched(ctx, ctx.ledger.post(`${OPENING_TXN}${id}`, openedOn(doc), postings, isNew));
+}
+
+/** At the end of a bulk load: every opening balance it carries, posted (balances are rolled up after). */
+export function postEveryOpening(ctx: RulesContext, openings: ReadonlyMap<string, string>): void {
+  for (const [id, cents] of openings) {
+    if (Number(cents) === 0) continue;
+    for (const [objectType, post] of Object.entries(OPENING_POSTINGS)) {
+      const doc = ctx.find(objectType, id);
+      if (doc) ctx.ledger.post(`${OPENING_TXN}${id}`, openedOn(doc), post(ctx, id, doc, Number(cents)), false);
+    }
+  }
+}
