@@ -76,6 +76,8 @@ CREATE TABLE IF NOT EXISTS postings (
   item_id TEXT,
   site_id TEXT,
   quantity REAL NOT NULL DEFAULT 0,
+  line_item_id TEXT,
+  class_id TEXT,
   PRIMARY KEY (txn_id, line)
 ) WITHOUT ROWID;
 -- Stock moves by item. Kept through bulk loads, unlike LIST_INDEXES: rules read an item's stock
@@ -142,8 +144,9 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * Format 7 moves stock in the books: a posting on an inventory item's asset account carries the
  * item, its site and the quantity (`item_id`, `site_id`, `quantity`).
  * Format 8 posts opening balances (an account's, a customer's, a vendor's) as postings of their own
- * (`opening:<id>`), and costs stock in date order: a format 7 file has them in meta only, so its
- * balances would lose them.
+ * (`opening:<id>`), costs stock in date order, and gives each posting of a line the line's item and
+ * class (`line_item_id`, `class_id`), which reports sort by: a format 7 file has openings in meta
+ * only, so its balances would lose them.
  * Older files are refused with what to do, rather than misread.
  */
 export const FILE_FORMAT = 8;

@@ -14,6 +14,14 @@ export interface Posting {
   cents: number;
   /** Stock moved by the posting (an inventory line on the item's asset account): the item, where, how many. */
   stock?: StockMove;
+  /** The line the posting is for: its item and its class, which reports sort by (none for a header). */
+  line?: LineDetail;
+}
+
+/** What a posting's line names: its item (null for an expense line) and its class (the line's, else the document's). */
+export interface LineDetail {
+  item: string | null;
+  class: string | null;
 }
 
 /** Quantities of an inventory item or assembly in or out; `site` is null for the item's first site. */
@@ -106,9 +114,11 @@ export class Ledger {
   constructor(private readonly db: Database.Database) {
     this.stock = new StockLedger(db);
     this.insertPosting = db.prepare(
-      'INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on, item_id, site_id, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on, item_id, site_id, quantity, line_item_id, class_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    this.postingsOfTxn = db.prepare('SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents, item_id AS item, site_id AS site, quantity FROM postings WHERE txn_id = ? ORDER BY line');
+    this.postingsOfTxn = db.prepare(
+      'SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents, item_id AS item, site_id AS site, quantity, line_item_id AS lineItem, class_id AS class FROM postings WHERE txn_id = ? ORDER BY line',
+    );
     this.removePostings = db.prepare('DELETE FROM postings WHERE txn_id = ? RETURNING account_id AS account, entity_id AS entity, item_id AS item');
     this.accountSum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE account_id = ?').pluck();
     this.entitySum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE entity_id = ? AND open_ledger = ?').pluck();
@@ -139,7 +149,7 @@ export class Ledger {
     for (const p of postings) {
       // Stock that moves at no value (an item that cost nothing) is still a move.
       if (p.cents === 0 && !p.stock?.quantity) continue;
-      this.insertPosting.run(txnId, line++, p.account, p.entity, p.openLedger, p.cents, postedOn, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0);
+      this.insertPosting.run(txnId, line++, p.account, p.entity, p.openLedger, p.cents, postedOn, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0, p.line?.item ?? null, p.line?.class ?? null);
       touched.accounts.add(p.account);
       if (p.entity !== null) touched.entities.add(p.entity);
       if (p.stock) touched.items.add(p.stock.item);
@@ -158,9 +168,12 @@ export class Ledger {
   }
 
   postingsOf(txnId: string): Posting[] {
-    return (this.postingsOfTxn.all(txnId) as (Omit<Posting, 'stock'> & { item: string | null; site: string | null; quantity: number })[]).map(({ item, site, quantity, ...p }) =>
-      item === null ? p : { ...p, stock: { item, site, quantity } },
-    );
+    type Row = Omit<Posting, 'stock' | 'line'> & { item: string | null; site: string | null; quantity: number; lineItem: string | null; class: string | null };
+    return (this.postingsOfTxn.all(txnId) as Row[]).map(({ item, site, quantity, lineItem, class: klass, ...p }) => ({
+      ...p,
+      ...(item === null ? {} : { stock: { item, site, quantity } }),
+      ...(lineItem === null && klass === null ? {} : { line: { item: lineItem, class: klass } }),
+    }));
   }
 
   /** Debits less credits posted to an account. */

@@ -9,7 +9,7 @@ import { buildPostings } from '../types/rules/buildAssemblies.ts';
 import { salesTaxPaymentPostings } from '../types/rules/salesTaxPayments.ts';
 import { allLinesOf, findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
-import type { Posting } from './Ledger.ts';
+import type { LineDetail, Posting } from './Ledger.ts';
 import { lineAccountOf } from './lineAccounts.ts';
 import { refId } from './refId.ts';
 import { specialAccount } from './specialAccounts.ts';
@@ -63,6 +63,11 @@ function money(value: JsonValue | undefined): number {
   return toCents(typeof value === 'string' ? value : null);
 }
 
+/** What the postings of a line name: its item (none on an expense or journal line) and its class, else the document's. */
+function detailOf(line: JsonObject, doc: JsonObject, item: string | null): LineDetail {
+  return { item, class: refId(line['class']) ?? refId(doc['class']) };
+}
+
 /** The account a sales line of this item posts to, wherever the item's kind keeps it. */
 function incomeAccountOf(item: JsonObject | undefined): string | null {
   if (!item) return null;
@@ -86,11 +91,12 @@ function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   let total = 0;
   for (const line of lines) {
     const item = findItem(ctx, refId(line['item']) ?? '');
-    postings.push(...saleStockPostings(item, quantityOf(line), refId(line['inventorySite']), customer));
+    const detail = detailOf(line, doc, refId(line['item']));
+    postings.push(...saleStockPostings(item, quantityOf(line), refId(line['inventorySite']), customer, detail));
     const cents = money(line['amount']);
     if (cents === 0) continue;
     const account = lineAccountOf(ctx, line) ?? incomeAccountOf(item) ?? specialAccount(ctx, 'uncategorized_income');
-    postings.push({ account, entity: customer, openLedger: null, cents: -cents });
+    postings.push({ account, entity: customer, openLedger: null, cents: -cents, line: detail });
     total += cents;
   }
   const tax = money(doc['salesTaxTotal']);
@@ -134,7 +140,7 @@ function depositPostings(_ctx: RulesContext, doc: JsonObject): Posting[] {
   const postings: Posting[] = [{ account: bank, entity: null, openLedger: null, cents: money(doc['totalAmount']) }];
   for (const line of (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject)) {
     const account = refId(line['account']);
-    if (account !== null) postings.push({ account, entity: refId(line['entity']), openLedger: null, cents: -money(line['amount']) });
+    if (account !== null) postings.push({ account, entity: refId(line['entity']), openLedger: null, cents: -money(line['amount']), line: detailOf(line, doc, null) });
   }
   const cashBack = isJsonObject(doc['cashBack']) ? doc['cashBack'] : undefined;
   const kept = refId(cashBack?.['account']);
@@ -162,7 +168,7 @@ function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
       const account = field === 'expenseLines' ? refId(line['account']) : ((isStocked(item) ? undefined : lineAccountOf(ctx, line)) ?? purchaseAccountOf(item));
       // A stocked item's line with no quantity still changes the value of its stock.
       const stock = isStocked(item) ? { stock: { item: String(item['id']), site: refId(line['inventorySite']), quantity } } : {};
-      postings.push({ account: account ?? specialAccount(ctx, 'uncategorized_expenses'), entity: vendor, openLedger: null, cents, ...stock });
+      postings.push({ account: account ?? specialAccount(ctx, 'uncategorized_expenses'), entity: vendor, openLedger: null, cents, ...stock, line: detailOf(line, doc, field === 'itemLines' ? refId(line['item']) : null) });
       total += cents;
     }
   }
@@ -220,7 +226,7 @@ function journalPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
       const account = refId(line['account']);
       const cents = money(line['amount']);
       if (account === null || cents === 0) continue;
-      postings.push({ account, entity: refId(line['entity']), openLedger: openLedgerOf(ctx.find('ldg_account', account)?.['accountType']), cents: sign * cents });
+      postings.push({ account, entity: refId(line['entity']), openLedger: openLedgerOf(ctx.find('ldg_account', account)?.['accountType']), cents: sign * cents, line: detailOf(line, doc, null) });
     }
   }
   return postings;

@@ -43,7 +43,9 @@ function add(running: Running, move: { quantity: number; cents: number }): void 
 /** What the ledger would store of postings: zero amounts that move no stock are left out. */
 function stored(postings: readonly Posting[]): string {
   return JSON.stringify(
-    postings.filter((p) => p.cents !== 0 || p.stock?.quantity).map((p) => [p.account, p.entity, p.openLedger, p.cents, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0]),
+    postings
+      .filter((p) => p.cents !== 0 || p.stock?.quantity)
+      .map((p) => [p.account, p.entity, p.openLedger, p.cents, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0, p.line?.item ?? null, p.line?.class ?? null]),
   );
 }
 

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../json.ts';
 import { divideCents, lineAmountCents } from '../money.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
-import type { Posting, StockSum } from './Ledger.ts';
+import type { LineDetail, Posting, StockSum } from './Ledger.ts';
 import { refId } from './refId.ts';
 
 /** The item types whose quantities on hand the books keep, and the field their item sites name them by. */
@@ -54,15 +54,16 @@ export function costOfQuantity(item: JsonObject, quantity: number, what: string)
  * Stock leaving for a sale: its cost moves from the item's asset account to cost of goods sold.
  * Nothing for an item the books do not stock, or a line of no quantity.
  */
-export function saleStockPostings(item: JsonObject | undefined, quantity: number, site: string | null, entity: string | null): Posting[] {
+export function saleStockPostings(item: JsonObject | undefined, quantity: number, site: string | null, entity: string | null, line?: LineDetail): Posting[] {
   if (!isStocked(item) || quantity === 0) return [];
   const asset = refId(item['assetAccount']);
   const cogs = refId(item['cogsAccount']);
   if (asset === null || cogs === null) return [];
   const cost = costOfQuantity(item, quantity, 'The cost of goods sold');
+  const detail = line ? { line } : {};
   return [
-    { account: cogs, entity, openLedger: null, cents: cost },
-    { account: asset, entity: null, openLedger: null, cents: -cost, stock: { item: String(item['id']), site, quantity: -quantity } },
+    { account: cogs, entity, openLedger: null, cents: cost, ...detail },
+    { account: asset, entity: null, openLedger: null, cents: -cost, stock: { item: String(item['id']), site, quantity: -quantity }, ...detail },
   ];
 }
 
