@@ -117,6 +117,12 @@ describe('transfers', () => {
     expect(await balanceOf('accounts', to)).toBe(before.to + 20_000);
     expectDesktopError(await api.post('/ledger-desktop/transfers', { transactionDate: '2026-03-20', sourceAccountId: from, targetAccountId: from, amount: '1.00' }), '3180');
     expectDesktopError(await api.post('/ledger-desktop/transfers', { transactionDate: '2026-03-20', sourceAccountId: from, targetAccountId: to, amount: '0.00' }), '3180');
+    // Receivables and payables are kept per customer or vendor, which a transfer cannot name.
+    for (const type of ['accounts_receivable', 'accounts_payable']) {
+      const open = (await accountOf(type)).id;
+      expectDesktopError(await api.post('/ledger-desktop/transfers', { transactionDate: '2026-03-20', sourceAccountId: from, targetAccountId: open, amount: '1.00' }), '3180');
+      expectDesktopError(await api.post(`/ledger-desktop/transfers/${transfer.id}`, { revisionNumber: changed.revisionNumber, sourceAccountId: open }), '3180');
+    }
   });
 });
 

@@ -12,6 +12,8 @@ import { statusFilter } from './filters/statusFilter.ts';
 import { cursorIsolation, objectIdIsolation } from './isolation/isolationChecks.ts';
 import { fuzzInputs } from './negative/fuzzInputs.ts';
 import type { OperationCheck } from './operationCheck.ts';
+import { reportShape } from './reports/reportShape.ts';
+import { balanceSheetBalances, payablesMatchVendors, receivablesMatchCustomers, trialBalanceBalances } from './reports/reportsReconcile.ts';
 import { completeWalk } from './pagination/completeWalk.ts';
 import { cursorExpiry } from './pagination/cursorExpiry.ts';
 import { cursorResend } from './pagination/cursorResend.ts';
@@ -62,12 +64,13 @@ const PER_OPERATION: OperationCheck[] = [
   paymentApplied,
   depositHoldsPayment,
   deletedListed,
+  reportShape,
   responsesMatchSpec,
 ];
 
 /** Every check of a run: target-wide rules, then each per-operation rule for the operations it fits. */
 export function allChecks(spec: SpecModel, options: { httpUrl: string | undefined }): Check[] {
-  const checks: Check[] = [plainHttpCheck(options.httpUrl), noKey, malformedKey, unknownKey, endUserMissing, endUserUnknown, connectionStates, requestTimeout, queueOrder];
+  const checks: Check[] = [plainHttpCheck(options.httpUrl), noKey, malformedKey, unknownKey, endUserMissing, endUserUnknown, connectionStates, requestTimeout, queueOrder, trialBalanceBalances, balanceSheetBalances, receivablesMatchCustomers, payablesMatchVendors];
   for (const rule of PER_OPERATION) {
     for (const op of spec.operations.filter((o) => rule.applies(o))) {
       checks.push({

@@ -3,7 +3,7 @@ import type { Rng } from './rng.ts';
 import type { SpecModel } from './specModel.ts';
 import type { TargetClock } from './targetClock.ts';
 
-export type Area = 'transport' | 'auth' | 'isolation' | 'schema' | 'pagination' | 'filters' | 'writes' | 'negative' | 'desktop';
+export type Area = 'transport' | 'auth' | 'isolation' | 'schema' | 'pagination' | 'filters' | 'writes' | 'negative' | 'desktop' | 'reports';
 
 /** What a check may use: the target, the spec, time, and data shared between checks. */
 export interface CheckContext {

@@ -1,5 +1,6 @@
 import { convertParameter, convertSchema, type ConvertContext, type Node } from './convertSchema.ts';
 import { pluralOf, VERB_TEXT } from './glossary.ts';
+import { buildReports } from './buildReports.ts';
 import type { ServedResource, Verb } from './servedResources.ts';
 
 /** The catalog as read: OpenAPI with facts only. */
@@ -67,10 +68,26 @@ function usedComponents(node: unknown, into: Set<string>): void {
 }
 
 /**
+ * An operation's query parameters in the spec: a `$ref` to the shared one wherever the facts agree,
+ * otherwise the catalog's facts with a description of ours.
+ */
+export function catalogQueryParameters(op: CatalogOperation, shared: SharedParameters, ctx: ConvertContext, describe: (name: string) => string | undefined): Node[] {
+  return (op.parameters ?? [])
+    .filter((p) => p.in === 'query')
+    .map((p) => {
+      const sharedName = shared.find(p.name, factsOf(p.schema));
+      if (sharedName) return { $ref: `${COMMON}#/parameters/${sharedName}` };
+      const description = describe(p.name);
+      return { in: 'query', name: p.name, ...(p.required ? { required: true } : {}), ...(description ? { description } : {}), schema: convertParameter(p.schema, ctx, p.name) };
+    });
+}
+
+/**
  * The spec's paths and schemas of one resource, from the catalog's facts. Query parameters become
  * `$ref`s to the shared ones wherever the facts agree; list responses use the shared envelopes.
  */
 export function buildResource(catalog: Catalog, resource: ServedResource, shared: SharedParameters, ctxFor: (direction: 'request' | 'response') => ConvertContext): BuiltResource {
+  if (resource.kind === 'report') return buildReports(catalog, resource, shared, ctxFor);
   const base = `/ledger-desktop/${resource.resource}`;
   const collection = catalog.paths[base] ?? {};
   const single = catalog.paths[`${base}/{id}`] ?? {};
@@ -118,19 +135,7 @@ export function buildResource(catalog: Catalog, resource: ServedResource, shared
     return { required: true, content: { 'application/json': { schema: { $ref: `#/schemas/${name}` } } } };
   };
   const queryParameters = (op: CatalogOperation): Node[] =>
-    (op.parameters ?? [])
-      .filter((p) => p.in === 'query')
-      .map((p) => {
-        const sharedName = shared.find(p.name, factsOf(p.schema));
-        if (sharedName) return { $ref: `${COMMON}#/parameters/${sharedName}` };
-        return {
-          in: 'query',
-          name: p.name,
-          ...(p.required ? { required: true } : {}),
-          description: `Only ${pluralOf(resource.noun)} with this ${p.name.replace(/([A-Z])/g, ' $1').toLowerCase()}.`,
-          schema: convertParameter(p.schema, ctxFor('request'), p.name),
-        };
-      });
+    catalogQueryParameters(op, shared, ctxFor('request'), (name) => `Only ${pluralOf(resource.noun)} with this ${name.replace(/([A-Z])/g, ' $1').toLowerCase()}.`);
   const objectResponse: Node = { $ref: `#/schemas/${objectName}` };
 
   const collectionItem: Node = {};

@@ -115,6 +115,10 @@ function convert(node: Node, ctx: ConvertContext, place: Place): Node {
     return { anyOf: anyOf.map((branch) => (isNull(branch) ? { type: 'null' } : convert(branch, ctx, place))) };
   }
   if (isReferenceObject(node)) return { $ref: ctx.commonRef('ReferenceObject') };
+  // A union of whole shapes (a report's rows): each branch has a `const` kind, which is all a client
+  // needs to tell them apart, so the catalog's `discriminator` hint is left out (strict ajv refuses it).
+  const oneOf = node['oneOf'] as Node[] | undefined;
+  if (oneOf) return { oneOf: oneOf.map((branch) => convert(branch, ctx, place)) };
   if (node['type'] === 'object') return objectOf(node, ctx, 'objectType' in ((node['properties'] as Node | undefined) ?? {}), place.path);
   if (node['type'] === 'array') {
     const out: Node = { type: 'array', items: convert((node['items'] as Node | undefined) ?? {}, ctx, { ...place, top: false }) };

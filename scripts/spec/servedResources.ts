@@ -15,6 +15,8 @@ export interface ServedResource {
   about: string;
   /** Operations to serve; undefined serves every operation the catalog has for the resource. */
   verbs?: readonly Verb[];
+  /** `report`: not objects but the report endpoints under the segment, one GET per family. */
+  kind?: 'report';
 }
 
 export const SERVED_RESOURCES: readonly ServedResource[] = [
@@ -190,5 +192,11 @@ export const SERVED_RESOURCES: readonly ServedResource[] = [
     resource: 'transactions',
     noun: 'transaction',
     about: 'Any transaction of any type, as one summary row (or one row per line): its type, date, party, account and amount; a query across every type at once.',
+  },
+  {
+    resource: 'reports',
+    noun: 'report',
+    kind: 'report',
+    about: 'Reports computed from the books of the company file when they are asked for: one endpoint per family of reports, the report type a parameter.',
   },
 ];

@@ -6,6 +6,7 @@ import { DesktopMachine, type Admission, type DesktopCall } from './machine/Desk
 import { MACHINE_KEY } from './machine/machineFixture.ts';
 import type { CallKind } from './machine/machineStates.ts';
 import { QueryEngine, type QueryPage, type QueryParams } from './QueryEngine.ts';
+import { runReport } from './reports/runReport.ts';
 import { SerialQueue } from './SerialQueue.ts';
 
 /** What the Service says about a request besides its data: which operation, how long it waits. */
@@ -67,6 +68,11 @@ export class DesktopApplication {
 
   void(objectType: string, id: string, call: CallOptions = DIRECT): Promise<JsonObject> {
     return this.run('update', call, () => voidTransaction(this.file, objectType, id), `${objectType}:${id}`);
+  }
+
+  /** A report of a family (`general-summary`), computed from the books as they are when it runs. */
+  report(family: string, query: QueryParams, call: CallOptions = DIRECT): Promise<JsonObject> {
+    return this.run('list', call, () => runReport(this.file, family, query));
   }
 
   /** Work on the company file that must not interleave with requests (a fixture load), in queue order. */

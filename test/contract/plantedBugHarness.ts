@@ -28,6 +28,8 @@ const ALLOWED_SKIPS: { check: CheckName; reason: RegExp }[] = [
   { check: 'schema.responses@endUsers.delete', reason: /not called in this run/ },
   { check: 'schema.responses@authSessions.create', reason: /not called in this run/ },
   { check: 'isolation.object-id@itemSites.retrieve', reason: /has its own object/ },
+  // Report families ledger-sim computes no type of yet (decision 14; test/everyReport.test.ts lists them).
+  { check: 'reports.shape', reason: /report types enabled \(3250\)/ },
   // The demo file pays no bills and refunds nothing until fixtures can name what they apply to (decision 13, step 5).
   { check: 'filters.ids-missing@billCheckPayments.list', reason: /the list is empty/ },
   { check: 'filters.ids-missing@billCreditCardPayments.list', reason: /the list is empty/ },
@@ -77,6 +79,10 @@ export const ROWS: BugRow[] = [
   { bug: 'linked-delete-allowed', catches: 'writes.payment-applied', alsoFails: [] },
   { bug: 'deposited-payment-still-waiting', catches: 'writes.deposit-holds-payment', alsoFails: [] },
   { bug: 'deletions-forgotten', catches: 'writes.deleted-listed', alsoFails: [] },
+  { bug: 'trial-balance-off-by-a-cent', catches: 'reports.trial-balance', alsoFails: [] },
+  { bug: 'balance-sheet-unbalanced', catches: 'reports.balance-sheet', alsoFails: [] },
+  { bug: 'report-row-count-off', catches: 'reports.shape', alsoFails: [] },
+  { bug: 'receivables-ledger-stale', catches: 'reports.receivables', alsoFails: [] },
   { bug: 'cursor-crosses-end-users', catches: 'isolation.cursor', alsoFails: [] },
   { bug: 'object-id-crosses-end-users', catches: 'isolation.object-id', alsoFails: [] },
   { bug: 'server-error-on-unknown-parameter', catches: 'negative.fuzz', alsoFails: [] },

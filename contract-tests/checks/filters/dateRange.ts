@@ -6,7 +6,7 @@ export const dateRange: OperationCheck = {
   id: 'filters.date-range',
   area: 'filters',
   rule: 'transactionDateFrom/To (or updatedAfter/Before) return exactly the objects inside the range, ends included',
-  applies: (op) => op.method === 'GET' && (hasParam(op, 'transactionDateFrom') || hasParam(op, 'updatedAfter')),
+  applies: (op) => op.method === 'GET' && op.list && (hasParam(op, 'transactionDateFrom') || hasParam(op, 'updatedAfter')),
   async run(ctx, op) {
     const byDate = hasParam(op, 'transactionDateFrom');
     const field = byDate ? 'transactionDate' : 'updatedAt';

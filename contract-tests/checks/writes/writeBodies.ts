@@ -68,7 +68,8 @@ function matches(pattern: string, value: string): boolean {
  */
 function preferred(field: string, candidates: Item[]): Item | undefined {
   const hint = field.replace(/Ids?$/, '').replace(/(Account|Item|Vendor|Site)$/, '').toLowerCase();
-  const aliases: Record<string, string> = { cogs: 'costofgoodssold' };
+  // A transfer moves money between bank accounts: receivables and payables take a customer or vendor it cannot name.
+  const aliases: Record<string, string> = { cogs: 'costofgoodssold', source: 'bank', target: 'bank' };
   const wanted = aliases[hint] ?? hint;
   if (wanted.length < 3) return candidates[0];
   const mentions = (item: Item): boolean =>

@@ -1,19 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompanyFile } from '../../fixtures/seedCompanyFile.ts';
-import { indexOperations } from '../../spec/indexOperations.ts';
-import { loadSpec } from '../../spec/loadSpec.ts';
-import { SimClock } from '../clock.ts';
+import { describe, expect, it } from 'vitest';
 import type { CompanyFile } from '../CompanyFile.ts';
-import { DesktopHost } from '../DesktopHost.ts';
-import { buildTypeRegistry } from '../engine/checkTypeTable.ts';
-import type { TypeRegistry } from '../engine/TypeRegistry.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
 import { OPENING_BALANCE_META } from '../types/rules/balances.ts';
-import { TYPE_TABLE } from '../types/typeTable.ts';
 import { paymentsToDeposit } from '../types/rules/depositRules.ts';
 import { normalSign } from './specialAccounts.ts';
 import { openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
@@ -21,24 +10,9 @@ import { isVoided } from './keepBooks.ts';
 import { allLinesOf } from '../types/rules/salesLines.ts';
 import { allItemLinesOf } from '../types/rules/purchaseLines.ts';
 import { all, random, randomWrite } from '../../../test/support/bookWrites.ts';
+import { seededBooks } from '../../../test/support/seededBooks.ts';
 
-let types: TypeRegistry;
-const dirs: string[] = [];
-beforeAll(async () => {
-  types = buildTypeRegistry(TYPE_TABLE, indexOperations(await loadSpec()));
-});
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function seeded(seed: number): CompanyFile {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-books-'));
-  dirs.push(dir);
-  const host = new DesktopHost({ dataDir: dir, clock: new SimClock(() => Date.UTC(2025, 6, 1)), types });
-  const file = host.application('c').file;
-  seedCompanyFile(file, { seed, sizes: { customers: 25, invoices: 60, 'sales-receipts': 10, 'credit-memos': 8, estimates: 4, 'sales-orders': 4, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 4, 'journal-entries': 4, transfers: 3 } });
-  return file;
-}
+const seeded = seededBooks({ customers: 25, invoices: 60, 'sales-receipts': 10, 'credit-memos': 8, estimates: 4, 'sales-orders': 4, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 4, 'journal-entries': 4, transfers: 3 });
 
 const cents = (value: unknown): number => toCents(typeof value === 'string' ? value : null);
 const idOf = (ref: unknown): string | null => (isJsonObject(ref) && typeof ref['id'] === 'string' ? ref['id'] : null);

@@ -142,12 +142,20 @@ const health: Handler = async (req, deps) => {
   return JSON.stringify({ duration: clock.now() - started, status: 'ok' });
 };
 
+/** Every report endpoint: the family is the last segment of its path. */
+const report: Handler = async (req, deps) => {
+  const family = req.op.path.split('/').pop() ?? '';
+  const doc = await desktopCall(req, deps, (call) => targetOf(req).desktop.report(family, req.query, call));
+  return JSON.stringify(doc);
+};
+
 const BY_VERB: Readonly<Record<string, Handler>> = { list, retrieve, create, update, delete: remove, void: voidTransaction };
 
 /** The generic handler for a `/ledger-desktop/*` operation, chosen by the verb of its operationId. */
 export function desktopHandlerFor(op: OperationSpec): Handler | undefined {
   if (op.operationId === 'healthCheck.retrieve') return health;
   if (!op.path.startsWith('/ledger-desktop/')) return undefined;
+  if (op.path.startsWith('/ledger-desktop/reports/')) return report;
   const verb = op.operationId.split('.')[1] ?? '';
   return Object.hasOwn(BY_VERB, verb) ? BY_VERB[verb] : undefined;
 }

@@ -4,6 +4,7 @@ import { DESKTOP_BUGS } from './desktopBugs.ts';
 import { FILTER_AND_WRITE_BUGS } from './filterAndWriteBugs.ts';
 import { ISOLATION_BUGS } from './isolationBugs.ts';
 import { PAGINATION_BUGS } from './paginationBugs.ts';
+import { REPORT_BUGS } from './reportBugs.ts';
 import { serviceError, type PlantedBug } from './proxyExchange.ts';
 
 /** Not a bug: the proxy looks like a real deployment, with no sandbox controls and so no clock to move. */
@@ -23,6 +24,7 @@ export const PLANTED_BUGS = {
   ...ISOLATION_BUGS,
   ...DESKTOP_BUGS,
   ...BOOK_BUGS,
+  ...REPORT_BUGS,
   'without-sandbox-controls': withoutSandboxControls,
 } satisfies Record<string, PlantedBug>;
 

@@ -28,6 +28,13 @@ export const transferRules: TypeRules = {
     const source = refId(doc['sourceAccount']);
     const target = refId(doc['targetAccount']);
     if (source !== null && source === target) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'A transfer needs two different accounts.');
+    for (const id of [source, target]) {
+      // Receivables and payables are kept per customer or vendor, and a transfer names neither.
+      const type = ctx.find('ldg_account', id ?? '')?.['accountType'];
+      if (type === 'accounts_receivable' || type === 'accounts_payable') {
+        throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `A transfer cannot move money ${id === source ? 'from' : 'to'} an ${type === 'accounts_receivable' ? 'Accounts Receivable' : 'Accounts Payable'} account: it names no customer or vendor.`);
+      }
+    }
     const cents = toCents(text(doc['amount']));
     if (cents <= 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'The amount of a transfer must be more than 0.00.');
     doc['amount'] = fromCents(cents);

@@ -1,0 +1,166 @@
+import type { CompanyFile } from '../CompanyFile.ts';
+import { parseDoc } from '../CompanyFileStore.ts';
+import { formatDesktopTime } from '../desktopTime.ts';
+import type { JsonObject } from '../json.ts';
+import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';
+import { ACCOUNT_TYPE_ORDER } from './accountGroups.ts';
+import { monthIndexOf } from './reportPeriods.ts';
+
+/** An account as reports show it, in chart order. */
+export interface ChartAccount {
+  id: string;
+  name: string;
+  fullName: string;
+  accountType: string;
+  specialAccountType: string | null;
+  accountNumber: string | null;
+  isActive: boolean;
+  parent: string | null;
+  /** Ids of the accounts right under it, in chart order. */
+  children: string[];
+}
+
+/** One posting with what reports show of its transaction. */
+export interface PostingRow {
+  txn: string;
+  line: number;
+  account: string;
+  entity: string | null;
+  cents: number;
+  date: string;
+  item: string | null;
+  class: string | null;
+  /** The transaction's object type; null for an opening balance (it has no document). */
+  type: string | null;
+  refNumber: string | null;
+  /** The transaction's place in the order it was made, for ties on a date. */
+  seq: number;
+}
+
+/** Which postings a report reads; an absent set keeps everything. */
+export interface PostingFilter {
+  from: string | null;
+  to: string;
+  accounts?: ReadonlySet<string>;
+  entities?: ReadonlySet<string>;
+  items?: ReadonlySet<string>;
+  classes?: ReadonlySet<string>;
+  /** Transaction object types; opening balances (no type) are kept only when this is absent. */
+  types?: ReadonlySet<string>;
+  /** Last change of the transaction, epoch seconds, both ends included. */
+  updatedFrom?: number;
+  updatedTo?: number;
+}
+
+const sortName = (a: { fullName: string }, b: { fullName: string }): number => a.fullName.toLowerCase().localeCompare(b.fullName.toLowerCase());
+/** With account numbers in use the chart is in number order; accounts without one follow by name. */
+const chartSort = (a: ChartAccount, b: ChartAccount): number =>
+  a.accountNumber && b.accountNumber ? a.accountNumber.localeCompare(b.accountNumber) || sortName(a, b) : a.accountNumber ? -1 : b.accountNumber ? 1 : sortName(a, b);
+
+/**
+ * What reports read from a company file: its chart of accounts in order, names of what postings
+ * point at, the company's today and fiscal year, and the postings themselves. Made per report, so
+ * it always sees the books as they are when the report is asked for.
+ */
+export class ReportBooks {
+  readonly today: string;
+  readonly fiscalYearStartMonth: number;
+  readonly accounts: ChartAccount[];
+  readonly accountById: ReadonlyMap<string, ChartAccount>;
+  private readonly names = new Map<string, string | null>();
+
+  constructor(readonly file: CompanyFile) {
+    this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
+    const company = file.store.allOf('ldg_company').map((d) => parseDoc<JsonObject>(d))[0];
+    this.fiscalYearStartMonth = monthIndexOf(company?.['fiscalYearStartMonth']);
+    this.accounts = chartOrder(file.store.allOf('ldg_account').map((d) => parseDoc<JsonObject>(d)));
+    this.accountById = new Map(this.accounts.map((a) => [a.id, a]));
+  }
+
+  /** The full name of an entity, item, class or account by id (null for an id the file no longer has). */
+  nameOf(id: string | null): string | null {
+    if (id === null) return null;
+    const account = this.accountById.get(id);
+    if (account) return account.fullName;
+    if (!this.names.has(id)) {
+      const doc = this.file.store.findDocAmong<JsonObject>([...ENTITY_TYPES, ...ITEM_TYPES, 'ldg_class'], id);
+      const name = doc?.['fullName'] ?? doc?.['name'];
+      this.names.set(id, typeof name === 'string' ? name : null);
+    }
+    return this.names.get(id) ?? null;
+  }
+
+  /** The postings a filter keeps, in the order a ledger lists them: date, then the order transactions were made, then line. */
+  postings(filter: PostingFilter): PostingRow[] {
+    const where = ['p.posted_on <= ?'];
+    const params: (string | number)[] = [filter.to];
+    if (filter.from !== null) {
+      where.push('p.posted_on >= ?');
+      params.push(filter.from);
+    }
+    const sql = `SELECT p.txn_id AS txn, p.line AS line, p.account_id AS account, p.entity_id AS entity, p.cents AS cents, p.posted_on AS date,
+        COALESCE(p.line_item_id, p.item_id) AS item, p.class_id AS class, r.type AS type, r.ref_number AS refNumber, r.updated_at AS updatedAt, COALESCE(r.seq, 0) AS seq
+      FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
+      WHERE ${where.join(' AND ')}
+      ORDER BY p.posted_on, seq, p.txn_id, p.line`;
+    const rows = this.file.store.db.prepare(sql).all(...params) as (PostingRow & { updatedAt: number | null })[];
+    return rows.filter((r) => keeps(filter, r)).map(({ updatedAt: _updatedAt, ...r }) => r);
+  }
+
+  /** Debits less credits by account over the postings a filter keeps. */
+  sumsByAccount(filter: PostingFilter): Map<string, number> {
+    const sums = new Map<string, number>();
+    for (const p of this.postings(filter)) sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);
+    return sums;
+  }
+
+  /** The document of a transaction, for what a detail report shows of it (memo, names). */
+  documentOf(type: string, id: string): JsonObject | undefined {
+    return this.file.store.findDoc<JsonObject>(type, id);
+  }
+}
+
+function keeps(f: PostingFilter, r: PostingRow & { updatedAt: number | null }): boolean {
+  if (f.accounts && !f.accounts.has(r.account)) return false;
+  if (f.entities && (r.entity === null || !f.entities.has(r.entity))) return false;
+  if (f.items && (r.item === null || !f.items.has(r.item))) return false;
+  if (f.classes && (r.class === null || !f.classes.has(r.class))) return false;
+  if (f.types && (r.type === null || !f.types.has(r.type))) return false;
+  if (f.updatedFrom !== undefined && (r.updatedAt === null || r.updatedAt < f.updatedFrom)) return false;
+  if (f.updatedTo !== undefined && (r.updatedAt === null || r.updatedAt > f.updatedTo)) return false;
+  return true;
+}
+
+/** Accounts by type in the chart's order, each followed by the accounts under it, by name. */
+function chartOrder(docs: JsonObject[]): ChartAccount[] {
+  const all = docs.map(
+    (d): ChartAccount => ({
+      id: String(d['id']),
+      name: String(d['name'] ?? ''),
+      fullName: String(d['fullName'] ?? d['name'] ?? ''),
+      accountType: String(d['accountType'] ?? ''),
+      specialAccountType: typeof d['specialAccountType'] === 'string' ? d['specialAccountType'] : null,
+      accountNumber: typeof d['accountNumber'] === 'string' && d['accountNumber'] !== '' ? d['accountNumber'] : null,
+      isActive: d['isActive'] !== false,
+      parent: typeof (d['parent'] as JsonObject | null)?.['id'] === 'string' ? String((d['parent'] as JsonObject)['id']) : null,
+      children: [],
+    }),
+  );
+  const byId = new Map(all.map((a) => [a.id, a]));
+  const typeRank = (t: string): number => {
+    const i = (ACCOUNT_TYPE_ORDER as readonly string[]).indexOf(t);
+    return i < 0 ? ACCOUNT_TYPE_ORDER.length : i;
+  };
+  const roots = all.filter((a) => a.parent === null || !byId.has(a.parent)).sort((a, b) => typeRank(a.accountType) - typeRank(b.accountType) || chartSort(a, b));
+  for (const a of [...all].sort(chartSort)) if (a.parent !== null && byId.has(a.parent)) byId.get(a.parent)?.children.push(a.id);
+  const out: ChartAccount[] = [];
+  const visit = (a: ChartAccount): void => {
+    out.push(a);
+    for (const child of a.children) {
+      const c = byId.get(child);
+      if (c) visit(c);
+    }
+  };
+  for (const root of roots) visit(root);
+  return out;
+}

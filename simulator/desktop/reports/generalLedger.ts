@@ -1,0 +1,118 @@
+import { transactionTypeOf } from '../books/transactionTypes.ts';
+import { addDays } from '../desktopTime.ts';
+import { fromCents } from '../money.ts';
+import { isProfitAndLoss } from './accountGroups.ts';
+import type { PostingRow, ReportBooks } from './ReportBooks.ts';
+import type { ReportRequest } from './ReportRequest.ts';
+import type { ReportSheet } from './ReportSheet.ts';
+import { yearStart } from './reportPeriods.ts';
+
+const money = (cents: number): string => fromCents(cents, 'A report total');
+
+/** The columns a ledger line can show, by the `includeColumns` value that asks for each. */
+const LEDGER_COLUMNS = {
+  transaction_type: { type: 'transaction_type', dataType: 'string', title: 'Type' },
+  date: { type: 'date', dataType: 'date', title: 'Date' },
+  ref_number: { type: 'ref_number', dataType: 'string', title: 'Num' },
+  name: { type: 'name', dataType: 'string', title: 'Name' },
+  memo: { type: 'memo', dataType: 'string', title: 'Memo' },
+  split_account: { type: 'split_account', dataType: 'string', title: 'Split' },
+  class: { type: 'class', dataType: 'string', title: 'Class' },
+  item: { type: 'item', dataType: 'string', title: 'Item' },
+  account: { type: 'account', dataType: 'string', title: 'Account' },
+  debit: { type: 'debit', dataType: 'amount', title: 'Debit' },
+  credit: { type: 'credit', dataType: 'amount', title: 'Credit' },
+  amount: { type: 'amount', dataType: 'amount', title: 'Amount' },
+  running_balance: { type: 'running_balance', dataType: 'amount', title: 'Balance' },
+  transaction_id: { type: 'transaction_id', dataType: 'string', title: 'Transaction' },
+} as const;
+
+type LedgerColumn = keyof typeof LEDGER_COLUMNS;
+const DEFAULT_COLUMNS: readonly LedgerColumn[] = ['transaction_type', 'date', 'ref_number', 'name', 'memo', 'split_account', 'amount', 'running_balance'];
+
+/** What a ledger line shows of its transaction, worked out once per transaction. */
+interface TransactionFacts {
+  memo: string | null;
+  name: string | null;
+  accounts: Set<string>;
+}
+
+function factsOf(books: ReportBooks, postings: readonly PostingRow[]): Map<string, TransactionFacts> {
+  const facts = new Map<string, TransactionFacts>();
+  for (const p of postings) {
+    let f = facts.get(p.txn);
+    if (!f) {
+      const doc = p.type ? books.documentOf(p.type, p.txn) : undefined;
+      const memo = doc?.['memo'];
+      f = { memo: typeof memo === 'string' ? memo : p.type === null ? 'Opening balance' : null, name: null, accounts: new Set() };
+      facts.set(p.txn, f);
+    }
+    f.accounts.add(p.account);
+    if (f.name === null && p.entity !== null) f.name = books.nameOf(p.entity);
+  }
+  return facts;
+}
+
+/**
+ * The general ledger: for each account, its balance before the period, every posting in it (by
+ * date, then the order transactions were made) with a running balance, and its total. Amounts are
+ * debits positive, credits negative, so every account is read the same way and the report's total
+ * of an unfiltered ledger is zero.
+ */
+export function generalLedger(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
+  const asked = Array.isArray(request.query['includeColumns']) ? request.query['includeColumns'].map(String).filter((c): c is LedgerColumn => c in LEDGER_COLUMNS) : [];
+  const columns = asked.length > 0 ? asked : DEFAULT_COLUMNS;
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+  for (const id of columns) {
+    const c = LEDGER_COLUMNS[id];
+    sheet.addColumn({ id, type: c.type, dataType: c.dataType, titles: [c.title] });
+  }
+  const { from, to } = request.period;
+  const postings = books.postings({ ...request.filter, from, to });
+  // The split column names the other side of each transaction, whatever the account filter keeps.
+  const { accounts: _accounts, ...withoutAccounts } = request.filter;
+  const facts = factsOf(books, request.filter.accounts ? books.postings({ ...withoutAccounts, from, to }) : postings);
+  const byAccount = new Map<string, PostingRow[]>();
+  for (const p of postings) byAccount.set(p.account, [...(byAccount.get(p.account) ?? []), p]);
+  const before = from === null ? new Map<string, number>() : books.sumsByAccount({ ...request.filter, from: null, to: addDays(from, -1) });
+  const fiscalStart = from === null ? null : yearStart(from, books.fiscalYearStartMonth);
+  const closedBefore = fiscalStart === null || from === null ? new Map<string, number>() : books.sumsByAccount({ ...request.filter, from: null, to: addDays(fiscalStart, -1) });
+  const includeAll = request.query['accountsToInclude'] === 'all';
+  let total = 0;
+  for (const account of books.accounts) {
+    const lines = byAccount.get(account.id) ?? [];
+    // Profit and loss accounts start each fiscal year at zero: what came before is in retained earnings.
+    const opening = (before.get(account.id) ?? 0) - (isProfitAndLoss(account.accountType) ? closedBefore.get(account.id) ?? 0 : 0);
+    if (lines.length === 0 && opening === 0 && !(includeAll && account.isActive)) continue;
+    sheet.text(account.fullName);
+    let balance = opening;
+    if (opening !== 0) sheet.data({ type: 'label', value: 'Beginning Balance' }, { label: 'Beginning Balance', running_balance: money(opening) });
+    let sum = 0;
+    for (const p of lines) {
+      balance += p.cents;
+      sum += p.cents;
+      const f = facts.get(p.txn);
+      const others = [...(f?.accounts ?? [])].filter((a) => a !== p.account);
+      const cells: Record<LedgerColumn, string | null> = {
+        transaction_type: p.type ? transactionTypeOf(p.type) : 'opening_balance',
+        date: p.date,
+        ref_number: p.refNumber,
+        name: p.entity !== null ? books.nameOf(p.entity) : f?.name ?? null,
+        memo: f?.memo ?? null,
+        split_account: others.length === 1 ? books.nameOf(others[0] ?? null) : others.length > 1 ? '-SPLIT-' : null,
+        class: books.nameOf(p.class),
+        item: books.nameOf(p.item),
+        account: account.fullName,
+        debit: p.cents > 0 ? money(p.cents) : null,
+        credit: p.cents < 0 ? money(-p.cents) : null,
+        amount: money(p.cents),
+        running_balance: money(balance),
+        transaction_id: p.txn,
+      };
+      sheet.data({ type: 'transaction', value: p.txn }, cells);
+    }
+    total += sum;
+    sheet.subtotal({ type: 'account', value: account.fullName }, { label: `Total ${account.fullName}`, amount: money(sum), debit: sum > 0 ? money(sum) : null, credit: sum < 0 ? money(-sum) : null, running_balance: money(balance) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', amount: money(total), debit: total > 0 ? money(total) : null, credit: total < 0 ? money(-total) : null });
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SPEC } from '../contract-tests/runner/contractCommand.ts';
+import { loadSpecModel, type SpecModel, type SpecOperation } from '../contract-tests/runner/specModel.ts';
+import { REPORT_TYPES } from '../simulator/desktop/reports/reportTypes.ts';
+import { figure, type ReportJson } from './support/reportFigures.ts';
+import { startTestSandbox, type TestSandbox } from './support/testClient.ts';
+
+/**
+ * Every report type of every report endpoint against the demo company file, and the reconciliation
+ * rules over HTTP: what an integrator's month-end check would hold the Service to.
+ */
+let api: TestSandbox;
+let spec: SpecModel;
+beforeAll(async () => {
+  api = await startTestSandbox();
+  spec = await loadSpecModel(DEFAULT_SPEC);
+}, 60_000);
+afterAll(() => api.close());
+
+const reportOps = (): SpecOperation[] => spec.operations.filter((op) => op.method === 'GET' && op.path.startsWith('/ledger-desktop/reports/'));
+const typesOf = (op: SpecOperation): string[] => (op.parameters.find((p) => p.name === 'reportType')?.schema.enum ?? []).map(String);
+
+/** Why each report type ledger-sim does not compute yet is not computed: the step of decision 14 that builds it. */
+const NOT_YET = (reason: string, types: string[]): [string, string][] => types.map((t) => [t, reason]);
+const KNOWN_GAPS: Readonly<Record<string, string>> = Object.fromEntries([
+  ...NOT_YET('step 2: summaries and details by class, customer, vendor and item, balances, sales tax and stock', [
+    'balance_sheet_by_class', 'customer_balance_summary', 'expense_by_vendor_summary', 'income_by_customer_summary', 'inventory_stock_status_by_item', 'inventory_stock_status_by_vendor',
+    'inventory_valuation_summary', 'inventory_valuation_summary_by_site', 'lot_number_in_stock_by_site', 'physical_inventory_worksheet', 'profit_and_loss_by_class', 'profit_and_loss_by_job',
+    'purchase_by_item_summary', 'purchase_by_vendor_summary', 'sales_by_customer_summary', 'sales_by_item_summary', 'sales_by_sales_representative_summary', 'sales_tax_liability',
+    'sales_tax_revenue_summary', 'serial_number_in_stock_by_site', 'vendor_balance_summary', 'income_tax_summary',
+    '1099_detail', 'audit_trail', 'balance_sheet_detail', 'check_detail', 'customer_balance_detail', 'deposit_detail', 'estimates_by_job', 'expense_by_vendor_detail', 'income_by_customer_detail',
+    'income_tax_detail', 'inventory_valuation_detail', 'job_progress_invoices_vs_estimates', 'journal', 'missing_checks', 'open_invoices', 'open_purchase_orders', 'open_purchase_orders_by_job',
+    'open_sales_order_by_customer', 'open_sales_order_by_item', 'pending_sales', 'profit_and_loss_detail', 'purchase_by_item_detail', 'purchase_by_vendor_detail', 'sales_by_customer_detail',
+    'sales_by_item_detail', 'sales_by_sales_representative_detail', 'transaction_detail_by_account', 'transaction_list_by_customer', 'transaction_list_by_date', 'transaction_list_by_vendor',
+    'unpaid_bills_detail', 'unbilled_costs_by_job', 'vendor_balance_detail',
+    'ap_aging_detail', 'ap_aging_summary', 'ar_aging_detail', 'ar_aging_summary', 'collections_report',
+  ]),
+  ...NOT_YET('step 3: comparisons need columns by period', ['balance_sheet_previous_year_comparison', 'profit_and_loss_previous_year_comparison', 'profit_and_loss_ytd_comparison']),
+  ...NOT_YET('step 4: budgets are not in company files yet', ['balance_sheet_budget_overview', 'balance_sheet_budget_vs_actual', 'profit_and_loss_budget_overview', 'profit_and_loss_budget_performance', 'profit_and_loss_budget_vs_actual']),
+  ...NOT_YET('step 4: paychecks are not in company files yet', ['employee_state_taxes_detail', 'payroll_item_detail', 'payroll_review_detail', 'payroll_transaction_detail', 'payroll_transactions_by_payee', 'employee_earnings_summary', 'payroll_liability_balances', 'payroll_summary']),
+  ...NOT_YET('step 5: job, time and custom reports', ['item_estimates_vs_actuals', 'item_profitability', 'job_estimates_vs_actuals_detail', 'job_estimates_vs_actuals_summary', 'job_profitability_detail', 'job_profitability_summary', 'time_by_item', 'time_by_job_detail', 'time_by_job_summary', 'time_by_name', 'custom_transaction_detail', 'custom_summary']),
+]);
+
+async function run(family: string, query: Record<string, string | string[]>): Promise<ReportJson> {
+  const res = await api.get(`/ledger-desktop/reports/${family}`, { query });
+  expect(res.status, `${family} ${JSON.stringify(query)}: ${res.text.slice(0, 300)}`).toBe(200);
+  return res.body as unknown as ReportJson;
+}
+
+describe('every report endpoint and report type', () => {
+  it('answers every computed type with 200 and a body the spec allows, and the others with a desktop error that says so', async () => {
+    const problems: string[] = [];
+    const notComputed: string[] = [];
+    expect(reportOps()).toHaveLength(10);
+    for (const op of reportOps()) {
+      // Other required parameters take their first value (`fiscalYear` a year of the demo's books).
+      const required = Object.fromEntries(
+        op.parameters.filter((p) => p.in === 'query' && p.required && p.name !== 'reportType').map((p) => [p.name, p.name === 'fiscalYear' ? '2025' : String((p.schema.enum ?? p.schema.items?.enum)?.[0])]),
+      );
+      for (const reportType of typesOf(op)) {
+        const res = await api.get(op.path, { query: { reportType, ...required } });
+        if (REPORT_TYPES[reportType]) {
+          if (res.status !== 200) problems.push(`${reportType}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+          else if (!op.validateResponse?.(res.body)) problems.push(`${reportType}: ${JSON.stringify(op.validateResponse?.errors?.slice(0, 2))}`);
+          else if (res.body['reportType'] !== reportType || (res.body['rows'] as unknown[]).length === 0) problems.push(`${reportType}: an empty or mislabelled report`);
+          continue;
+        }
+        notComputed.push(reportType);
+        const error = res.body['error'] as Record<string, unknown> | undefined;
+        if (res.status !== 502 || error?.['code'] !== 'LDG_REQUEST_ERROR' || error['integrationCode'] !== '3250') problems.push(`${reportType} (not computed): HTTP ${res.status} ${res.text.slice(0, 200)}`);
+        else if (!op.validateError?.(res.body)) problems.push(`${reportType}: the error body is not the spec's`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // The gap list is exactly what is not computed: a type built leaves it, and no type is missing from both.
+    expect(notComputed.sort()).toEqual(Object.keys(KNOWN_GAPS).sort());
+    console.info(`${Object.keys(REPORT_TYPES).length} report types computed; not yet: ${[...new Set(Object.values(KNOWN_GAPS))].join('; ')}`);
+  });
+
+  it('balance on the demo file: trial balance debits = credits, balance sheet assets = liabilities + equity', async () => {
+    for (const reportDateTo of ['2024-12-31', '2025-06-30', '2026-03-16']) {
+      const trial = await run('general-summary', { reportType: 'trial_balance', reportDateTo });
+      expect(figure(trial, 'TOTAL', 'debit')).toBeGreaterThan(0);
+      expect(figure(trial, 'TOTAL', 'debit')).toBe(figure(trial, 'TOTAL', 'credit'));
+      const sheet = await run('general-summary', { reportType: 'balance_sheet_standard', reportDateTo });
+      expect(figure(sheet, 'TOTAL ASSETS')).toBe(figure(sheet, 'TOTAL LIABILITIES & EQUITY'));
+    }
+  });
+
+  it('moves every report a void or a delete touches, by exactly the amounts of the transaction', async () => {
+    const invoices = (await api.get('/ledger-desktop/invoices', { query: { paymentStatus: 'not_paid', limit: '150' } })).body['data'] as Record<string, unknown>[];
+    const invoice = invoices.find((i) => Number(i['subtotal']) > 0 && i['isPending'] !== true && Number(i['salesTaxTotal'] ?? 0) >= 0);
+    expect(invoice).toBeDefined();
+    const date = String(invoice?.['transactionDate']);
+    const period = { reportDateFrom: date, reportDateTo: date };
+    const before = {
+      income: figure(await run('general-summary', { reportType: 'profit_and_loss_standard', ...period }), 'Total Income'),
+      receivable: figure(await run('general-summary', { reportType: 'balance_sheet_standard', reportDateTo: '2026-03-16' }), 'Total Accounts Receivable'),
+    };
+    const res = await api.post(`/ledger-desktop/invoices/${String(invoice?.['id'])}/void`, {});
+    expect(res.status, res.text).toBe(200);
+    const income = figure(await run('general-summary', { reportType: 'profit_and_loss_standard', ...period }), 'Total Income');
+    const sheet = await run('general-summary', { reportType: 'balance_sheet_standard', reportDateTo: '2026-03-16' });
+    const cents = (v: unknown): number => Math.round(Number(v) * 100);
+    expect(before.income - income).toBe(cents(invoice?.['subtotal']));
+    expect(before.receivable - figure(sheet, 'Total Accounts Receivable')).toBe(cents(invoice?.['balanceRemaining']));
+    expect(figure(sheet, 'TOTAL ASSETS')).toBe(figure(sheet, 'TOTAL LIABILITIES & EQUITY'));
+
+    // A bill made here and deleted: payables and the expense move by its amount, both ways.
+    const vendor = ((await api.get('/ledger-desktop/vendors', { query: { limit: '1' } })).body['data'] as { id: string }[])[0]?.id;
+    const accounts = (await api.get('/ledger-desktop/accounts', { query: { accountType: 'expense' } })).body['data'] as { id: string }[];
+    const payable = async (): Promise<number> => figure(await run('general-summary', { reportType: 'balance_sheet_standard', reportDateTo: '2026-03-16' }), 'Total Accounts Payable');
+    const expense = async (): Promise<number> => figure(await run('general-summary', { reportType: 'profit_and_loss_standard', reportDateFrom: '2026-03-10', reportDateTo: '2026-03-10' }), 'Total Expense');
+    const [payableBefore, expenseBefore] = [await payable(), await expense()];
+    const bill = await api.post('/ledger-desktop/bills', { vendorId: vendor, transactionDate: '2026-03-10', expenseLines: [{ accountId: accounts[0]?.id, amount: '123.45' }] });
+    expect(bill.status, bill.text).toBe(200);
+    expect([(await payable()) - payableBefore, (await expense()) - expenseBefore]).toEqual([12345, 12345]);
+    const gone = await api.delete(`/ledger-desktop/bills/${String(bill.body['id'])}`);
+    expect(gone.status, gone.text).toBe(200);
+    expect([await payable(), await expense()]).toEqual([payableBefore, expenseBefore]);
+    const trial = await run('general-summary', { reportType: 'trial_balance', reportDateTo: '2026-03-16' });
+    expect(figure(trial, 'TOTAL', 'debit')).toBe(figure(trial, 'TOTAL', 'credit'));
+  });
+
+  it('refuses what cannot be a period, in the spec error shape', async () => {
+    const reversed = await api.get('/ledger-desktop/reports/general-summary', { query: { reportType: 'trial_balance', reportDateFrom: '2025-03-01', reportDateTo: '2025-02-01' } });
+    expect(reversed.status).toBe(502);
+    expect((reversed.body['error'] as Record<string, unknown>)['integrationCode']).toBe('3030');
+    const missing = await api.get('/ledger-desktop/reports/general-summary', { query: { reportDateMacro: 'this_year' } });
+    expect(missing.status).toBe(400);
+    const unknownAccount = await api.get('/ledger-desktop/reports/general-detail', { query: { reportType: 'general_ledger', accountIds: '80000999-1700000000' } });
+    expect(unknownAccount.status).toBe(502);
+  });
+});
