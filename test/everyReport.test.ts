@@ -23,17 +23,12 @@ const typesOf = (op: SpecOperation): string[] => (op.parameters.find((p) => p.na
 /** Why each report type ledger-sim does not compute yet is not computed: the step of decision 14 that builds it. */
 const NOT_YET = (reason: string, types: string[]): [string, string][] => types.map((t) => [t, reason]);
 const KNOWN_GAPS: Readonly<Record<string, string>> = Object.fromEntries([
-  ...NOT_YET('step 2: summaries and details by class, customer, vendor and item, balances, sales tax and stock', [
-    'balance_sheet_by_class', 'customer_balance_summary', 'expense_by_vendor_summary', 'income_by_customer_summary', 'inventory_stock_status_by_item', 'inventory_stock_status_by_vendor',
-    'inventory_valuation_summary', 'inventory_valuation_summary_by_site', 'lot_number_in_stock_by_site', 'physical_inventory_worksheet', 'profit_and_loss_by_class', 'profit_and_loss_by_job',
-    'purchase_by_item_summary', 'purchase_by_vendor_summary', 'sales_by_customer_summary', 'sales_by_item_summary', 'sales_by_sales_representative_summary', 'sales_tax_liability',
-    'sales_tax_revenue_summary', 'serial_number_in_stock_by_site', 'vendor_balance_summary', 'income_tax_summary',
-    '1099_detail', 'audit_trail', 'balance_sheet_detail', 'check_detail', 'customer_balance_detail', 'deposit_detail', 'estimates_by_job', 'expense_by_vendor_detail', 'income_by_customer_detail',
-    'income_tax_detail', 'inventory_valuation_detail', 'job_progress_invoices_vs_estimates', 'journal', 'missing_checks', 'open_invoices', 'open_purchase_orders', 'open_purchase_orders_by_job',
-    'open_sales_order_by_customer', 'open_sales_order_by_item', 'pending_sales', 'profit_and_loss_detail', 'purchase_by_item_detail', 'purchase_by_vendor_detail', 'sales_by_customer_detail',
-    'sales_by_item_detail', 'sales_by_sales_representative_detail', 'transaction_detail_by_account', 'transaction_list_by_customer', 'transaction_list_by_date', 'transaction_list_by_vendor',
-    'unpaid_bills_detail', 'unbilled_costs_by_job', 'vendor_balance_detail',
-    'ap_aging_detail', 'ap_aging_summary', 'ar_aging_detail', 'ar_aging_summary', 'collections_report',
+  ...NOT_YET('step 2: columns by class and by job, stock status, sales tax and the other transaction lists', [
+    'balance_sheet_by_class', 'profit_and_loss_by_class', 'profit_and_loss_by_job', 'inventory_stock_status_by_item', 'inventory_stock_status_by_vendor', 'income_tax_summary',
+    'lot_number_in_stock_by_site', 'physical_inventory_worksheet', 'sales_tax_liability', 'sales_tax_revenue_summary', 'serial_number_in_stock_by_site',
+    '1099_detail', 'audit_trail', 'check_detail', 'deposit_detail', 'estimates_by_job', 'income_tax_detail', 'inventory_valuation_detail', 'job_progress_invoices_vs_estimates', 'journal',
+    'missing_checks', 'open_purchase_orders', 'open_purchase_orders_by_job', 'open_sales_order_by_customer', 'open_sales_order_by_item', 'pending_sales',
+    'transaction_list_by_customer', 'transaction_list_by_date', 'transaction_list_by_vendor', 'unbilled_costs_by_job',
   ]),
   ...NOT_YET('step 3: comparisons need columns by period', ['balance_sheet_previous_year_comparison', 'profit_and_loss_previous_year_comparison', 'profit_and_loss_ytd_comparison']),
   ...NOT_YET('step 4: budgets are not in company files yet', ['balance_sheet_budget_overview', 'balance_sheet_budget_vs_actual', 'profit_and_loss_budget_overview', 'profit_and_loss_budget_performance', 'profit_and_loss_budget_vs_actual']),

@@ -26,6 +26,8 @@ export interface PostingRow {
   line: number;
   account: string;
   entity: string | null;
+  /** Set on the receivable or payable side of a transaction. */
+  openLedger: 'receivable' | 'payable' | null;
   cents: number;
   date: string;
   item: string | null;
@@ -37,6 +39,9 @@ export interface PostingRow {
   seq: number;
 }
 
+/** In a class filter, stands for "no class". */
+export const UNCLASSIFIED = '';
+
 /** Which postings a report reads; an absent set keeps everything. */
 export interface PostingFilter {
   from: string | null;
@@ -44,6 +49,7 @@ export interface PostingFilter {
   accounts?: ReadonlySet<string>;
   entities?: ReadonlySet<string>;
   items?: ReadonlySet<string>;
+  /** Class ids; `UNCLASSIFIED` keeps postings with no class. */
   classes?: ReadonlySet<string>;
   /** Transaction object types; opening balances (no type) are kept only when this is absent. */
   types?: ReadonlySet<string>;
@@ -68,6 +74,7 @@ export class ReportBooks {
   readonly accounts: ChartAccount[];
   readonly accountById: ReadonlyMap<string, ChartAccount>;
   private readonly names = new Map<string, string | null>();
+  private readonly documents = new Map<string, JsonObject | undefined>();
 
   constructor(readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
@@ -98,7 +105,7 @@ export class ReportBooks {
       where.push('p.posted_on >= ?');
       params.push(filter.from);
     }
-    const sql = `SELECT p.txn_id AS txn, p.line AS line, p.account_id AS account, p.entity_id AS entity, p.cents AS cents, p.posted_on AS date,
+    const sql = `SELECT p.txn_id AS txn, p.line AS line, p.account_id AS account, p.entity_id AS entity, p.open_ledger AS openLedger, p.cents AS cents, p.posted_on AS date,
         COALESCE(p.line_item_id, p.item_id) AS item, p.class_id AS class, r.type AS type, r.ref_number AS refNumber, r.updated_at AS updatedAt, COALESCE(r.seq, 0) AS seq
       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
       WHERE ${where.join(' AND ')}
@@ -116,7 +123,8 @@ export class ReportBooks {
 
   /** The document of a transaction, for what a detail report shows of it (memo, names). */
   documentOf(type: string, id: string): JsonObject | undefined {
-    return this.file.store.findDoc<JsonObject>(type, id);
+    if (!this.documents.has(id)) this.documents.set(id, this.file.store.findDoc<JsonObject>(type, id));
+    return this.documents.get(id);
   }
 }
 
@@ -124,7 +132,7 @@ function keeps(f: PostingFilter, r: PostingRow & { updatedAt: number | null }): 
   if (f.accounts && !f.accounts.has(r.account)) return false;
   if (f.entities && (r.entity === null || !f.entities.has(r.entity))) return false;
   if (f.items && (r.item === null || !f.items.has(r.item))) return false;
-  if (f.classes && (r.class === null || !f.classes.has(r.class))) return false;
+  if (f.classes && !f.classes.has(r.class ?? UNCLASSIFIED)) return false;
   if (f.types && (r.type === null || !f.types.has(r.type))) return false;
   if (f.updatedFrom !== undefined && (r.updatedAt === null || r.updatedAt < f.updatedFrom)) return false;
   if (f.updatedTo !== undefined && (r.updatedAt === null || r.updatedAt > f.updatedTo)) return false;

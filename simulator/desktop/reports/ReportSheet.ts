@@ -39,6 +39,12 @@ export class ReportSheet {
     return this;
   }
 
+  /** Columns whose type is their id, each with one heading: `[id, heading, dataType]`, left to right. */
+  addColumns(columns: readonly (readonly [id: string, heading: string, dataType: DataType])[]): this {
+    for (const [id, heading, dataType] of columns) this.addColumn({ id, type: id, dataType, titles: [heading] });
+    return this;
+  }
+
   get columnIds(): string[] {
     return this.columns.map((c) => c.id);
   }

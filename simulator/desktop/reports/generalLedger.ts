@@ -60,6 +60,20 @@ function factsOf(books: ReportBooks, postings: readonly PostingRow[]): Map<strin
  * of an unfiltered ledger is zero.
  */
 export function generalLedger(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
+  ledgerDetail(books, request, sheet, { accounts: 'all', beginning: true });
+}
+
+/** Which accounts a ledger report lists, and whether each starts from its balance before the period. */
+export interface LedgerShape {
+  accounts: 'all' | 'profit_and_loss' | 'balance_sheet';
+  beginning: boolean;
+}
+
+/**
+ * A report of postings by account: the general ledger, the transaction detail by account (no
+ * beginning balances), the profit and loss detail and the balance sheet detail (their accounts only).
+ */
+export function ledgerDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, shape: LedgerShape): void {
   const asked = Array.isArray(request.query['includeColumns']) ? request.query['includeColumns'].map(String).filter((c): c is LedgerColumn => c in LEDGER_COLUMNS) : [];
   const columns = asked.length > 0 ? asked : DEFAULT_COLUMNS;
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
@@ -80,9 +94,10 @@ export function generalLedger(books: ReportBooks, request: ReportRequest, sheet:
   const includeAll = request.query['accountsToInclude'] === 'all';
   let total = 0;
   for (const account of books.accounts) {
+    if (shape.accounts !== 'all' && isProfitAndLoss(account.accountType) !== (shape.accounts === 'profit_and_loss')) continue;
     const lines = byAccount.get(account.id) ?? [];
     // Profit and loss accounts start each fiscal year at zero: what came before is in retained earnings.
-    const opening = (before.get(account.id) ?? 0) - (isProfitAndLoss(account.accountType) ? closedBefore.get(account.id) ?? 0 : 0);
+    const opening = shape.beginning ? (before.get(account.id) ?? 0) - (isProfitAndLoss(account.accountType) ? closedBefore.get(account.id) ?? 0 : 0) : 0;
     if (lines.length === 0 && opening === 0 && !(includeAll && account.isActive)) continue;
     sheet.text(account.fullName);
     let balance = opening;

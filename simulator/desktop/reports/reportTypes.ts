@@ -1,5 +1,8 @@
 import { balanceSheet, profitAndLoss, statementSubtitle, trialBalance } from './financialStatements.ts';
-import { generalLedger } from './generalLedger.ts';
+import { AXIS_REPORTS, axisDetail, axisSummary } from './byAxisReports.ts';
+import { generalLedger, ledgerDetail } from './generalLedger.ts';
+import { inventoryValuation } from './inventoryReports.ts';
+import { agingDetail, agingSummary, balanceDetail, balanceSummary, openItemsByParty } from './openItemReports.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
@@ -62,4 +65,89 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     subtitle: statementSubtitle.period,
     build: generalLedger,
   },
+  transaction_detail_by_account: {
+    category: 'general_detail',
+    title: 'Transaction Detail by Account',
+    defaultMacro: 'this_month_to_date',
+    hasBasis: true,
+    subtitle: statementSubtitle.period,
+    build: (books, request, sheet) => ledgerDetail(books, request, sheet, { accounts: 'all', beginning: false }),
+  },
+  profit_and_loss_detail: {
+    category: 'general_detail',
+    title: 'Profit & Loss Detail',
+    defaultMacro: 'this_month_to_date',
+    hasBasis: true,
+    subtitle: statementSubtitle.period,
+    build: (books, request, sheet) => ledgerDetail(books, request, sheet, { accounts: 'profit_and_loss', beginning: false }),
+  },
+  balance_sheet_detail: {
+    category: 'general_detail',
+    title: 'Balance Sheet Detail',
+    defaultMacro: 'this_month_to_date',
+    hasBasis: true,
+    subtitle: statementSubtitle.period,
+    build: (books, request, sheet) => ledgerDetail(books, request, sheet, { accounts: 'balance_sheet', beginning: true }),
+  },
+  ...openItemTypes(),
+  ...axisTypes(),
+  inventory_valuation_summary: {
+    category: 'general_summary',
+    title: 'Inventory Valuation Summary',
+    defaultMacro: 'today',
+    hasBasis: false,
+    subtitle: statementSubtitle.asOf,
+    build: (books, request, sheet) => inventoryValuation(books, request, sheet, false),
+  },
+  inventory_valuation_summary_by_site: {
+    category: 'general_summary',
+    title: 'Inventory Valuation Summary by Site',
+    defaultMacro: 'today',
+    hasBasis: false,
+    subtitle: statementSubtitle.asOf,
+    build: (books, request, sheet) => inventoryValuation(books, request, sheet, true),
+  },
 };
+
+/** Reports of what customers owe and what is owed to vendors: the same layouts on either ledger. */
+function openItemTypes(): Record<string, ReportTypeRow> {
+  const out: Record<string, ReportTypeRow> = {};
+  for (const [prefix, party, ledger] of [
+    ['ar', 'customer', 'receivable'],
+    ['ap', 'vendor', 'payable'],
+  ] as const) {
+    const title = ledger === 'receivable' ? 'A/R' : 'A/P';
+    const row = (category: string, name: string, build: ReportTypeRow['build'], defaultMacro = 'today'): ReportTypeRow => ({ category, title: name, defaultMacro, hasBasis: false, subtitle: statementSubtitle.asOf, build });
+    out[`${prefix}_aging_summary`] = row('aging', `${title} Aging Summary`, (b, r, s) => agingSummary(b, r, s, ledger));
+    out[`${prefix}_aging_detail`] = row('aging', `${title} Aging Detail`, (b, r, s) => agingDetail(b, r, s, ledger));
+    out[`${party}_balance_summary`] = row('general_summary', `${party === 'customer' ? 'Customer' : 'Vendor'} Balance Summary`, (b, r, s) => balanceSummary(b, r, s, ledger), 'all');
+    out[`${party}_balance_detail`] = {
+      ...row('general_detail', `${party === 'customer' ? 'Customer' : 'Vendor'} Balance Detail`, (b, r, s) => balanceDetail(b, r, s, ledger), 'all'),
+      subtitle: statementSubtitle.period,
+    };
+  }
+  out['open_invoices'] = { category: 'general_detail', title: 'Open Invoices', defaultMacro: 'today', hasBasis: false, subtitle: statementSubtitle.asOf, build: (b, r, s) => openItemsByParty(b, r, s, 'receivable', false) };
+  out['unpaid_bills_detail'] = { category: 'general_detail', title: 'Unpaid Bills Detail', defaultMacro: 'today', hasBasis: false, subtitle: statementSubtitle.asOf, build: (b, r, s) => openItemsByParty(b, r, s, 'payable', false) };
+  out['collections_report'] = { category: 'aging', title: 'Collections Report', defaultMacro: 'today', hasBasis: false, subtitle: statementSubtitle.asOf, build: (b, r, s) => openItemsByParty(b, r, s, 'receivable', true) };
+  return out;
+}
+
+/** Summaries and details by customer, vendor, item or sales representative: one axis each, both layouts. */
+function axisTypes(): Record<string, ReportTypeRow> {
+  const pairs = [
+    ['sales_by_customer', 'Sales by Customer', AXIS_REPORTS.salesByCustomer],
+    ['sales_by_item', 'Sales by Item', AXIS_REPORTS.salesByItem],
+    ['sales_by_sales_representative', 'Sales by Rep', AXIS_REPORTS.salesByRep],
+    ['purchase_by_vendor', 'Purchases by Vendor', AXIS_REPORTS.purchasesByVendor],
+    ['purchase_by_item', 'Purchases by Item', AXIS_REPORTS.purchasesByItem],
+    ['income_by_customer', 'Income by Customer', AXIS_REPORTS.incomeByCustomer],
+    ['expense_by_vendor', 'Expenses by Vendor', AXIS_REPORTS.expenseByVendor],
+  ] as const;
+  const out: Record<string, ReportTypeRow> = {};
+  for (const [key, title, axis] of pairs) {
+    const common = { defaultMacro: 'this_month_to_date', hasBasis: true, subtitle: statementSubtitle.period };
+    out[`${key}_summary`] = { ...common, category: 'general_summary', title: `${title} Summary`, build: (b, r, s) => axisSummary(b, r, s, axis) };
+    out[`${key}_detail`] = { ...common, category: 'general_detail', title: `${title} Detail`, build: (b, r, s) => axisDetail(b, r, s, axis) };
+  }
+  return out;
+}

@@ -62,6 +62,47 @@ function brokenRules(file: CompanyFile): string[] {
     const direct = figure(report(file, 'general-detail', { reportType: 'general_ledger', reportDateFrom: middle, reportDateTo: last, accountType: 'equity' }), 'TOTAL', 'amount');
     expectEqual(`net income from ${middle} to ${last}`, income, equityOn(last) - equityOn(addDays(middle, -1)) + direct);
   }
+  // What customers owe and what is owed to vendors: the aging, the balances and the documents agree.
+  for (const [prefix, party, ledger, accountType, documentType, openField] of [
+    ['ar', 'customer', 'receivable', 'accounts_receivable', 'ldg_invoice', 'balanceRemaining'],
+    ['ap', 'vendor', 'payable', 'accounts_payable', 'ldg_bill', 'openAmount'],
+  ] as const) {
+    const sign = ledger === 'payable' ? -1 : 1;
+    const owedOnAccounts = all(file, 'ldg_account').filter((a) => a['accountType'] === accountType).reduce((sum, a) => sum + toCents(String(a['balance'])), 0);
+    const aging = report(file, 'aging', { reportType: `${prefix}_aging_summary`, reportDateTo: FAR });
+    expectEqual(`${prefix} aging total = the ${accountType} accounts`, figure(aging, 'TOTAL', 'total'), owedOnAccounts);
+    const parties = all(file, `ldg_${party}`).reduce((sum, c) => sum + toCents(String(c['balance'])), 0);
+    expectEqual(`${prefix} aging total = the ${party}s' balances`, figure(aging, 'TOTAL', 'total'), parties);
+    expectEqual(`${party} balance summary`, figure(report(file, 'general-summary', { reportType: `${party}_balance_summary`, reportDateTo: FAR }), 'TOTAL', 'total'), owedOnAccounts);
+    // Each open document's row is what the document says is left on it.
+    const detail = report(file, 'aging', { reportType: `${prefix}_aging_detail`, reportDateTo: FAR });
+    const rows = figuresBy(detail, 'transaction', 'open_balance');
+    for (const doc of all(file, documentType)) {
+      const open = toCents(String(doc[openField]));
+      expectEqual(`${documentType} ${String(doc['id'])} open in the aging detail`, rows.get(String(doc['id'])) ?? 0, open);
+    }
+    // On any day, the aging adds up to the ledger's accounts on the balance sheet of that day.
+    for (const date of dates) {
+      const sheet = report(file, 'general-summary', { reportType: 'balance_sheet_standard', reportDateTo: date });
+      const onSheet = figure(sheet, `Total ${ledger === 'receivable' ? 'Accounts Receivable' : 'Accounts Payable'}`);
+      expectEqual(`${prefix} aging on ${date}`, figure(report(file, 'aging', { reportType: `${prefix}_aging_summary`, reportDateTo: date }), 'TOTAL', 'total'), onSheet * sign * sign);
+    }
+  }
+  // Inventory valuation is what the inventory asset accounts carry.
+  const valuation = report(file, 'general-summary', { reportType: 'inventory_valuation_summary', reportDateTo: FAR });
+  const assetAccounts = new Set([...all(file, 'ldg_inventory_item'), ...all(file, 'ldg_inventory_assembly_item')].map((i) => String((i['assetAccount'] as { id: string } | null)?.id)));
+  const onAssetAccounts = all(file, 'ldg_account').filter((a) => assetAccounts.has(String(a['id']))).reduce((sum, a) => sum + toCents(String(a['balance'])), 0);
+  expectEqual('inventory valuation = the inventory asset accounts', figure(valuation, 'TOTAL', 'value_on_hand'), onAssetAccounts);
+  // Sales by customer: what each customer's invoices and sales receipts sold, less its credit memos, before tax.
+  const sold = new Map<string, number>();
+  for (const [type, sign] of [['ldg_invoice', 1], ['ldg_sales_receipt', 1], ['ldg_credit_memo', -1]] as const) {
+    for (const doc of all(file, type)) {
+      const name = String((doc['customer'] as { fullName: string }).fullName);
+      sold.set(name, (sold.get(name) ?? 0) + sign * toCents(String(doc['subtotal'])));
+    }
+  }
+  const byCustomer = figuresBy(report(file, 'general-summary', { reportType: 'sales_by_customer_summary', reportDateMacro: 'all', reportDateTo: FAR }), 'customer', 'total');
+  for (const [name, cents] of sold) if (cents !== 0 || byCustomer.has(name)) expectEqual(`sales to ${name}`, byCustomer.get(name) ?? 0, cents);
   return broken;
 }
 

@@ -1,0 +1,142 @@
+import { transactionTypeOf } from '../books/transactionTypes.ts';
+import type { JsonObject } from '../json.ts';
+import { fromCents } from '../money.ts';
+import { isProfitAndLoss } from './accountGroups.ts';
+import type { PostingRow, ReportBooks } from './ReportBooks.ts';
+import type { ReportRequest } from './ReportRequest.ts';
+import type { ReportSheet } from './ReportSheet.ts';
+
+const money = (cents: number): string => fromCents(cents, 'A report total');
+
+const SALES = new Set(['ldg_invoice', 'ldg_sales_receipt', 'ldg_credit_memo']);
+const PURCHASES = new Set(['ldg_bill', 'ldg_check', 'ldg_credit_card_charge', 'ldg_item_receipt', 'ldg_vendor_credit', 'ldg_credit_card_credit']);
+const INCOME = new Set(['income', 'other_income']);
+const COSTS = new Set(['cost_of_goods_sold', 'expense', 'other_expense']);
+
+/**
+ * What a report sums and what it groups by: which postings count, the sign that shows them (income
+ * credit-positive, costs debit-positive), and the key of the row each falls in.
+ */
+export interface AxisReport {
+  /** What a row is about, for `rowDescriptor.type`. */
+  rowType: 'customer' | 'vendor' | 'item' | 'sales_representative';
+  counts(p: PostingRow, accountType: string, books: ReportBooks): boolean;
+  sign: 1 | -1;
+  keyOf(p: PostingRow, books: ReportBooks): string | null;
+  /** The heading of the amount column. */
+  amountTitle: string;
+}
+
+/** Where a transaction keeps the account its total goes to: the side that is not its lines. */
+const HEADER_ACCOUNTS = ['payablesAccount', 'bankAccount', 'creditCardAccount', 'account'];
+
+/** A posting of one of a purchase's lines (an expense or an item), not of its total. */
+function isPurchaseLine(p: PostingRow, books: ReportBooks): boolean {
+  if (p.type === null || !PURCHASES.has(p.type) || p.openLedger !== null) return false;
+  const doc = books.documentOf(p.type, p.txn);
+  const header = HEADER_ACCOUNTS.map((f) => (doc?.[f] as JsonObject | null | undefined)?.['id']).find((id) => typeof id === 'string');
+  return p.account !== header;
+}
+
+const byEntity = (p: PostingRow): string | null => p.entity;
+const byItem = (p: PostingRow): string | null => p.item;
+const bySalesRep = (p: PostingRow, books: ReportBooks): string | null => {
+  const rep = p.type ? (books.documentOf(p.type, p.txn)?.['salesRepresentative'] as JsonObject | null | undefined) : undefined;
+  return typeof rep?.['id'] === 'string' ? rep['id'] : null;
+};
+
+/** The summaries and details that group postings by customer, vendor, item or sales representative. */
+export const AXIS_REPORTS = {
+  salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount' },
+  salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount' },
+  salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount' },
+  purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books) => isPurchaseLine(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount' },
+  purchasesByItem: { rowType: 'item', counts: (p, _t, books) => p.item !== null && isPurchaseLine(p, books), sign: 1, keyOf: byItem, amountTitle: 'Amount' },
+  incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income' },
+  expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount' },
+} satisfies Record<string, AxisReport>;
+
+/** Only keys of the row type count: a check to an employee is not a vendor's expense. */
+function keepsKey(books: ReportBooks, axis: AxisReport, key: string): boolean {
+  const types: Record<AxisReport['rowType'], readonly string[] | undefined> = { customer: ['ldg_customer'], vendor: ['ldg_vendor'], item: undefined, sales_representative: undefined };
+  const wanted = types[axis.rowType];
+  return !wanted || books.file.store.findDocAmong<JsonObject>(wanted, key) !== undefined;
+}
+
+function grouped(books: ReportBooks, request: ReportRequest, axis: AxisReport): [string, PostingRow[]][] {
+  const groups = new Map<string, PostingRow[]>();
+  const kept = new Map<string, boolean>();
+  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) {
+    const accountType = books.accountById.get(p.account)?.accountType ?? '';
+    if (!axis.counts(p, accountType, books)) continue;
+    const key = axis.keyOf(p, books);
+    if (key === null) continue;
+    if (!kept.has(key)) kept.set(key, keepsKey(books, axis, key));
+    if (!kept.get(key)) continue;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  const label = (key: string): string => (axis.rowType === 'sales_representative' ? repName(books, key) : books.nameOf(key) ?? key);
+  return [...groups].sort(([a], [b]) => label(a).toLowerCase().localeCompare(label(b).toLowerCase()));
+}
+
+function repName(books: ReportBooks, id: string): string {
+  const rep = books.file.store.findDoc<JsonObject>('ldg_sales_representative', id);
+  return typeof rep?.['initial'] === 'string' ? rep['initial'] : id;
+}
+
+const nameOfKey = (books: ReportBooks, axis: AxisReport, key: string): string => (axis.rowType === 'sales_representative' ? repName(books, key) : books.nameOf(key) ?? key);
+
+/** One row per customer (vendor, item...) with what its postings add up to, and the total. */
+export function axisSummary(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, axis: AxisReport): void {
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+  sheet.addColumn({ id: 'total', type: 'amount', dataType: 'amount', titles: [axis.amountTitle] });
+  let total = 0;
+  for (const [key, postings] of grouped(books, request, axis)) {
+    const cents = postings.reduce((s, p) => s + p.cents, 0) * axis.sign;
+    total += cents;
+    if (request.rowsToReturn === 'non_zero' && cents === 0) continue;
+    const name = nameOfKey(books, axis, key);
+    sheet.data({ type: axis.rowType, value: name }, { label: name, total: money(cents) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', total: money(total) });
+}
+
+/** The same postings line by line: a heading per customer (vendor, item...), its postings with a running total, its total. */
+export function axisDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, axis: AxisReport): void {
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+  sheet.addColumns([
+    ['transaction_type', 'Type', 'string'],
+    ['date', 'Date', 'date'],
+    ['ref_number', 'Num', 'string'],
+    ['name', 'Name', 'string'],
+    ['item', 'Item', 'string'],
+    ['account', 'Account', 'string'],
+    ['amount', 'Amount', 'amount'],
+    ['running_balance', 'Balance', 'amount'],
+  ]);
+  let total = 0;
+  for (const [key, postings] of grouped(books, request, axis)) {
+    const name = nameOfKey(books, axis, key);
+    sheet.text(name);
+    let running = 0;
+    for (const p of postings) {
+      running += p.cents * axis.sign;
+      sheet.data(
+        { type: 'transaction', value: p.txn },
+        {
+          transaction_type: p.type ? transactionTypeOf(p.type) : null,
+          date: p.date,
+          ref_number: p.refNumber,
+          name: books.nameOf(p.entity),
+          item: books.nameOf(p.item),
+          account: books.nameOf(p.account),
+          amount: money(p.cents * axis.sign),
+          running_balance: money(running),
+        },
+      );
+    }
+    total += running;
+    sheet.subtotal({ type: axis.rowType, value: name }, { label: `Total ${name}`, amount: money(running), running_balance: money(running) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', amount: money(total) });
+}

@@ -1,0 +1,184 @@
+import type { OpenLedger } from '../books/Ledger.ts';
+import { transactionTypeOf } from '../books/transactionTypes.ts';
+import { addDays } from '../desktopTime.ts';
+import type { JsonObject } from '../json.ts';
+import { fromCents } from '../money.ts';
+import { daysBetween, openItemsAsOf, type OpenItem } from './openItems.ts';
+import type { ReportBooks } from './ReportBooks.ts';
+import type { ReportRequest } from './ReportRequest.ts';
+import type { Column, ReportSheet } from './ReportSheet.ts';
+
+const money = (cents: number): string => fromCents(cents, 'A report total');
+
+/** The aging columns: how many days past due an item is, in the desktop application's buckets. */
+const BUCKETS = [
+  { id: 'current', title: 'Current', holds: (days: number) => days <= 0 },
+  { id: 'days_1_30', title: '1 - 30', holds: (days: number) => days >= 1 && days <= 30 },
+  { id: 'days_31_60', title: '31 - 60', holds: (days: number) => days >= 31 && days <= 60 },
+  { id: 'days_61_90', title: '61 - 90', holds: (days: number) => days >= 61 && days <= 90 },
+  { id: 'over_90', title: '> 90', holds: (days: number) => days > 90 },
+] as const;
+
+/** Columns of a list of open items, left to right. */
+const ITEM_COLUMNS: readonly Column[] = [
+  { id: 'transaction_type', type: 'transaction_type', dataType: 'string', titles: ['Type'] },
+  { id: 'date', type: 'date', dataType: 'date', titles: ['Date'] },
+  { id: 'ref_number', type: 'ref_number', dataType: 'string', titles: ['Num'] },
+  { id: 'name', type: 'name', dataType: 'string', titles: ['Name'] },
+  { id: 'due_date', type: 'due_date', dataType: 'date', titles: ['Due Date'] },
+  { id: 'aging', type: 'aging', dataType: 'quantity', titles: ['Aging'] },
+  { id: 'open_balance', type: 'open_balance', dataType: 'amount', titles: ['Open Balance'] },
+];
+
+/** The open items a report shows, turned to the ledger's own side (what is owed is positive), with their age. */
+interface AgedItem extends OpenItem {
+  shown: number;
+  days: number;
+}
+
+function agingByDueDate(books: ReportBooks): boolean {
+  const prefs = books.file.store.allOf('ldg_preferences').map((d) => JSON.parse(d.toString('utf8')) as JsonObject)[0];
+  return (prefs?.['reports'] as JsonObject | undefined)?.['agingReportBasis'] !== 'age_from_transaction_date';
+}
+
+/** The day open items are taken and aged on: the report's last day, or today (`agingAsOf`, `openBalanceAsOf`). */
+function asOfDay(books: ReportBooks, request: ReportRequest): string {
+  const asked = request.query['agingAsOf'] ?? request.query['openBalanceAsOf'];
+  return asked === 'today' ? books.today : request.period.to;
+}
+
+function agedItems(books: ReportBooks, request: ReportRequest, ledger: OpenLedger): AgedItem[] {
+  const asOf = asOfDay(books, request);
+  const byDue = agingByDueDate(books);
+  const sign = ledger === 'payable' ? -1 : 1;
+  return openItemsAsOf(books, ledger, asOf)
+    .filter((i) => !request.filter.entities || request.filter.entities.has(i.entity))
+    .map((i) => ({ ...i, shown: i.cents * sign, days: daysBetween(byDue ? i.dueDate : i.date, asOf) }));
+}
+
+/** Open items by party, parties in full-name order. */
+function byParty(books: ReportBooks, items: readonly AgedItem[]): [string, AgedItem[]][] {
+  const groups = new Map<string, AgedItem[]>();
+  for (const item of items) groups.set(item.entity, [...(groups.get(item.entity) ?? []), item]);
+  return [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));
+}
+
+function itemCells(books: ReportBooks, item: AgedItem): Record<string, string | null> {
+  return {
+    transaction_type: item.type ? transactionTypeOf(item.type) : 'opening_balance',
+    date: item.date,
+    ref_number: item.refNumber,
+    name: books.nameOf(item.entity),
+    due_date: item.dueDate,
+    aging: item.days > 0 ? String(item.days) : null,
+    open_balance: money(item.shown),
+  };
+}
+
+const sum = (items: readonly AgedItem[]): number => items.reduce((s, i) => s + i.shown, 0);
+
+/** Aging summary: one row per customer (or vendor), what it owes in each aging column, and the total. */
+export function agingSummary(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger): void {
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+  for (const b of BUCKETS) sheet.addColumn({ id: b.id, type: 'amount', dataType: 'amount', titles: [b.title] });
+  sheet.addColumn({ id: 'total', type: 'total', dataType: 'amount', titles: ['TOTAL'] });
+  const items = agedItems(books, request, ledger);
+  const cells = (label: string, group: readonly AgedItem[]): Record<string, string> => ({
+    label,
+    ...Object.fromEntries(BUCKETS.map((b) => [b.id, money(sum(group.filter((i) => b.holds(i.days))))])),
+    total: money(sum(group)),
+  });
+  for (const [party, group] of byParty(books, items)) {
+    if (request.rowsToReturn !== 'all' && sum(group) === 0) continue;
+    const name = books.nameOf(party) ?? party;
+    sheet.data({ type: ledger === 'payable' ? 'vendor' : 'customer', value: name }, cells(name, group));
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, cells('TOTAL', items));
+}
+
+/** Aging detail: the open items in each aging column, oldest due first, with a subtotal per column. */
+export function agingDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger): void {
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+  for (const c of ITEM_COLUMNS) sheet.addColumn(c);
+  const items = agedItems(books, request, ledger);
+  for (const bucket of BUCKETS) {
+    const group = items.filter((i) => bucket.holds(i.days)).sort((a, b) => b.days - a.days);
+    if (group.length === 0) continue;
+    sheet.text(bucket.title);
+    for (const item of group) sheet.data({ type: 'transaction', value: item.txn }, itemCells(books, item));
+    sheet.subtotal({ type: 'label', value: `Total ${bucket.title}` }, { label: `Total ${bucket.title}`, open_balance: money(sum(group)) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', open_balance: money(sum(items)) });
+}
+
+/**
+ * Open items by customer (or vendor): a heading per party, its items, its total. `overdueOnly`
+ * keeps what is past due (the collections report).
+ */
+export function openItemsByParty(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger, overdueOnly: boolean): void {
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+  for (const c of ITEM_COLUMNS) sheet.addColumn(c);
+  const items = agedItems(books, request, ledger).filter((i) => !overdueOnly || (i.days > 0 && i.shown > 0));
+  for (const [party, group] of byParty(books, items)) {
+    const name = books.nameOf(party) ?? party;
+    sheet.text(name);
+    for (const item of group) sheet.data({ type: 'transaction', value: item.txn }, itemCells(books, item));
+    sheet.subtotal({ type: ledger === 'payable' ? 'vendor' : 'customer', value: name }, { label: `Total ${name}`, open_balance: money(sum(group)) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', open_balance: money(sum(items)) });
+}
+
+/** What each customer (or vendor) owes on the day: its open items added up, one row each. */
+export function balanceSummary(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger): void {
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+  sheet.addColumn({ id: 'total', type: 'amount', dataType: 'amount', titles: ['Balance'] });
+  const items = agedItems(books, request, ledger);
+  for (const [party, group] of byParty(books, items)) {
+    if (request.rowsToReturn !== 'all' && sum(group) === 0) continue;
+    const name = books.nameOf(party) ?? party;
+    sheet.data({ type: ledger === 'payable' ? 'vendor' : 'customer', value: name }, { label: name, total: money(sum(group)) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', total: money(sum(items)) });
+}
+
+/**
+ * Every transaction on a customer's (vendor's) receivable (payable) side in the period, with the
+ * party's running balance from before it, a heading and a total per party.
+ */
+export function balanceDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger): void {
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+  sheet.addColumns([
+    ['transaction_type', 'Type', 'string'],
+    ['date', 'Date', 'date'],
+    ['ref_number', 'Num', 'string'],
+    ['account', 'Account', 'string'],
+    ['amount', 'Amount', 'amount'],
+    ['running_balance', 'Balance', 'amount'],
+  ]);
+  const sign = ledger === 'payable' ? -1 : 1;
+  const { from, to } = request.period;
+  const onLedger = (rows: ReturnType<ReportBooks['postings']>) => rows.filter((p) => p.openLedger === ledger && p.entity !== null);
+  const before = new Map<string, number>();
+  if (from !== null) for (const p of onLedger(books.postings({ ...request.filter, from: null, to: addDays(from, -1) }))) before.set(p.entity ?? '', (before.get(p.entity ?? '') ?? 0) + p.cents * sign);
+  const groups = new Map<string, ReturnType<ReportBooks['postings']>>();
+  for (const p of onLedger(books.postings({ ...request.filter, from, to }))) groups.set(p.entity ?? '', [...(groups.get(p.entity ?? '') ?? []), p]);
+  for (const party of before.keys()) if (!groups.has(party) && before.get(party) !== 0) groups.set(party, []);
+  let total = 0;
+  const parties = [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));
+  for (const [party, postings] of parties) {
+    const name = books.nameOf(party) ?? party;
+    sheet.text(name);
+    let running = before.get(party) ?? 0;
+    if (running !== 0) sheet.data({ type: 'label', value: 'Beginning Balance' }, { label: 'Beginning Balance', running_balance: money(running) });
+    for (const p of postings) {
+      running += p.cents * sign;
+      sheet.data(
+        { type: 'transaction', value: p.txn },
+        { transaction_type: p.type ? transactionTypeOf(p.type) : 'opening_balance', date: p.date, ref_number: p.refNumber, account: books.nameOf(p.account), amount: money(p.cents * sign), running_balance: money(running) },
+      );
+    }
+    total += running;
+    sheet.subtotal({ type: ledger === 'payable' ? 'vendor' : 'customer', value: name }, { label: `Total ${name}`, running_balance: money(running) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', running_balance: money(total) });
+}

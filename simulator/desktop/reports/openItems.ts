@@ -1,0 +1,77 @@
+import type { OpenLedger } from '../books/Ledger.ts';
+import type { JsonObject } from '../json.ts';
+import type { ReportBooks } from './ReportBooks.ts';
+
+/** What is open of one transaction for one customer or vendor on a day: an invoice left to pay, a credit left to use. */
+export interface OpenItem {
+  txn: string;
+  entity: string;
+  /** The transaction's object type; null for an opening balance. */
+  type: string | null;
+  date: string;
+  refNumber: string | null;
+  /** When it falls due: the document's due date, else its date. */
+  dueDate: string;
+  /** Debits less credits still open on the ledger: an invoice owed is positive, a payment not applied negative. */
+  cents: number;
+  /** What the transaction put on the ledger for this party, before anything was applied. */
+  originalCents: number;
+}
+
+interface LinkRow {
+  owner: string;
+  from: string;
+  to: string;
+  cents: number;
+  discountCents: number;
+}
+
+/**
+ * The open items of the receivable or payable ledger as of a day, from the postings and the links
+ * between transactions: each transaction's amount on the ledger for each party, less what was
+ * applied to it (payments, credits, discounts, refunds) by transactions dated on or before the day.
+ * An application moves both ends toward zero, so the items add up to the ledger's balance that day.
+ */
+export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: string): OpenItem[] {
+  const db = books.file.store.db;
+  const rows = db
+    .prepare(
+      `SELECT p.txn_id AS txn, p.entity_id AS entity, MIN(p.posted_on) AS date, SUM(p.cents) AS cents, r.type AS type, r.ref_number AS refNumber, COALESCE(r.seq, 0) AS seq
+       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
+       WHERE p.open_ledger = ? AND p.posted_on <= ? GROUP BY p.txn_id, p.entity_id ORDER BY date, seq, p.txn_id`,
+    )
+    .all(ledger, asOf) as (Omit<OpenItem, 'dueDate' | 'originalCents'> & { seq: number })[];
+  const items = new Map<string, OpenItem[]>();
+  for (const row of rows) {
+    const item: OpenItem = { txn: row.txn, entity: row.entity, type: row.type, date: row.date, refNumber: row.refNumber, dueDate: row.date, cents: Number(row.cents), originalCents: Number(row.cents) };
+    items.set(row.txn, [...(items.get(row.txn) ?? []), item]);
+  }
+  const dateOf = (txn: string): string | undefined => items.get(txn)?.[0]?.date;
+  const links = db.prepare('SELECT owner_id AS owner, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents FROM links').all() as LinkRow[];
+  for (const link of links) {
+    const to = items.get(link.to);
+    const from = items.get(link.from);
+    if (!to || !from) continue;
+    // An application counts from the day of the later of its two transactions (and of the one that made it).
+    const ownerDate = dateOf(link.owner) ?? '';
+    const on = [dateOf(link.from) ?? '', dateOf(link.to) ?? '', ownerDate].sort().at(-1) ?? '';
+    if (on > asOf) continue;
+    const target = to[0];
+    if (!target) continue;
+    const applied = (link.cents + link.discountCents) * Math.sign(target.originalCents || 1);
+    target.cents -= applied;
+    const source = from.find((i) => i.entity === target.entity) ?? from[0];
+    if (source) source.cents += applied;
+  }
+  const open = [...items.values()].flat().filter((i) => i.cents !== 0);
+  for (const item of open) {
+    const doc: JsonObject | undefined = item.type ? books.documentOf(item.type, item.txn) : undefined;
+    if (typeof doc?.['dueDate'] === 'string') item.dueDate = doc['dueDate'];
+  }
+  return open;
+}
+
+/** Whole days from one day to another (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
