@@ -1,4 +1,5 @@
 import { fromCents } from '../money.ts';
+import type { AmountLayout } from './statementColumns.ts';
 import type { ChartAccount } from './ReportBooks.ts';
 import type { RowsToReturn } from './ReportRequest.ts';
 import type { Cells, ReportSheet } from './ReportSheet.ts';
@@ -11,12 +12,16 @@ export const subtractFigures = (a: Figures, b: Figures): Figures => a.map((v, i)
 export const zeroFigures = (n: number): Figures => Array.from({ length: n }, () => 0);
 export const isZero = (f: Figures): boolean => f.every((v) => v === 0);
 
-/** The cells of a row: its label, then its figures under the amount columns. */
-export function figureCells(label: string, columns: readonly string[], figures: Figures): Cells {
-  const cells: Record<string, string> = { label };
-  columns.forEach((id, i) => {
-    cells[id] = fromCents(figures[i] ?? 0, 'A report total');
+/** The cells of a row: its label, its figures under the amount columns, then what the layout derives from them. */
+export function figureCells(label: string, layout: AmountLayout, figures: Figures): Cells {
+  const cells: Record<string, string | null> = { label };
+  layout.columns.forEach((c, i) => {
+    cells[c.id] = fromCents(figures[i] ?? 0, 'A report total');
   });
+  for (const d of layout.derived) {
+    const value = d.of(figures);
+    cells[d.id] = value === null ? null : d.dataType === 'percent' ? `${value.toFixed(1)}%` : fromCents(value, 'A report total');
+  }
   return cells;
 }
 
@@ -32,8 +37,8 @@ export interface AccountFigures {
  * "Total <name>". `rowsToReturn` decides which accounts show: those with postings, those whose
  * figures are not zero, or all. Returns the figures of everything shown, added up.
  */
-export function accountRows(sheet: ReportSheet, roots: readonly ChartAccount[], byId: ReadonlyMap<string, ChartAccount>, figures: AccountFigures, columns: readonly string[], rows: RowsToReturn): Figures {
-  const empty = zeroFigures(columns.length);
+export function accountRows(sheet: ReportSheet, roots: readonly ChartAccount[], byId: ReadonlyMap<string, ChartAccount>, figures: AccountFigures, layout: AmountLayout, rows: RowsToReturn): Figures {
+  const empty = zeroFigures(layout.columns.length);
   const total = (a: ChartAccount): { figures: Figures; shown: boolean } => {
     let sum = figures.own(a.id) ?? empty;
     let shown = rows === 'all' ? a.isActive || !isZero(sum) : rows === 'non_zero' ? !isZero(sum) : figures.active(a.id);
@@ -53,13 +58,13 @@ export function accountRows(sheet: ReportSheet, roots: readonly ChartAccount[], 
     const children = a.children.map((id) => byId.get(id)).filter((c): c is ChartAccount => c !== undefined && total(c).shown);
     const own = figures.own(a.id) ?? empty;
     if (children.length === 0) {
-      sheet.data({ type: 'account', value: a.fullName }, figureCells(a.name, columns, t.figures));
+      sheet.data({ type: 'account', value: a.fullName }, figureCells(a.name, layout, t.figures));
       return t.figures;
     }
     sheet.text(a.name);
     for (const c of children) render(c);
-    if (!isZero(own)) sheet.data({ type: 'account', value: a.fullName }, figureCells(`${a.name} - Other`, columns, own));
-    sheet.subtotal({ type: 'account', value: a.fullName }, figureCells(`Total ${a.name}`, columns, t.figures));
+    if (!isZero(own)) sheet.data({ type: 'account', value: a.fullName }, figureCells(`${a.name} - Other`, layout, own));
+    sheet.subtotal({ type: 'account', value: a.fullName }, figureCells(`Total ${a.name}`, layout, t.figures));
     return t.figures;
   };
   let sum = empty;

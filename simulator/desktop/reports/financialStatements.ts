@@ -1,95 +1,113 @@
 import { normalSign } from '../books/specialAccounts.ts';
+import { addDays } from '../desktopTime.ts';
+import { fromCents } from '../money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import { accountRows, accountsTotal, addFigures, figureCells, isZero, subtractFigures, zeroFigures, type AccountFigures, type Figures } from './accountRows.ts';
-import type { ChartAccount, PostingFilter, ReportBooks } from './ReportBooks.ts';
+import type { ChartAccount, PostingRow, ReportBooks } from './ReportBooks.ts';
+import type { AmountColumn, AmountLayout } from './statementColumns.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { yearStart } from './reportPeriods.ts';
-import { longDate, periodHeading, periodSubtitle, shortDate } from './reportText.ts';
+import { longDate, periodSubtitle, shortDate } from './reportText.ts';
 
-/** One amount column of a statement: its heading and the days its figures cover. */
-interface AmountColumn {
-  id: string;
-  title: string;
-  from: string | null;
-  to: string;
-}
+/**
+ * Sums by account for the columns of a statement, from one read of the postings: each column
+ * takes the postings of its days (and of its class or name) that a figure asks for.
+ */
+class ColumnSums {
+  private readonly postings: PostingRow[];
+  private readonly cache = new Map<string, Map<string, number>>();
 
-/** Sums by account for each column, and which accounts had postings in any of them. */
-function columnSums(books: ReportBooks, request: ReportRequest, columns: readonly AmountColumn[], range: (c: AmountColumn, a: 'pl' | 'bs') => { from: string | null; to: string }): {
-  figures: (sign: (a: ChartAccount) => 1 | -1) => AccountFigures;
-  raw: (kind: 'pl' | 'bs', column: number, filter?: Partial<PostingFilter>) => Map<string, number>;
-} {
-  const cache = new Map<string, Map<string, number>>();
-  const raw = (kind: 'pl' | 'bs', column: number, extra: Partial<PostingFilter> = {}): Map<string, number> => {
-    const c = columns[column];
-    if (!c) return new Map();
-    const { from, to } = range(c, kind);
-    const key = JSON.stringify([from, to, extra]);
-    let sums = cache.get(key);
-    if (!sums) cache.set(key, (sums = books.sumsByAccount({ ...request.filter, from, to, ...extra })));
-    return sums;
-  };
-  const active = new Set<string>();
-  return {
-    raw,
-    figures: (sign) => {
-      const own = new Map<string, Figures>();
-      for (const account of books.accounts) {
-        const kind = isProfitAndLoss(account.accountType) ? 'pl' : 'bs';
-        const f = columns.map((_c, i) => {
-          const sums = raw(kind, i);
-          if (sums.has(account.id)) active.add(account.id);
-          return (sums.get(account.id) ?? 0) * sign(account);
-        });
-        own.set(account.id, f);
+  constructor(
+    private readonly books: ReportBooks,
+    request: ReportRequest,
+    private readonly columns: readonly AmountColumn[],
+  ) {
+    const froms = columns.map((c) => c.from);
+    const from = froms.includes(null) ? null : froms.reduce((a, b) => (a !== null && b !== null && b < a ? b : a), froms[0] ?? null);
+    const to = columns.map((c) => c.to).reduce((a, b) => (b > a ? b : a), request.period.to);
+    this.postings = books.postings({ ...request.filter, from, to });
+  }
+
+  /** Debits less credits by account in column `i`, on the days from `from` to `to`. */
+  sums(i: number, from: string | null, to: string): Map<string, number> {
+    const key = `${i} ${from} ${to}`;
+    let sums = this.cache.get(key);
+    if (!sums) {
+      sums = new Map();
+      const keeps = this.columns[i]?.keeps;
+      for (const p of this.postings) {
+        if (p.date > to || (from !== null && p.date < from) || (keeps && !keeps(p))) continue;
+        sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);
       }
-      return { own: (id) => own.get(id), active: (id) => active.has(id) };
-    },
-  };
+      this.cache.set(key, sums);
+    }
+    return sums;
+  }
+
+  /** Each account's figures, one per column, on its natural side; `range` says which days a column's figure of an account covers. */
+  figures(range: (c: AmountColumn, account: ChartAccount) => { from: string | null; to: string }): AccountFigures {
+    const own = new Map<string, Figures>();
+    const active = new Set<string>();
+    for (const account of this.books.accounts) {
+      const f = this.columns.map((c, i) => {
+        const { from, to } = range(c, account);
+        const sums = this.sums(i, from, to);
+        if (sums.has(account.id)) active.add(account.id);
+        return (sums.get(account.id) ?? 0) * normalSign(account.accountType);
+      });
+      own.set(account.id, f);
+    }
+    return { own: (id) => own.get(id), active: (id) => active.has(id) };
+  }
+
+  /** What profit and loss accounts added up to in each column, debits less credits, on the days a column's `range` gives. */
+  profitAndLoss(range: (c: AmountColumn) => { from: string | null; to: string }): number[] {
+    return this.columns.map((c, i) => {
+      const { from, to } = range(c);
+      let cents = 0;
+      for (const [id, v] of this.sums(i, from, to)) if (isProfitAndLoss(this.books.accountById.get(id)?.accountType ?? '')) cents += v;
+      return cents;
+    });
+  }
 }
 
-function totalColumn(request: ReportRequest, title: string): AmountColumn[] {
-  return [{ id: 'total', title, from: request.period.from, to: request.period.to }];
-}
-
-function addAmountColumns(sheet: ReportSheet, columns: readonly AmountColumn[]): string[] {
+function addAmountColumns(sheet: ReportSheet, layout: AmountLayout): void {
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
-  for (const c of columns) sheet.addColumn({ id: c.id, type: 'amount', dataType: 'amount', titles: [c.title] });
-  return columns.map((c) => c.id);
+  for (const c of layout.columns) sheet.addColumn({ id: c.id, type: c.id === 'total' && layout.columns.length > 1 ? 'total' : 'amount', dataType: 'amount', titles: [c.title] });
+  for (const d of layout.derived) sheet.addColumn({ id: d.id, type: d.id, dataType: d.dataType, titles: [d.title] });
 }
 
 const rootsOf = (books: ReportBooks, types: readonly string[]): ChartAccount[] =>
   books.accounts.filter((a) => types.includes(a.accountType) && (a.parent === null || !books.accountById.has(a.parent)));
 
 /** The profit and loss sections, in the desktop application's order and with its running results. */
-export function profitAndLoss(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
-  const columns = totalColumn(request, periodHeading(request.period));
-  const ids = addAmountColumns(sheet, columns);
-  const sums = columnSums(books, request, columns, (c) => ({ from: c.from, to: c.to }));
-  const figures = sums.figures((a) => normalSign(a.accountType));
+export function profitAndLoss(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, layout: AmountLayout): void {
+  addAmountColumns(sheet, layout);
+  const width = layout.columns.length;
+  const figures = new ColumnSums(books, request, layout.columns).figures((c) => ({ from: c.from, to: c.to }));
   const section = (title: string, types: readonly string[]): Figures => {
     const roots = rootsOf(books, types);
-    if (roots.length === 0) return zeroFigures(ids.length);
+    if (roots.length === 0) return zeroFigures(width);
     sheet.text(title);
-    const total = accountRows(sheet, roots, books.accountById, figures, ids, request.rowsToReturn);
-    sheet.subtotal({ type: 'label', value: `Total ${title}` }, figureCells(`Total ${title}`, ids, total));
+    const total = accountRows(sheet, roots, books.accountById, figures, layout, request.rowsToReturn);
+    sheet.subtotal({ type: 'label', value: `Total ${title}` }, figureCells(`Total ${title}`, layout, total));
     return total;
   };
   sheet.text('Ordinary Income/Expense');
   const income = section('Income', ['income']);
   const cogs = section('Cost of Goods Sold', ['cost_of_goods_sold']);
   const gross = subtractFigures(income, cogs);
-  sheet.subtotal({ type: 'label', value: 'Gross Profit' }, figureCells('Gross Profit', ids, gross));
+  sheet.subtotal({ type: 'label', value: 'Gross Profit' }, figureCells('Gross Profit', layout, gross));
   const expense = section('Expense', ['expense']);
   const ordinary = subtractFigures(gross, expense);
-  sheet.subtotal({ type: 'label', value: 'Net Ordinary Income' }, figureCells('Net Ordinary Income', ids, ordinary));
+  sheet.subtotal({ type: 'label', value: 'Net Ordinary Income' }, figureCells('Net Ordinary Income', layout, ordinary));
   sheet.text('Other Income/Expense');
   const otherIncome = section('Other Income', ['other_income']);
   const otherExpense = section('Other Expense', ['other_expense']);
   const other = subtractFigures(otherIncome, otherExpense);
-  sheet.subtotal({ type: 'label', value: 'Net Other Income' }, figureCells('Net Other Income', ids, other));
-  sheet.total({ type: 'label', value: 'Net Income' }, figureCells('Net Income', ids, addFigures(ordinary, other)));
+  sheet.subtotal({ type: 'label', value: 'Net Other Income' }, figureCells('Net Other Income', layout, other));
+  sheet.total({ type: 'label', value: 'Net Income' }, figureCells('Net Income', layout, addFigures(ordinary, other)));
 }
 
 /** The equity account earlier years' results close into: marked so, or named so. */
@@ -102,31 +120,12 @@ function retainedEarningsAccount(books: ReportBooks): ChartAccount | undefined {
  * to it; profit and loss accounts close into retained earnings at each fiscal year's start, and this
  * year's result shows as Net Income.
  */
-function balanceSheetFigures(books: ReportBooks, request: ReportRequest, columns: readonly AmountColumn[]): { figures: AccountFigures; retained: Figures; netIncome: Figures } {
-  const sums = columnSums(books, request, columns, (c) => ({ from: null, to: c.to }));
-  const figures = sums.figures((a) => normalSign(a.accountType));
-  const plBefore = (i: number, before: string): number => {
-    let cents = 0;
-    for (const [id, v] of sums.raw('bs', i)) {
-      const a = books.accountById.get(id);
-      if (a && isProfitAndLoss(a.accountType)) cents += v;
-    }
-    let later = 0;
-    for (const [id, v] of sums.raw('bs', i, { from: before })) {
-      const a = books.accountById.get(id);
-      if (a && isProfitAndLoss(a.accountType)) later += v;
-    }
-    return cents - later;
-  };
-  const retained = columns.map((c, i) => -plBefore(i, yearStart(c.to, books.fiscalYearStartMonth)));
-  const netIncome = columns.map((c, i) => {
-    let cents = 0;
-    for (const [id, v] of sums.raw('bs', i, { from: yearStart(c.to, books.fiscalYearStartMonth) })) {
-      const a = books.accountById.get(id);
-      if (a && isProfitAndLoss(a.accountType)) cents += v;
-    }
-    return -cents;
-  });
+function balanceSheetFigures(books: ReportBooks, request: ReportRequest, layout: AmountLayout): { figures: AccountFigures; retained: Figures; netIncome: Figures } {
+  const sums = new ColumnSums(books, request, layout.columns);
+  const figures = sums.figures((c) => ({ from: null, to: c.to }));
+  const fiscalStart = (c: AmountColumn): string => yearStart(c.to, books.fiscalYearStartMonth);
+  const retained = sums.profitAndLoss((c) => ({ from: null, to: addDays(fiscalStart(c), -1) })).map((cents) => -cents);
+  const netIncome = sums.profitAndLoss((c) => ({ from: fiscalStart(c), to: c.to })).map((cents) => -cents);
   return { figures, retained, netIncome };
 }
 
@@ -151,14 +150,14 @@ const GROUPS = {
  * The balance sheet as of the period's last day: assets, then liabilities and equity, with the
  * desktop application's groups. `summary` shows each group as one row instead of its accounts.
  */
-export function balanceSheet(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, summary: boolean): void {
-  const columns: AmountColumn[] = [{ id: 'total', title: shortDate(request.period.to), from: null, to: request.period.to }];
-  const ids = addAmountColumns(sheet, columns);
-  const { figures, retained, netIncome } = balanceSheetFigures(books, request, columns);
+export function balanceSheet(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, summary: boolean, layout: AmountLayout): void {
+  addAmountColumns(sheet, layout);
+  const width = layout.columns.length;
+  const { figures, retained, netIncome } = balanceSheetFigures(books, request, layout);
   const retainedAccount = retainedEarningsAccount(books);
   // Earlier years' results are shown on retained earnings, this year's as Net Income, both in equity.
   const withRetained: AccountFigures = {
-    own: (id) => (retainedAccount?.id === id ? addFigures(figures.own(id) ?? zeroFigures(ids.length), retained) : figures.own(id)),
+    own: (id) => (retainedAccount?.id === id ? addFigures(figures.own(id) ?? zeroFigures(width), retained) : figures.own(id)),
     active: (id) => figures.active(id) || (retainedAccount?.id === id && !isZero(retained)),
   };
   const computed = (types: readonly string[]): [string, Figures][] =>
@@ -167,36 +166,36 @@ export function balanceSheet(books: ReportBooks, request: ReportRequest, sheet: 
   const group = (title: string, types: readonly string[]): Figures => {
     const roots = rootsOf(books, types);
     const extra = computed(types);
-    if (roots.length === 0 && extra.length === 0) return zeroFigures(ids.length);
+    if (roots.length === 0 && extra.length === 0) return zeroFigures(width);
     if (summary) {
-      const total = extra.reduce((sum, [, f]) => addFigures(sum, f), accountsTotal(roots, books.accountById, withRetained, ids.length));
-      if (!isZero(total) || request.rowsToReturn === 'all') sheet.data({ type: 'label', value: title }, figureCells(title, ids, total));
+      const total = extra.reduce((sum, [, f]) => addFigures(sum, f), accountsTotal(roots, books.accountById, withRetained, width));
+      if (!isZero(total) || request.rowsToReturn === 'all') sheet.data({ type: 'label', value: title }, figureCells(title, layout, total));
       return total;
     }
     sheet.text(title);
-    let total = accountRows(sheet, roots, books.accountById, withRetained, ids, request.rowsToReturn);
+    let total = accountRows(sheet, roots, books.accountById, withRetained, layout, request.rowsToReturn);
     for (const [label, f] of extra) {
-      if (!isZero(f) || request.rowsToReturn === 'all') sheet.data({ type: 'label', value: label }, figureCells(label, ids, f));
+      if (!isZero(f) || request.rowsToReturn === 'all') sheet.data({ type: 'label', value: label }, figureCells(label, layout, f));
       total = addFigures(total, f);
     }
-    sheet.subtotal({ type: 'label', value: `Total ${title}` }, figureCells(`Total ${title}`, ids, total));
+    sheet.subtotal({ type: 'label', value: `Total ${title}` }, figureCells(`Total ${title}`, layout, total));
     return total;
   };
   const block = (title: string, parts: readonly (readonly [string, readonly string[]])[]): Figures => {
     if (!summary) sheet.text(title);
-    const total = parts.reduce((sum, [t, types]) => addFigures(sum, group(t, types)), zeroFigures(ids.length));
-    sheet.subtotal({ type: 'label', value: `Total ${title}` }, figureCells(`Total ${title}`, ids, total));
+    const total = parts.reduce((sum, [t, types]) => addFigures(sum, group(t, types)), zeroFigures(width));
+    sheet.subtotal({ type: 'label', value: `Total ${title}` }, figureCells(`Total ${title}`, layout, total));
     return total;
   };
   sheet.text('ASSETS');
   const assets = GROUPS.otherAssets.reduce((sum, [t, types]) => addFigures(sum, group(t, types)), block('Current Assets', GROUPS.currentAssets));
-  sheet.total({ type: 'label', value: 'TOTAL ASSETS' }, figureCells('TOTAL ASSETS', ids, assets));
+  sheet.total({ type: 'label', value: 'TOTAL ASSETS' }, figureCells('TOTAL ASSETS', layout, assets));
   sheet.text('LIABILITIES & EQUITY');
   if (!summary) sheet.text('Liabilities');
   const liabilities = addFigures(block('Current Liabilities', GROUPS.currentLiabilities), group('Long Term Liabilities', ['long_term_liability']));
-  sheet.subtotal({ type: 'label', value: 'Total Liabilities' }, figureCells('Total Liabilities', ids, liabilities));
+  sheet.subtotal({ type: 'label', value: 'Total Liabilities' }, figureCells('Total Liabilities', layout, liabilities));
   const equity = group('Equity', ['equity']);
-  sheet.total({ type: 'label', value: 'TOTAL LIABILITIES & EQUITY' }, figureCells('TOTAL LIABILITIES & EQUITY', ids, addFigures(liabilities, equity)));
+  sheet.total({ type: 'label', value: 'TOTAL LIABILITIES & EQUITY' }, figureCells('TOTAL LIABILITIES & EQUITY', layout, addFigures(liabilities, equity)));
 }
 
 /**
@@ -233,7 +232,7 @@ export function trialBalance(books: ReportBooks, request: ReportRequest, sheet: 
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', debit: money(debits), credit: money(credits) });
 }
 
-const money = (cents: number): string => figureCells('', ['v'], [cents])['v'] ?? '0.00';
+const money = (cents: number): string => fromCents(cents, 'A report total');
 
 /** Subtitles of the statements: a period, or a day the report is as of. */
 export const statementSubtitle = {

@@ -1,4 +1,5 @@
 import { balanceSheet, profitAndLoss, statementSubtitle, trialBalance } from './financialStatements.ts';
+import { previousYearLayout, statementLayout, yearToDateLayout, type AmountLayout } from './statementColumns.ts';
 import { AXIS_REPORTS, axisDetail, axisSummary } from './byAxisReports.ts';
 import { generalLedger, ledgerDetail } from './generalLedger.ts';
 import { inventoryValuation } from './inventoryReports.ts';
@@ -17,6 +18,8 @@ export interface ReportTypeRow {
   /** Whether accrual or cash changes the report; a report without a basis answers `basis: null`. */
   hasBasis: boolean;
   subtitle(request: ReportRequest): string;
+  /** Whether `summarizeColumnsBy` shapes its columns; a type that does not refuses any value but `total_only`. */
+  takesColumns?: true;
   build(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void;
 }
 
@@ -25,30 +28,7 @@ export interface ReportTypeRow {
  * does not is answered with a desktop error that says so (`test/everyReport.test.ts` lists them).
  */
 export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
-  profit_and_loss_standard: {
-    category: 'general_summary',
-    title: 'Profit & Loss',
-    defaultMacro: 'this_month_to_date',
-    hasBasis: true,
-    subtitle: statementSubtitle.period,
-    build: profitAndLoss,
-  },
-  balance_sheet_standard: {
-    category: 'general_summary',
-    title: 'Balance Sheet',
-    defaultMacro: 'this_month_to_date',
-    hasBasis: true,
-    subtitle: statementSubtitle.asOf,
-    build: (books, request, sheet) => balanceSheet(books, request, sheet, false),
-  },
-  balance_sheet_summary: {
-    category: 'general_summary',
-    title: 'Summary Balance Sheet',
-    defaultMacro: 'this_month_to_date',
-    hasBasis: true,
-    subtitle: statementSubtitle.asOf,
-    build: (books, request, sheet) => balanceSheet(books, request, sheet, true),
-  },
+  ...statementTypes(),
   trial_balance: {
     category: 'general_summary',
     title: 'Trial Balance',
@@ -150,4 +130,36 @@ function axisTypes(): Record<string, ReportTypeRow> {
     out[`${key}_detail`] = { ...common, category: 'general_detail', title: `${title} Detail`, build: (b, r, s) => axisDetail(b, r, s, axis) };
   }
   return out;
+}
+
+/** Profit and loss and balance sheets: one layout of sections each, with the columns each type (or the request) asks for. */
+function statementTypes(): Record<string, ReportTypeRow> {
+  const asked = (request: ReportRequest): string => (typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : 'total_only');
+  const profitAndLossType = (title: string, layout: (books: ReportBooks, request: ReportRequest) => AmountLayout): ReportTypeRow => ({
+    category: 'general_summary',
+    title,
+    defaultMacro: 'this_month_to_date',
+    hasBasis: true,
+    subtitle: statementSubtitle.period,
+    build: (books, request, sheet) => profitAndLoss(books, request, sheet, layout(books, request)),
+  });
+  const balanceSheetType = (title: string, summary: boolean, layout: (books: ReportBooks, request: ReportRequest) => AmountLayout): ReportTypeRow => ({
+    category: 'general_summary',
+    title,
+    defaultMacro: 'this_month_to_date',
+    hasBasis: true,
+    subtitle: statementSubtitle.asOf,
+    build: (books, request, sheet) => balanceSheet(books, request, sheet, summary, layout(books, request)),
+  });
+  return {
+    profit_and_loss_standard: { ...profitAndLossType('Profit & Loss', (b, r) => statementLayout(b, r, asked(r), false)), takesColumns: true },
+    profit_and_loss_by_class: profitAndLossType('Profit & Loss by Class', (b, r) => statementLayout(b, r, 'class', false)),
+    profit_and_loss_by_job: profitAndLossType('Profit & Loss by Job', (b, r) => statementLayout(b, r, 'customer', false)),
+    profit_and_loss_previous_year_comparison: profitAndLossType('Profit & Loss Prev Year Comparison', (_b, r) => previousYearLayout(r, false)),
+    profit_and_loss_ytd_comparison: profitAndLossType('Profit & Loss YTD Comparison', (b, r) => yearToDateLayout(b, r)),
+    balance_sheet_standard: { ...balanceSheetType('Balance Sheet', false, (b, r) => statementLayout(b, r, asked(r), true)), takesColumns: true },
+    balance_sheet_summary: { ...balanceSheetType('Summary Balance Sheet', true, (b, r) => statementLayout(b, r, asked(r), true)), takesColumns: true },
+    balance_sheet_by_class: balanceSheetType('Balance Sheet by Class', false, (b, r) => statementLayout(b, r, 'class', true)),
+    balance_sheet_previous_year_comparison: balanceSheetType('Balance Sheet Prev Year Comparison', false, (_b, r) => previousYearLayout(r, true)),
+  };
 }

@@ -62,6 +62,25 @@ function brokenRules(file: CompanyFile): string[] {
     const direct = figure(report(file, 'general-detail', { reportType: 'general_ledger', reportDateFrom: middle, reportDateTo: last, accountType: 'equity' }), 'TOTAL', 'amount');
     expectEqual(`net income from ${middle} to ${last}`, income, equityOn(last) - equityOn(addDays(middle, -1)) + direct);
   }
+  // Columns split a statement and add up to it: by month, by class, by customer; a comparison's first column is the period itself.
+  if (first && last) {
+    const period = { reportDateFrom: first, reportDateTo: last };
+    const standard = figure(report(file, 'general-summary', { reportType: 'profit_and_loss_standard', ...period }), 'Net Income');
+    for (const [reportType, extra] of [['profit_and_loss_standard', { summarizeColumnsBy: 'month' }], ['profit_and_loss_by_class', {}], ['profit_and_loss_by_job', {}]] as const) {
+      const split = report(file, 'general-summary', { reportType, ...period, ...extra });
+      const row = split.rows.find((r) => r.kind === 'total');
+      const parts = (row?.cells ?? []).filter((c) => c.columnId.startsWith('column_')).reduce((sum, c) => sum + toCents(c.value), 0);
+      expectEqual(`${reportType} ${JSON.stringify(extra)} total column`, figure(split, 'Net Income', 'total'), standard);
+      expectEqual(`${reportType} ${JSON.stringify(extra)} columns add up`, parts, standard);
+    }
+    const compared = report(file, 'general-summary', { reportType: 'profit_and_loss_previous_year_comparison', ...period });
+    expectEqual('previous year comparison, this period', figure(compared, 'Net Income', 'current'), standard);
+    expectEqual('previous year comparison, change', figure(compared, 'Net Income', 'change'), standard - figure(compared, 'Net Income', 'previous_year'));
+    const byClass = report(file, 'general-summary', { reportType: 'balance_sheet_by_class', reportDateTo: last });
+    const sheet = report(file, 'general-summary', { reportType: 'balance_sheet_standard', reportDateTo: last });
+    expectEqual('balance sheet by class, total column', figure(byClass, 'TOTAL ASSETS', 'total'), figure(sheet, 'TOTAL ASSETS'));
+    expectEqual('balance sheet by class balances', figure(byClass, 'TOTAL ASSETS', 'total'), figure(byClass, 'TOTAL LIABILITIES & EQUITY', 'total'));
+  }
   // What customers owe and what is owed to vendors: the aging, the balances and the documents agree.
   for (const [prefix, party, ledger, accountType, documentType, openField] of [
     ['ar', 'customer', 'receivable', 'accounts_receivable', 'ldg_invoice', 'balanceRemaining'],

@@ -24,7 +24,7 @@ export function runReport(file: CompanyFile, family: string, query: Readonly<Rec
   const request = readReportRequest(books, category, query, row.defaultMacro);
   if (row.hasBasis && request.basis === 'cash') throw notComputed(`reports on the cash basis (${reportType})`);
   const columnsBy = query['summarizeColumnsBy'];
-  if (typeof columnsBy === 'string' && columnsBy !== 'total_only') throw notComputed(`columns by ${columnsBy} (summarizeColumnsBy)`);
+  if (typeof columnsBy === 'string' && columnsBy !== 'total_only' && !row.takesColumns) throw notComputed(`columns by ${columnsBy} (summarizeColumnsBy)`);
   const sheet = new ReportSheet({ category, reportType, title: row.title, subtitle: row.subtitle(request), basis: row.hasBasis ? request.basis : null });
   row.build(books, request, sheet);
   return sheet.toJson();

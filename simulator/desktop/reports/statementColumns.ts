@@ -1,0 +1,186 @@
+import { addDays } from '../desktopTime.ts';
+import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
+import type { JsonObject } from '../json.ts';
+import { RequestInputError } from '../RequestInputError.ts';
+import type { Figures } from './accountRows.ts';
+import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
+import type { ReportRequest } from './ReportRequest.ts';
+import { yearStart } from './reportPeriods.ts';
+import { periodHeading, shortDate } from './reportText.ts';
+
+/** One amount column of a statement: its heading, the days its figures cover, and which postings it takes. */
+export interface AmountColumn {
+  id: string;
+  title: string;
+  from: string | null;
+  to: string;
+  keeps?: (p: PostingRow) => boolean;
+}
+
+/** A column computed from the others of its row (a change between two periods). */
+export interface DerivedColumn {
+  id: string;
+  title: string;
+  dataType: 'amount' | 'percent';
+  /** Cents for an amount, a percentage for a percent; null leaves the cell blank. */
+  of(figures: Figures): number | null;
+}
+
+export interface AmountLayout {
+  columns: AmountColumn[];
+  derived: DerivedColumn[];
+}
+
+/** More columns than this is not a report anyone reads; the request is refused instead of answered slowly. */
+export const MAX_COLUMNS = 400;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthStart = (date: string): string => `${date.slice(0, 8)}01`;
+const monthsLater = (date: string, n: number): string => {
+  const d = new Date(`${monthStart(date)}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + n);
+  return d.toISOString().slice(0, 10);
+};
+const weekStart = (date: string): string => addDays(date, -new Date(`${date}T00:00:00Z`).getUTCDay());
+export const yearEarlier = (date: string): string => {
+  const [y, m, d] = date.split('-').map(Number);
+  const last = new Date(Date.UTC((y ?? 1970) - 1, m ?? 1, 0)).getUTCDate();
+  return `${(y ?? 1970) - 1}-${date.slice(5, 7)}-${String(Math.min(d ?? 1, last)).padStart(2, '0')}`;
+};
+
+/** Where the period after the one starting at `start` begins, for each `summarizeColumnsBy` period. */
+function nextStart(by: string, start: string, firstMonth: number): string {
+  switch (by) {
+    case 'day':
+      return addDays(start, 1);
+    case 'week':
+      return addDays(weekStart(start), 7);
+    case 'two_week':
+      return addDays(weekStart(start), 14);
+    case 'four_week':
+      return addDays(weekStart(start), 28);
+    case 'half_month':
+      return Number(start.slice(8)) < 16 ? `${start.slice(0, 8)}16` : monthsLater(start, 1);
+    case 'month':
+      return monthsLater(start, 1);
+    case 'quarter': {
+      const month = Number(start.slice(5, 7)) - 1;
+      return monthsLater(start, 3 - ((((month - firstMonth) % 3) + 3) % 3));
+    }
+    default:
+      return monthsLater(yearStart(start, firstMonth), 12);
+  }
+}
+
+const PERIODS = new Set(['day', 'week', 'two_week', 'four_week', 'half_month', 'month', 'quarter', 'year']);
+
+/** The periods of `[from, to]`, the first and last cut to it. */
+function periodsOf(by: string, from: string, to: string, firstMonth: number): { from: string; to: string }[] {
+  const out: { from: string; to: string }[] = [];
+  for (let start = from; start <= to; start = nextStart(by, start, firstMonth)) {
+    const end = addDays(nextStart(by, start, firstMonth), -1);
+    out.push({ from: start, to: end < to ? end : to });
+    if (out.length > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `${by} columns over this period would be more than ${MAX_COLUMNS}; ask for a shorter period or longer columns`);
+  }
+  return out;
+}
+
+function periodTitle(by: string, period: { from: string; to: string }): string {
+  if (by === 'month' && period.from.slice(8) === '01') return `${MONTHS[Number(period.from.slice(5, 7)) - 1] ?? ''} ${period.from.slice(2, 4)}`;
+  if (by === 'day') return shortDate(period.from);
+  return periodHeading(period);
+}
+
+function firstPostingDate(books: ReportBooks): string {
+  const first = books.file.store.db.prepare('SELECT MIN(posted_on) FROM postings').pluck().get();
+  return typeof first === 'string' ? first : books.today;
+}
+
+/** A column of everything the others hold, at the right of columns by period, class or name. */
+const totalOf = (from: string | null, to: string): AmountColumn => ({ id: 'total', title: 'TOTAL', from, to });
+
+/** Columns by class or by customer, vendor...: one per value the period's postings have, one for none, and the total. */
+function valueColumns(books: ReportBooks, postings: readonly PostingRow[], from: string | null, to: string, valueOf: (p: PostingRow) => string | null, noneTitle: string): AmountColumn[] {
+  const values = new Set<string>();
+  let none = false;
+  for (const p of postings) {
+    const v = valueOf(p);
+    if (v === null) none = true;
+    else values.add(v);
+  }
+  if (values.size + 2 > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `there would be ${values.size + 2} columns, more than ${MAX_COLUMNS}; filter the report first`);
+  const sorted = [...values].sort((a, b) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));
+  return [
+    ...sorted.map((v, i) => ({ id: `column_${i + 1}`, title: books.nameOf(v) ?? v, from, to, keeps: (p: PostingRow) => valueOf(p) === v })),
+    ...(none ? [{ id: 'column_none', title: noneTitle, from, to, keeps: (p: PostingRow) => valueOf(p) === null }] : []),
+    totalOf(from, to),
+  ];
+}
+
+const ENTITY_COLUMNS: Readonly<Record<string, { types: readonly string[]; none: string }>> = {
+  customer: { types: ['ldg_customer'], none: 'No customer' },
+  vendor: { types: ['ldg_vendor'], none: 'No vendor' },
+  employee: { types: ['ldg_employee'], none: 'No employee' },
+  payee: { types: ['ldg_customer', 'ldg_vendor', 'ldg_employee', 'ldg_other_name'], none: 'No name' },
+};
+
+/**
+ * The amount columns of a statement from `summarizeColumnsBy` (or what its report type fixes:
+ * `class` for the by-class reports). `asOf` statements (balance sheets) take every posting up to
+ * each column's last day; the others the column's period. What is not built answers 3250.
+ */
+export function statementLayout(books: ReportBooks, request: ReportRequest, by: string, asOf: boolean): AmountLayout {
+  const { from, to } = request.period;
+  const firstMonth = request.query['reportCalendar'] === 'fiscal_year' ? books.fiscalYearStartMonth : 0;
+  if (by === 'total_only') return { columns: [{ id: 'total', title: asOf ? shortDate(to) : periodHeading(request.period), from: asOf ? null : from, to }], derived: [] };
+  if (PERIODS.has(by)) {
+    const periods = periodsOf(by, from ?? firstPostingDate(books), to, firstMonth);
+    const columns = periods.map((p, i) => ({ id: `column_${i + 1}`, title: asOf ? shortDate(p.to) : periodTitle(by, p), from: asOf ? null : p.from, to: p.to }));
+    return { columns: asOf ? columns : [...columns, totalOf(from, to)], derived: [] };
+  }
+  const range: PostingFilter = { ...request.filter, from: asOf ? null : from, to };
+  if (by === 'class') return { columns: valueColumns(books, books.postings(range), range.from, to, (p) => p.class, 'Unclassified'), derived: [] };
+  const entity = ENTITY_COLUMNS[by];
+  if (entity) {
+    const isOne = new Map<string, boolean>();
+    const valueOf = (p: PostingRow): string | null => {
+      if (p.entity === null) return null;
+      if (!isOne.has(p.entity)) isOne.set(p.entity, books.file.store.findDocAmong<JsonObject>(entity.types, p.entity) !== undefined);
+      return isOne.get(p.entity) ? p.entity : null;
+    };
+    return { columns: valueColumns(books, books.postings(range), range.from, to, valueOf, entity.none), derived: [] };
+  }
+  throw new DesktopError(DESKTOP_STATUS.FEATURE_NOT_ENABLED, `ledger-sim does not compute columns by ${by} (summarizeColumnsBy) yet; README.md (Reports) lists what it computes.`);
+}
+
+/** The period and the same period a year earlier, their difference and its percentage. */
+export function previousYearLayout(request: ReportRequest, asOf: boolean): AmountLayout {
+  const { from, to } = request.period;
+  const earlier = { from: from === null || asOf ? null : yearEarlier(from), to: yearEarlier(to) };
+  const current = { from: asOf ? null : from, to };
+  const title = (p: { from: string | null; to: string }): string => (asOf ? shortDate(p.to) : periodHeading(p));
+  return {
+    columns: [
+      { id: 'current', title: title(current), ...current },
+      { id: 'previous_year', title: title(earlier), ...earlier },
+    ],
+    derived: [
+      { id: 'change', title: '$ Change', dataType: 'amount', of: ([now = 0, before = 0]) => now - before },
+      { id: 'percent_change', title: '% Change', dataType: 'percent', of: ([now = 0, before = 0]) => (before === 0 ? null : ((now - before) / Math.abs(before)) * 100) },
+    ],
+  };
+}
+
+/** The period beside the fiscal year to its last day. */
+export function yearToDateLayout(books: ReportBooks, request: ReportRequest): AmountLayout {
+  const { from, to } = request.period;
+  const yearFrom = yearStart(to, books.fiscalYearStartMonth);
+  return {
+    columns: [
+      { id: 'current', title: periodHeading(request.period), from, to },
+      { id: 'year_to_date', title: periodHeading({ from: yearFrom, to }), from: yearFrom, to },
+    ],
+    derived: [],
+  };
+}
+
