@@ -23,16 +23,13 @@ const typesOf = (op: SpecOperation): string[] => (op.parameters.find((p) => p.na
 /** Why each report type ledger-sim does not compute yet is not computed: the step of decision 14 that builds it. */
 const NOT_YET = (reason: string, types: string[]): [string, string][] => types.map((t) => [t, reason]);
 const KNOWN_GAPS: Readonly<Record<string, string>> = Object.fromEntries([
-  ...NOT_YET('step 2: stock status, sales tax and the other transaction lists', [
-    'inventory_stock_status_by_item', 'inventory_stock_status_by_vendor', 'income_tax_summary',
-    'lot_number_in_stock_by_site', 'physical_inventory_worksheet', 'sales_tax_liability', 'sales_tax_revenue_summary', 'serial_number_in_stock_by_site',
-    '1099_detail', 'audit_trail', 'check_detail', 'deposit_detail', 'estimates_by_job', 'income_tax_detail', 'inventory_valuation_detail', 'job_progress_invoices_vs_estimates', 'journal',
-    'missing_checks', 'open_purchase_orders', 'open_purchase_orders_by_job', 'open_sales_order_by_customer', 'open_sales_order_by_item', 'pending_sales',
-    'transaction_list_by_customer', 'transaction_list_by_date', 'transaction_list_by_vendor', 'unbilled_costs_by_job',
+  ...NOT_YET('step 2: sales and income tax, 1099s, checks, deposits, the audit trail, lots and serial numbers, and what jobs have not billed', [
+    'income_tax_summary', 'lot_number_in_stock_by_site', 'sales_tax_liability', 'sales_tax_revenue_summary', 'serial_number_in_stock_by_site',
+    '1099_detail', 'audit_trail', 'check_detail', 'deposit_detail', 'income_tax_detail', 'job_progress_invoices_vs_estimates', 'missing_checks', 'open_purchase_orders_by_job', 'unbilled_costs_by_job',
   ]),
   ...NOT_YET('step 4: budgets are not in company files yet', ['balance_sheet_budget_overview', 'balance_sheet_budget_vs_actual', 'profit_and_loss_budget_overview', 'profit_and_loss_budget_performance', 'profit_and_loss_budget_vs_actual']),
   ...NOT_YET('step 4: paychecks are not in company files yet', ['employee_state_taxes_detail', 'payroll_item_detail', 'payroll_review_detail', 'payroll_transaction_detail', 'payroll_transactions_by_payee', 'employee_earnings_summary', 'payroll_liability_balances', 'payroll_summary']),
-  ...NOT_YET('step 5: job, time and custom reports', ['item_estimates_vs_actuals', 'item_profitability', 'job_estimates_vs_actuals_detail', 'job_estimates_vs_actuals_summary', 'job_profitability_detail', 'job_profitability_summary', 'time_by_item', 'time_by_job_detail', 'time_by_job_summary', 'time_by_name', 'custom_transaction_detail', 'custom_summary']),
+  ...NOT_YET('step 5: job and custom reports', ['item_estimates_vs_actuals', 'item_profitability', 'job_estimates_vs_actuals_detail', 'job_estimates_vs_actuals_summary', 'job_profitability_detail', 'job_profitability_summary', 'custom_transaction_detail', 'custom_summary']),
 ]);
 
 async function run(family: string, query: Record<string, string | string[]>): Promise<ReportJson> {

@@ -151,6 +151,11 @@ function entryOf(file: CompanyFile, objectType: string, doc: JsonObject, line: n
   };
 }
 
+/** A transaction as the list's header row shows it: type, date, party, account, amount, memo (reports list these too). */
+export function transactionSummary(file: CompanyFile, objectType: string, doc: JsonObject): JsonObject {
+  return entryOf(file, objectType, doc, -1);
+}
+
 /** The transactions (or their lines, or both) a request matches: what `detailLevel` asks decides the rows. */
 function matches(file: CompanyFile, params: Readonly<Record<string, JsonValue>>): Entry[] {
   const seqs = matchingSeqs(file, params);

@@ -12,6 +12,26 @@ export interface Column {
   titles: readonly (string | null)[];
 }
 
+/** Columns many reports share, by id (which is also their type): their heading and what they hold. */
+const SHARED_COLUMNS = {
+  date: ['Date', 'date'],
+  transaction_type: ['Type', 'string'],
+  ref_number: ['Num', 'string'],
+  name: ['Name', 'string'],
+  quantity_on_hand: ['On Hand', 'quantity'],
+  amount: ['Amount', 'amount'],
+  account: ['Account', 'string'],
+  value_on_hand: ['Asset Value', 'amount'],
+  running_balance: ['Balance', 'amount'],
+  memo: ['Memo', 'string'],
+  item: ['Item', 'string'],
+  debit: ['Debit', 'amount'],
+  credit: ['Credit', 'amount'],
+  description: ['Description', 'string'],
+} as const satisfies Record<string, readonly [string, DataType]>;
+
+export type SharedColumn = keyof typeof SHARED_COLUMNS;
+
 /** What a row is about: an account, a customer, an item, a transaction, or a label of the layout. */
 export interface RowDescriptor {
   type: string;
@@ -39,9 +59,13 @@ export class ReportSheet {
     return this;
   }
 
-  /** Columns whose type is their id, each with one heading: `[id, heading, dataType]`, left to right. */
-  addColumns(columns: readonly (readonly [id: string, heading: string, dataType: DataType])[]): this {
-    for (const [id, heading, dataType] of columns) this.addColumn({ id, type: id, dataType, titles: [heading] });
+  /** The label column (what each row is), then columns whose type is their id, left to right: a shared one by id, or `[id, heading, dataType]`. */
+  addColumns(columns: readonly (SharedColumn | readonly [id: string, heading: string, dataType: DataType])[]): this {
+    this.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+    for (const c of columns) {
+      const [id, heading, dataType] = typeof c === 'string' ? [c, ...SHARED_COLUMNS[c]] : c;
+      this.addColumn({ id, type: id, dataType, titles: [heading] });
+    }
     return this;
   }
 

@@ -103,16 +103,15 @@ export function axisSummary(books: ReportBooks, request: ReportRequest, sheet: R
 
 /** The same postings line by line: a heading per customer (vendor, item...), its postings with a running total, its total. */
 export function axisDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, axis: AxisReport): void {
-  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
   sheet.addColumns([
-    ['transaction_type', 'Type', 'string'],
-    ['date', 'Date', 'date'],
-    ['ref_number', 'Num', 'string'],
-    ['name', 'Name', 'string'],
-    ['item', 'Item', 'string'],
-    ['account', 'Account', 'string'],
-    ['amount', 'Amount', 'amount'],
-    ['running_balance', 'Balance', 'amount'],
+    'transaction_type',
+    'date',
+    'ref_number',
+    'name',
+    'item',
+    'account',
+    'amount',
+    'running_balance',
   ]);
   let total = 0;
   for (const [key, postings] of grouped(books, request, axis)) {

@@ -1,3 +1,6 @@
+import type { StockSum } from '../books/Ledger.ts';
+import { openingStockOf } from '../books/stock.ts';
+import { transactionTypeOf } from '../books/transactionTypes.ts';
 import type { JsonObject } from '../json.ts';
 import { fromCents } from '../money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
@@ -14,12 +17,35 @@ interface StockRow {
   cents: number;
 }
 
-/** What each stocked item had on hand and its value on the day, by item (and site), from its stock moves. */
+/**
+ * What each stocked item had on hand and its value on the day, by item (and site): the opening
+ * stock it was made with (from the day it was made, at its first site) and its stock moves.
+ */
 function stockAsOf(books: ReportBooks, asOf: string, bySite: boolean): StockRow[] {
   const site = bySite ? 'site_id' : 'NULL';
-  return books.file.store.db
+  const moved = books.file.store.db
     .prepare(`SELECT item_id AS item, ${site} AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL AND posted_on <= ? GROUP BY item_id, ${site}`)
     .all(asOf) as StockRow[];
+  const rows = new Map(moved.map((r) => [`${r.item} ${r.site}`, { ...r, cents: Number(r.cents) }]));
+  for (const [item, opening] of openingStock(books, asOf)) {
+    const key = `${item} null`;
+    const row = rows.get(key) ?? { item, site: null, quantity: 0, cents: 0 };
+    rows.set(key, { ...row, quantity: row.quantity + opening.quantity, cents: row.cents + opening.cents });
+  }
+  return [...rows.values()];
+}
+
+/** The opening stock of each stocked item made on or before the day. */
+function openingStock(books: ReportBooks, asOf: string): Map<string, StockSum> {
+  const out = new Map<string, StockSum>();
+  for (const type of ['ldg_inventory_item', 'ldg_inventory_assembly_item']) {
+    for (const doc of books.file.store.allOf(type).map((d) => JSON.parse(d.toString('utf8')) as JsonObject)) {
+      const id = String(doc['id']);
+      const opening = openingStockOf(books.file.store, id);
+      if ((opening.quantity !== 0 || opening.cents !== 0) && String(doc['createdAt'] ?? '').slice(0, 10) <= asOf) out.set(id, opening);
+    }
+  }
+  return out;
 }
 
 function itemDoc(books: ReportBooks, id: string): JsonObject | undefined {
@@ -38,11 +64,10 @@ function salesPriceOf(doc: JsonObject | undefined): number {
  * to what the inventory asset accounts carry for stock.
  */
 export function inventoryValuation(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, bySite: boolean): void {
-  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
   sheet.addColumns([
-    ['quantity_on_hand', 'On Hand', 'quantity'],
+    'quantity_on_hand',
     ['average_cost', 'Avg Cost', 'price'],
-    ['value_on_hand', 'Asset Value', 'amount'],
+    'value_on_hand',
     ['percent_of_total', '% of Tot Asset', 'percent'],
     ['unit_price', 'Sales Price', 'price'],
     ['retail_value', 'Retail Value', 'amount'],
@@ -81,4 +106,128 @@ export function inventoryValuation(books: ReportBooks, request: ReportRequest, s
     for (const r of [...rows].sort(byName).filter(shown)) sheet.data({ type: 'item', value: label(r) }, cells(label(r), [r]));
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, cells('TOTAL', rows));
+}
+
+/** Quantities still to come in on purchase orders, or to go out on sales orders, by item. */
+function onOrder(books: ReportBooks, type: 'ldg_purchase_order' | 'ldg_sales_order'): Map<string, number> {
+  const done = type === 'ldg_purchase_order' ? 'receivedQuantity' : 'quantityInvoiced';
+  const out = new Map<string, number>();
+  for (const doc of books.file.store.allOf(type).map((d) => JSON.parse(d.toString('utf8')) as JsonObject)) {
+    if (doc['isManuallyClosed'] === true) continue;
+    for (const line of Array.isArray(doc['lines']) ? (doc['lines'] as JsonObject[]) : []) {
+      const item = (line['item'] as JsonObject | null | undefined)?.['id'];
+      if (typeof item !== 'string' || line['isManuallyClosed'] === true) continue;
+      const open = (typeof line['quantity'] === 'number' ? line['quantity'] : 0) - (typeof line[done] === 'number' ? line[done] : 0);
+      if (open > 0) out.set(item, (out.get(item) ?? 0) + open);
+    }
+  }
+  return out;
+}
+
+/**
+ * Stock status: each stocked item's quantity on hand, its reorder point, what is on purchase and
+ * sales orders and what is left available; by item, or under a heading per preferred vendor.
+ * `worksheet` is the physical inventory worksheet: on hand beside a blank column to count into.
+ */
+export function stockStatus(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, layout: 'item' | 'vendor' | 'worksheet'): void {
+  sheet.addColumns(
+    layout === 'worksheet'
+      ? [
+          'description',
+          'quantity_on_hand',
+          ['physical_count', 'Physical Count', 'quantity'],
+        ]
+      : [
+          'quantity_on_hand',
+          ['reorder_point', 'Order Point', 'quantity'],
+          ['on_purchase_order', 'On PO', 'quantity'],
+          ['quantity_on_sales_order', 'On Sales Order', 'quantity'],
+          ['quantity_available', 'Available', 'quantity'],
+        ],
+  );
+  const stock = new Map(stockAsOf(books, request.period.to, false).map((r) => [r.item, r.quantity]));
+  const purchases = onOrder(books, 'ldg_purchase_order');
+  const sales = onOrder(books, 'ldg_sales_order');
+  const items = ['ldg_inventory_item', 'ldg_inventory_assembly_item']
+    .flatMap((t) => books.file.store.allOf(t).map((d) => JSON.parse(d.toString('utf8')) as JsonObject))
+    .filter((i) => (request.rowsToReturn === 'all' || i['isActive'] !== false) && (!request.filter.items || request.filter.items.has(String(i['id']))))
+    .sort((a, b) => String(a['fullName']).toLowerCase().localeCompare(String(b['fullName']).toLowerCase()));
+  const row = (item: JsonObject): void => {
+    const id = String(item['id']);
+    const onHand = stock.get(id) ?? 0;
+    const onSales = sales.get(id) ?? 0;
+    const name = String(item['fullName']);
+    const reorder = item['reorderPoint'];
+    sheet.data(
+      { type: 'item', value: name },
+      layout === 'worksheet'
+        ? { label: name, description: typeof item['salesDescription'] === 'string' ? item['salesDescription'] : typeof item['description'] === 'string' ? item['description'] : null, quantity_on_hand: quantity(onHand), physical_count: null }
+        : { label: name, quantity_on_hand: quantity(onHand), reorder_point: typeof reorder === 'number' ? quantity(reorder) : null, on_purchase_order: quantity(purchases.get(id) ?? 0), quantity_on_sales_order: quantity(onSales), quantity_available: quantity(onHand - onSales) },
+    );
+  };
+  if (layout !== 'vendor') {
+    for (const item of items) row(item);
+  } else {
+    const vendorOf = (i: JsonObject): string => String((i['preferredVendor'] as JsonObject | null | undefined)?.['fullName'] ?? 'No preferred vendor');
+    for (const vendor of [...new Set(items.map(vendorOf))].sort()) {
+      sheet.text(vendor);
+      for (const item of items.filter((i) => vendorOf(i) === vendor)) row(item);
+      sheet.subtotal({ type: 'vendor', value: vendor }, { label: `Total ${vendor}` });
+    }
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
+}
+
+/**
+ * Inventory valuation detail: each stocked item's moves in the period (date order), with the
+ * quantity and value on hand after each, from what it had before.
+ */
+export function inventoryValuationDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
+  sheet.addColumns([
+    'transaction_type',
+    'date',
+    'ref_number',
+    'name',
+    ['quantity', 'Qty', 'quantity'],
+    ['amount', 'Cost', 'amount'],
+    'quantity_on_hand',
+    'value_on_hand',
+  ]);
+  const { from, to } = request.period;
+  const moves = books.file.store.db
+    .prepare(
+      `SELECT p.txn_id AS txn, p.item_id AS item, p.quantity AS quantity, p.cents AS cents, p.posted_on AS date, p.entity_id AS entity, r.type AS type, r.ref_number AS refNumber
+       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id WHERE p.item_id IS NOT NULL AND p.posted_on <= ? ORDER BY p.posted_on, COALESCE(r.seq, 0), p.txn_id, p.line`,
+    )
+    .all(to) as { txn: string; item: string; quantity: number; cents: number; date: string; entity: string | null; type: string | null; refNumber: string | null }[];
+  const openings = openingStock(books, to);
+  const byItem = new Map<string, typeof moves>();
+  for (const item of openings.keys()) if (!request.filter.items || request.filter.items.has(item)) byItem.set(item, []);
+  for (const m of moves) if (!request.filter.items || request.filter.items.has(m.item)) byItem.set(m.item, [...(byItem.get(m.item) ?? []), m]);
+  let totalValue = 0;
+  for (const [item, list] of [...byItem].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+    const name = books.nameOf(item) ?? item;
+    const opening = openings.get(item) ?? { quantity: 0, cents: 0 };
+    let qty = opening.quantity;
+    let value = opening.cents;
+    const inPeriod = list.filter((m) => from === null || m.date >= from);
+    for (const m of list) if (from !== null && m.date < from) {
+      qty += m.quantity;
+      value += m.cents;
+    }
+    if (inPeriod.length === 0 && qty === 0 && value === 0) continue;
+    sheet.text(name);
+    if (qty !== 0 || value !== 0) sheet.data({ type: 'label', value: 'Beginning Balance' }, { label: 'Beginning Balance', quantity_on_hand: quantity(qty), value_on_hand: money(value) });
+    for (const m of inPeriod) {
+      qty += m.quantity;
+      value += m.cents;
+      sheet.data(
+        { type: 'transaction', value: m.txn },
+        { transaction_type: m.type ? transactionTypeOf(m.type) : 'opening_balance', date: m.date, ref_number: m.refNumber, name: books.nameOf(m.entity), quantity: quantity(m.quantity), amount: money(m.cents), quantity_on_hand: quantity(qty), value_on_hand: money(value) },
+      );
+    }
+    totalValue += value;
+    sheet.subtotal({ type: 'item', value: name }, { label: `Total ${name}`, quantity_on_hand: quantity(qty), value_on_hand: money(value) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', value_on_hand: money(totalValue) });
 }

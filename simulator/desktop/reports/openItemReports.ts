@@ -146,14 +146,13 @@ export function balanceSummary(books: ReportBooks, request: ReportRequest, sheet
  * party's running balance from before it, a heading and a total per party.
  */
 export function balanceDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger): void {
-  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
   sheet.addColumns([
-    ['transaction_type', 'Type', 'string'],
-    ['date', 'Date', 'date'],
-    ['ref_number', 'Num', 'string'],
-    ['account', 'Account', 'string'],
-    ['amount', 'Amount', 'amount'],
-    ['running_balance', 'Balance', 'amount'],
+    'transaction_type',
+    'date',
+    'ref_number',
+    'account',
+    'amount',
+    'running_balance',
   ]);
   const sign = ledger === 'payable' ? -1 : 1;
   const { from, to } = request.period;

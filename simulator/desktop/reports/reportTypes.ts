@@ -2,7 +2,9 @@ import { balanceSheet, profitAndLoss, statementSubtitle, trialBalance } from './
 import { previousYearLayout, statementLayout, yearToDateLayout, type AmountLayout } from './statementColumns.ts';
 import { AXIS_REPORTS, axisDetail, axisSummary } from './byAxisReports.ts';
 import { generalLedger, ledgerDetail } from './generalLedger.ts';
-import { inventoryValuation } from './inventoryReports.ts';
+import { documentsByCustomer, journal, openOrders, transactionList } from './documentReports.ts';
+import { inventoryValuation, inventoryValuationDetail, stockStatus } from './inventoryReports.ts';
+import { timeByJobDetail, timeSummary } from './timeReports.ts';
 import { agingDetail, agingSummary, balanceDetail, balanceSummary, openItemsByParty } from './openItemReports.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
@@ -87,6 +89,8 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     subtitle: statementSubtitle.asOf,
     build: (books, request, sheet) => inventoryValuation(books, request, sheet, true),
   },
+  ...listTypes(),
+  ...timeTypes(),
 };
 
 /** Reports of what customers owe and what is owed to vendors: the same layouts on either ledger. */
@@ -161,5 +165,44 @@ function statementTypes(): Record<string, ReportTypeRow> {
     balance_sheet_summary: { ...balanceSheetType('Summary Balance Sheet', true, (b, r) => statementLayout(b, r, asked(r), true)), takesColumns: true },
     balance_sheet_by_class: balanceSheetType('Balance Sheet by Class', false, (b, r) => statementLayout(b, r, 'class', true)),
     balance_sheet_previous_year_comparison: balanceSheetType('Balance Sheet Prev Year Comparison', false, (_b, r) => previousYearLayout(r, true)),
+  };
+}
+
+/** Lists of transactions, orders, stock and documents: no basis, rows as they are. */
+function listTypes(): Record<string, ReportTypeRow> {
+  const row = (category: string, title: string, build: ReportTypeRow['build'], asOf = false): ReportTypeRow => ({
+    category,
+    title,
+    defaultMacro: asOf ? 'today' : 'this_month_to_date',
+    hasBasis: false,
+    subtitle: asOf ? statementSubtitle.asOf : statementSubtitle.period,
+    build,
+  });
+  const all = { defaultMacro: 'all' };
+  return {
+    transaction_list_by_date: row('general_detail', 'Transaction List by Date', (b, r, s) => transactionList(b, r, s, 'date')),
+    transaction_list_by_customer: row('general_detail', 'Transaction List by Customer', (b, r, s) => transactionList(b, r, s, 'customer')),
+    transaction_list_by_vendor: row('general_detail', 'Transaction List by Vendor', (b, r, s) => transactionList(b, r, s, 'vendor')),
+    journal: { ...row('general_detail', 'Journal', journal), hasBasis: true },
+    open_purchase_orders: { ...row('general_detail', 'Open Purchase Orders', (b, r, s) => openOrders(b, r, s, 'purchase', 'party')), ...all },
+    open_sales_order_by_customer: { ...row('general_detail', 'Open Sales Orders by Customer', (b, r, s) => openOrders(b, r, s, 'sales', 'party')), ...all },
+    open_sales_order_by_item: { ...row('general_detail', 'Open Sales Orders by Item', (b, r, s) => openOrders(b, r, s, 'sales', 'item')), ...all },
+    estimates_by_job: { ...row('general_detail', 'Estimates by Job', (b, r, s) => documentsByCustomer(b, r, s, ['ldg_estimate'], (d) => d['isActive'] !== false)), ...all },
+    pending_sales: { ...row('general_detail', 'Pending Sales', (b, r, s) => documentsByCustomer(b, r, s, ['ldg_invoice', 'ldg_sales_receipt'], (d) => d['isPending'] === true)), ...all },
+    inventory_stock_status_by_item: row('general_summary', 'Inventory Stock Status by Item', (b, r, s) => stockStatus(b, r, s, 'item'), true),
+    inventory_stock_status_by_vendor: row('general_summary', 'Inventory Stock Status by Vendor', (b, r, s) => stockStatus(b, r, s, 'vendor'), true),
+    physical_inventory_worksheet: row('general_summary', 'Physical Inventory Worksheet', (b, r, s) => stockStatus(b, r, s, 'worksheet'), true),
+    inventory_valuation_detail: row('general_detail', 'Inventory Valuation Detail', inventoryValuationDetail),
+  };
+}
+
+/** Hours from the time entries: by job, by name, by item. */
+function timeTypes(): Record<string, ReportTypeRow> {
+  const row = (title: string, build: ReportTypeRow['build']): ReportTypeRow => ({ category: 'time', title, defaultMacro: 'this_month_to_date', hasBasis: false, subtitle: statementSubtitle.period, build });
+  return {
+    time_by_job_summary: row('Time by Job Summary', (b, r, s) => timeSummary(b, r, s, 'customer', 'serviceItem')),
+    time_by_name: row('Time by Name', (b, r, s) => timeSummary(b, r, s, 'entity', 'customer')),
+    time_by_item: row('Time by Item', (b, r, s) => timeSummary(b, r, s, 'serviceItem', 'customer')),
+    time_by_job_detail: row('Time by Job Detail', timeByJobDetail),
   };
 }

@@ -7,7 +7,9 @@ import { addDays } from '../desktopTime.ts';
 import type { JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
 import { normalSign } from '../books/specialAccounts.ts';
+import { openingStockOf } from '../books/stock.ts';
 import { runReport } from './runReport.ts';
+import { minutesOf } from './timeReports.ts';
 
 const seeded = seededBooks({ customers: 20, invoices: 40, 'sales-receipts': 8, 'credit-memos': 6, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 3, 'journal-entries': 4, transfers: 3 });
 
@@ -111,7 +113,30 @@ function brokenRules(file: CompanyFile): string[] {
   const valuation = report(file, 'general-summary', { reportType: 'inventory_valuation_summary', reportDateTo: FAR });
   const assetAccounts = new Set([...all(file, 'ldg_inventory_item'), ...all(file, 'ldg_inventory_assembly_item')].map((i) => String((i['assetAccount'] as { id: string } | null)?.id)));
   const onAssetAccounts = all(file, 'ldg_account').filter((a) => assetAccounts.has(String(a['id']))).reduce((sum, a) => sum + toCents(String(a['balance'])), 0);
-  expectEqual('inventory valuation = the inventory asset accounts', figure(valuation, 'TOTAL', 'value_on_hand'), onAssetAccounts);
+  // The value of the stock an item is made with is not posted (kept in meta, like opening balances before format 8): a gap of the
+  // books, named here so that the day it is posted this test says so.
+  const openingValue = [...all(file, 'ldg_inventory_item'), ...all(file, 'ldg_inventory_assembly_item')].reduce((sum, i) => sum + openingStockOf(file.store, String(i['id'])).cents, 0);
+  expectEqual('inventory valuation = the inventory asset accounts and the opening stock', figure(valuation, 'TOTAL', 'value_on_hand'), onAssetAccounts + openingValue);
+  // The detail lists agree with their summaries and with the documents.
+  const everything = { reportDateMacro: 'all', reportDateTo: FAR };
+  const journal = report(file, 'general-detail', { reportType: 'journal', ...everything });
+  expectEqual('journal debits = credits', figure(journal, 'TOTAL', 'debit'), figure(journal, 'TOTAL', 'credit'));
+  const valuationDetail = report(file, 'general-detail', { reportType: 'inventory_valuation_detail', ...everything });
+  expectEqual('inventory valuation detail = summary', figure(valuationDetail, 'TOTAL', 'value_on_hand'), figure(valuation, 'TOTAL', 'value_on_hand'));
+  const status = report(file, 'general-summary', { reportType: 'inventory_stock_status_by_item', reportDateTo: FAR, rowsToReturn: 'all' });
+  for (const item of [...all(file, 'ldg_inventory_item'), ...all(file, 'ldg_inventory_assembly_item')]) {
+    const row = status.rows.find((r) => r.rowDescriptor?.value === item['fullName']);
+    const onHand = Number(row?.cells?.find((c) => c.columnId === 'quantity_on_hand')?.value);
+    if (Math.abs(onHand - Number(item['quantityOnHand'] ?? 0)) > 1e-6) broken.push(`stock status of ${String(item['fullName'])}: ${onHand} != ${String(item['quantityOnHand'])}`);
+  }
+  const listed = report(file, 'general-detail', { reportType: 'transaction_list_by_date', ...everything }).rows.filter((r) => r.kind === 'data').length;
+  const transactionKinds = [...file.types.all()].filter((m) => m.row.kind === 'transaction').map((m) => m.objectType);
+  const made = Number(file.store.db.prepare(`SELECT COUNT(*) FROM object_rows WHERE type IN (${transactionKinds.map(() => '?').join(',')})`).pluck().get(...transactionKinds));
+  expectEqual('transaction list by date lists every transaction', listed, made);
+  const worked = all(file, 'ldg_time_tracking_activity').reduce((sum, e) => sum + minutesOf(e['duration']), 0);
+  const timeTotal = report(file, 'time', { reportType: 'time_by_name', ...everything }).rows.find((r) => r.kind === 'total')?.cells?.find((c) => c.columnId === 'hours')?.value ?? '0:00';
+  const [h = 0, m = 0] = timeTotal.split(':').map(Number);
+  expectEqual('time by name = the time entries', h * 60 + m, worked);
   // Sales by customer: what each customer's invoices and sales receipts sold, less its credit memos, before tax.
   const sold = new Map<string, number>();
   for (const [type, sign] of [['ldg_invoice', 1], ['ldg_sales_receipt', 1], ['ldg_credit_memo', -1]] as const) {

@@ -1,0 +1,210 @@
+import { transactionSummary } from '../books/transactionsList.ts';
+import { transactionTypeOf } from '../books/transactionTypes.ts';
+import { parseDoc } from '../CompanyFileStore.ts';
+import { isJsonObject, type JsonObject } from '../json.ts';
+import { fromCents, toCents } from '../money.ts';
+import type { ReportBooks } from './ReportBooks.ts';
+import type { ReportRequest } from './ReportRequest.ts';
+import type { ReportSheet } from './ReportSheet.ts';
+
+const money = (cents: number): string => fromCents(cents, 'A report total');
+const idOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
+const nameOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['fullName'] === 'string' ? value['fullName'] : null);
+
+/** A stored transaction a report lists: its type and document. */
+interface Listed {
+  type: string;
+  doc: JsonObject;
+}
+
+/**
+ * The transactions of these types dated in the period, in date order, then the order they were
+ * made; the request's transaction types, names and last-change days narrow them.
+ */
+function documentsIn(books: ReportBooks, request: ReportRequest, types: readonly string[]): Listed[] {
+  const wanted = types.filter((t) => !request.filter.types || request.filter.types.has(t));
+  if (wanted.length === 0) return [];
+  const { from, to } = request.period;
+  const rows = books.file.store
+    .statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${wanted.map(() => '?').join(',')}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
+    .all(...wanted, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer; updatedAt: number }[];
+  const { entities, updatedFrom, updatedTo } = request.filter;
+  return rows
+    .filter((r) => (updatedFrom === undefined || r.updatedAt >= updatedFrom) && (updatedTo === undefined || r.updatedAt <= updatedTo))
+    .map((r) => ({ type: r.type, doc: parseDoc<JsonObject>(r.doc) }))
+    .filter((t) => !entities || ['customer', 'vendor', 'payee', 'entity'].some((f) => entities.has(idOf(t.doc[f]) ?? '')));
+}
+
+/** Every transaction type of the company file: what the "all transactions" lists cover. */
+const transactionTypes = (books: ReportBooks): string[] => [...books.file.types.all()].filter((m) => m.row.kind === 'transaction').map((m) => m.objectType);
+
+const LIST_COLUMNS = ['transaction_type', 'date', 'ref_number', 'name', 'memo', 'account', 'amount'] as const;
+
+function listCells(books: ReportBooks, t: Listed): Record<string, string | null> {
+  const row = transactionSummary(books.file, t.type, t.doc);
+  return {
+    transaction_type: transactionTypeOf(t.type),
+    date: typeof row['transactionDate'] === 'string' ? row['transactionDate'] : null,
+    ref_number: typeof row['refNumber'] === 'string' ? row['refNumber'] : null,
+    name: nameOf(row['entity']),
+    memo: typeof row['memo'] === 'string' ? row['memo'] : null,
+    account: nameOf(row['account']),
+    amount: typeof row['amount'] === 'string' ? row['amount'] : null,
+  };
+}
+
+/**
+ * Every transaction of the period, one row each (type, date, number, name, memo, account, amount):
+ * by date, or under a heading per customer or vendor with its transactions.
+ */
+export function transactionList(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, by: 'date' | 'customer' | 'vendor'): void {
+  sheet.addColumns(LIST_COLUMNS);
+  const listed = documentsIn(books, request, transactionTypes(books));
+  if (by === 'date') {
+    for (const t of listed) sheet.data({ type: 'transaction', value: String(t.doc['id']) }, listCells(books, t));
+    sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
+    return;
+  }
+  const partyType = by === 'customer' ? 'ldg_customer' : 'ldg_vendor';
+  const groups = new Map<string, Listed[]>();
+  for (const t of listed) {
+    const party = ['customer', 'vendor', 'payee', 'entity'].map((f) => idOf(t.doc[f])).find((id) => id !== null && books.file.store.findDoc(partyType, id) !== undefined);
+    if (party) groups.set(party, [...(groups.get(party) ?? []), t]);
+  }
+  for (const [party, group] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+    const name = books.nameOf(party) ?? party;
+    sheet.text(name);
+    for (const t of group) sheet.data({ type: 'transaction', value: String(t.doc['id']) }, listCells(books, t));
+    sheet.subtotal({ type: by, value: name }, { label: `Total ${name}` });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
+}
+
+/**
+ * The journal: every transaction of the period with each of its postings, debits and credits,
+ * and a total per transaction; debits equal credits on every one and in all.
+ */
+export function journal(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
+  sheet.addColumns([
+    'transaction_type',
+    'date',
+    'ref_number',
+    'name',
+    'account',
+    'debit',
+    'credit',
+  ]);
+  const byTxn = new Map<string, ReturnType<ReportBooks['postings']>>();
+  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) byTxn.set(p.txn, [...(byTxn.get(p.txn) ?? []), p]);
+  let debits = 0;
+  let credits = 0;
+  for (const [txn, postings] of byTxn) {
+    let d = 0;
+    let c = 0;
+    for (const p of postings) {
+      if (p.cents > 0) d += p.cents;
+      else c -= p.cents;
+      sheet.data(
+        { type: 'transaction', value: txn },
+        {
+          transaction_type: p.type ? transactionTypeOf(p.type) : 'opening_balance',
+          date: p.date,
+          ref_number: p.refNumber,
+          name: books.nameOf(p.entity),
+          account: books.nameOf(p.account),
+          debit: p.cents > 0 ? money(p.cents) : null,
+          credit: p.cents < 0 ? money(-p.cents) : null,
+        },
+      );
+    }
+    debits += d;
+    credits += c;
+    sheet.subtotal({ type: 'transaction', value: txn }, { debit: money(d), credit: money(c) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', debit: money(debits), credit: money(credits) });
+}
+
+/** What is left open of an order's line: ordered less received (a purchase order) or invoiced (a sales order). */
+function openLines(doc: JsonObject, doneField: 'receivedQuantity' | 'quantityInvoiced'): { item: string | null; quantity: number; cents: number }[] {
+  if (doc['isManuallyClosed'] === true) return [];
+  const lines = Array.isArray(doc['lines']) ? doc['lines'].filter(isJsonObject) : [];
+  return lines
+    .filter((l) => l['isManuallyClosed'] !== true)
+    .map((l) => {
+      const ordered = typeof l['quantity'] === 'number' ? l['quantity'] : 0;
+      const done = typeof l[doneField] === 'number' ? l[doneField] : 0;
+      const open = Math.max(0, ordered - done);
+      const amount = toCents(typeof l['amount'] === 'string' ? l['amount'] : null);
+      return { item: idOf(l['item']), quantity: open, cents: ordered === 0 ? 0 : Math.round((amount * open) / ordered) };
+    })
+    .filter((l) => l.quantity > 0);
+}
+
+/**
+ * Orders with something still to receive or invoice, under a heading per vendor, customer or item:
+ * each order's date, number, total and what is open of it.
+ */
+export function openOrders(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, kind: 'purchase' | 'sales', by: 'party' | 'item'): void {
+  sheet.addColumns([
+    'transaction_type',
+    'date',
+    'ref_number',
+    'name',
+    ['quantity', 'Open Qty', 'quantity'],
+    'amount',
+    ['open_balance', 'Open Balance', 'amount'],
+  ]);
+  const type = kind === 'purchase' ? 'ldg_purchase_order' : 'ldg_sales_order';
+  const party = kind === 'purchase' ? 'vendor' : 'customer';
+  const groups = new Map<string, { t: Listed; quantity: number; cents: number }[]>();
+  for (const t of documentsIn(books, request, [type])) {
+    const lines = openLines(t.doc, kind === 'purchase' ? 'receivedQuantity' : 'quantityInvoiced');
+    const keys = by === 'party' ? [[idOf(t.doc[party]) ?? '', lines] as const] : [...new Set(lines.map((l) => l.item ?? ''))].map((item) => [item, lines.filter((l) => (l.item ?? '') === item)] as const);
+    for (const [key, open] of keys) {
+      if (open.length === 0) continue;
+      groups.set(key, [...(groups.get(key) ?? []), { t, quantity: open.reduce((s, l) => s + l.quantity, 0), cents: open.reduce((s, l) => s + l.cents, 0) }]);
+    }
+  }
+  let total = 0;
+  for (const [key, entries] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+    const name = books.nameOf(key) ?? 'No item';
+    sheet.text(name);
+    for (const { t, quantity, cents } of entries) {
+      sheet.data(
+        { type: 'transaction', value: String(t.doc['id']) },
+        { transaction_type: transactionTypeOf(type), date: String(t.doc['transactionDate']), ref_number: typeof t.doc['refNumber'] === 'string' ? t.doc['refNumber'] : null, name: nameOf(t.doc[party]), quantity: String(quantity), amount: typeof t.doc['totalAmount'] === 'string' ? t.doc['totalAmount'] : null, open_balance: money(cents) },
+      );
+    }
+    const sum = entries.reduce((s, e) => s + e.cents, 0);
+    total += sum;
+    sheet.subtotal({ type: by === 'party' ? party : 'item', value: name }, { label: `Total ${name}`, open_balance: money(sum) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', open_balance: money(total) });
+}
+
+/**
+ * Documents of some types under a heading per customer: estimates by job (active ones), pending
+ * sales (invoices and sales receipts marked pending).
+ */
+export function documentsByCustomer(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, types: readonly string[], keeps: (doc: JsonObject) => boolean): void {
+  sheet.addColumns(LIST_COLUMNS);
+  const groups = new Map<string, Listed[]>();
+  for (const t of documentsIn(books, request, types).filter((t) => keeps(t.doc))) {
+    const customer = idOf(t.doc['customer']) ?? '';
+    groups.set(customer, [...(groups.get(customer) ?? []), t]);
+  }
+  let total = 0;
+  for (const [customer, group] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+    const name = books.nameOf(customer) ?? 'No customer';
+    sheet.text(name);
+    let sum = 0;
+    for (const t of group) {
+      const cells = listCells(books, t);
+      sum += toCents(cells['amount'] ?? null);
+      sheet.data({ type: 'transaction', value: String(t.doc['id']) }, cells);
+    }
+    total += sum;
+    sheet.subtotal({ type: 'customer', value: name }, { label: `Total ${name}`, amount: money(sum) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', amount: money(total) });
+}
