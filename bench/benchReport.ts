@@ -1,6 +1,7 @@
 import type { ThroughputResult, ThroughputSetup } from './benchThroughput.ts';
 import type { FixturesResult, FixturesSetup } from './benchFixtures.ts';
 import type { ListsResult } from './benchLists.ts';
+import type { ReportsResult, ReportsSetup } from './benchReports.ts';
 import type { SeedingRun, SeedingSetup } from './benchSeeding.ts';
 import type { StartupResult, StartupSetup } from './benchStartup.ts';
 import type { MachineInfo } from './machineInfo.ts';
@@ -13,6 +14,9 @@ export interface BenchReport {
   lists: ListsResult;
   startup: { setup: StartupSetup; result: StartupResult[] };
   fixtures: { setup: FixturesSetup; result: FixturesResult };
+  reports: { setup: ReportsSetup; result: ReportsResult };
+  /** The slowest report over the whole demo file must answer within this. */
+  reportTargetMs: number;
   /** The ratio the project tracks: sandbox over baseline requests per second. */
   ratioTarget: number;
   /** The sandbox's p99 latency the project tracks, at the bench's concurrency and paced rate. */

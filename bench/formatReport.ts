@@ -180,6 +180,22 @@ function fixturesSection(report: BenchReport): string[] {
   ];
 }
 
+function reportsSection(report: BenchReport): string[] {
+  const { setup, result } = report.reports;
+  const slowest = new Map<string, (typeof result.timings)[number]>();
+  for (const t of result.timings) if ((slowest.get(t.family)?.medianMs ?? -1) < t.medianMs) slowest.set(t.family, t);
+  const worst = Math.max(...result.timings.map((t) => t.medianMs));
+  return [
+    `6. Reports on the demo company file (seed ${setup.seed}: ${whole(result.objects)} objects, ${whole(result.postings)} postings), all of its history, median of ${setup.runs} runs`,
+    `  baseline: reading every posting once takes ${fixed(result.scanMs, 2)} ms`,
+    formatTable(
+      [{ title: 'endpoint', align: 'left' }, { title: 'slowest report type', align: 'left' }, { title: 'rows' }, { title: 'ms' }, { title: 'x scan' }],
+      [...slowest.values()].map((t) => [t.family, t.reportType, whole(t.rows), fixed(t.medianMs, 1), fixed(t.medianMs / Math.max(result.scanMs, 0.001), 0)]),
+    ),
+    `  ${result.timings.length} report types; the slowest in ${fixed(worst, 1)} ms (${worst <= report.reportTargetMs ? 'meets' : 'ABOVE'} the target of <= ${report.reportTargetMs} ms)`,
+  ];
+}
+
 export function formatReport(report: BenchReport): string {
   return [
     ...header(report),
@@ -193,6 +209,8 @@ export function formatReport(report: BenchReport): string {
     ...startupSection(report),
     '',
     ...fixturesSection(report),
+    '',
+    ...reportsSection(report),
     '',
     `Total bench time ${fixed(report.totalSeconds, 1)} s.${report.cpuProfile ? ` Sandbox CPU profile: ${report.cpuProfile}` : ''}`,
     '',

@@ -13,7 +13,7 @@ import { cursorIsolation, objectIdIsolation } from './isolation/isolationChecks.
 import { fuzzInputs } from './negative/fuzzInputs.ts';
 import type { OperationCheck } from './operationCheck.ts';
 import { reportShape } from './reports/reportShape.ts';
-import { balanceSheetBalances, payablesMatchVendors, receivablesMatchCustomers, trialBalanceBalances } from './reports/reportsReconcile.ts';
+import { agingMatchesCustomers, balanceSheetBalances, payablesMatchVendors, receivablesMatchCustomers, trialBalanceBalances } from './reports/reportsReconcile.ts';
 import { completeWalk } from './pagination/completeWalk.ts';
 import { cursorExpiry } from './pagination/cursorExpiry.ts';
 import { cursorResend } from './pagination/cursorResend.ts';
@@ -70,7 +70,7 @@ const PER_OPERATION: OperationCheck[] = [
 
 /** Every check of a run: target-wide rules, then each per-operation rule for the operations it fits. */
 export function allChecks(spec: SpecModel, options: { httpUrl: string | undefined }): Check[] {
-  const checks: Check[] = [plainHttpCheck(options.httpUrl), noKey, malformedKey, unknownKey, endUserMissing, endUserUnknown, connectionStates, requestTimeout, queueOrder, trialBalanceBalances, balanceSheetBalances, receivablesMatchCustomers, payablesMatchVendors];
+  const checks: Check[] = [plainHttpCheck(options.httpUrl), noKey, malformedKey, unknownKey, endUserMissing, endUserUnknown, connectionStates, requestTimeout, queueOrder, trialBalanceBalances, balanceSheetBalances, receivablesMatchCustomers, payablesMatchVendors, agingMatchesCustomers];
   for (const rule of PER_OPERATION) {
     for (const op of spec.operations.filter((o) => rule.applies(o))) {
       checks.push({

@@ -4,6 +4,7 @@ import { formatDesktopTime } from '../desktopTime.ts';
 import type { JsonObject } from '../json.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';
 import { ACCOUNT_TYPE_ORDER } from './accountGroups.ts';
+import { onCashBasis } from './cashBasis.ts';
 import { monthIndexOf } from './reportPeriods.ts';
 
 /** An account as reports show it, in chart order. */
@@ -75,6 +76,8 @@ export class ReportBooks {
   readonly accountById: ReadonlyMap<string, ChartAccount>;
   private readonly names = new Map<string, string | null>();
   private readonly documents = new Map<string, JsonObject | undefined>();
+  private cash = false;
+  private readonly cashCache = new Map<string, (PostingRow & { updatedAt: number | null })[]>();
 
   constructor(readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
@@ -99,19 +102,34 @@ export class ReportBooks {
 
   /** The postings a filter keeps, in the order a ledger lists them: date, then the order transactions were made, then line. */
   postings(filter: PostingFilter): PostingRow[] {
+    const rows = this.cash ? this.cashPostings(filter.to).filter((p) => filter.from === null || p.date >= filter.from) : this.read(filter.from, filter.to);
+    return rows.filter((r) => keeps(filter, r));
+  }
+
+  /** Reports on the cash basis from here on: invoices and bills count as they are paid (`cashBasis.ts`). */
+  useCashBasis(): void {
+    this.cash = true;
+  }
+
+  private cashPostings(to: string): (PostingRow & { updatedAt: number | null })[] {
+    let rows = this.cashCache.get(to);
+    if (!rows) this.cashCache.set(to, (rows = onCashBasis(this.file.store.db, this.read(null, to)) as (PostingRow & { updatedAt: number | null })[]));
+    return rows;
+  }
+
+  private read(from: string | null, to: string): (PostingRow & { updatedAt: number | null })[] {
     const where = ['p.posted_on <= ?'];
-    const params: (string | number)[] = [filter.to];
-    if (filter.from !== null) {
+    const params: (string | number)[] = [to];
+    if (from !== null) {
       where.push('p.posted_on >= ?');
-      params.push(filter.from);
+      params.push(from);
     }
     const sql = `SELECT p.txn_id AS txn, p.line AS line, p.account_id AS account, p.entity_id AS entity, p.open_ledger AS openLedger, p.cents AS cents, p.posted_on AS date,
         COALESCE(p.line_item_id, p.item_id) AS item, p.class_id AS class, r.type AS type, r.ref_number AS refNumber, r.updated_at AS updatedAt, COALESCE(r.seq, 0) AS seq
       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
       WHERE ${where.join(' AND ')}
       ORDER BY p.posted_on, seq, p.txn_id, p.line`;
-    const rows = this.file.store.db.prepare(sql).all(...params) as (PostingRow & { updatedAt: number | null })[];
-    return rows.filter((r) => keeps(filter, r)).map(({ updatedAt: _updatedAt, ...r }) => r);
+    return this.file.store.db.prepare(sql).all(...params) as (PostingRow & { updatedAt: number | null })[];
   }
 
   /** Debits less credits by account over the postings a filter keeps. */

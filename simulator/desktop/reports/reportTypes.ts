@@ -4,6 +4,7 @@ import { AXIS_REPORTS, axisDetail, axisSummary } from './byAxisReports.ts';
 import { generalLedger, ledgerDetail } from './generalLedger.ts';
 import { documentsByCustomer, journal, openOrders, transactionList } from './documentReports.ts';
 import { inventoryValuation, inventoryValuationDetail, stockStatus } from './inventoryReports.ts';
+import { salesTaxReport } from './salesTaxReports.ts';
 import { timeByJobDetail, timeSummary } from './timeReports.ts';
 import { agingDetail, agingSummary, balanceDetail, balanceSummary, openItemsByParty } from './openItemReports.ts';
 import type { ReportBooks } from './ReportBooks.ts';
@@ -193,6 +194,8 @@ function listTypes(): Record<string, ReportTypeRow> {
     inventory_stock_status_by_vendor: row('general_summary', 'Inventory Stock Status by Vendor', (b, r, s) => stockStatus(b, r, s, 'vendor'), true),
     physical_inventory_worksheet: row('general_summary', 'Physical Inventory Worksheet', (b, r, s) => stockStatus(b, r, s, 'worksheet'), true),
     inventory_valuation_detail: row('general_detail', 'Inventory Valuation Detail', inventoryValuationDetail),
+    sales_tax_liability: row('general_summary', 'Sales Tax Liability', (b, r, s) => salesTaxReport(b, r, s, true)),
+    sales_tax_revenue_summary: row('general_summary', 'Sales Tax Revenue Summary', (b, r, s) => salesTaxReport(b, r, s, false)),
   };
 }
 

@@ -64,6 +64,15 @@ function brokenRules(file: CompanyFile): string[] {
     const direct = figure(report(file, 'general-detail', { reportType: 'general_ledger', reportDateFrom: middle, reportDateTo: last, accountType: 'equity' }), 'TOTAL', 'amount');
     expectEqual(`net income from ${middle} to ${last}`, income, equityOn(last) - equityOn(addDays(middle, -1)) + direct);
   }
+  // On the cash basis the books balance too: invoices and bills count in part as they are paid.
+  for (const date of dates) {
+    const cashTrial = report(file, 'general-summary', { reportType: 'trial_balance', reportDateTo: date, basis: 'cash' });
+    expectEqual(`cash trial balance on ${date}`, figure(cashTrial, 'TOTAL', 'debit'), figure(cashTrial, 'TOTAL', 'credit'));
+    const cashSheet = report(file, 'general-summary', { reportType: 'balance_sheet_standard', reportDateTo: date, basis: 'cash' });
+    expectEqual(`cash balance sheet on ${date}`, figure(cashSheet, 'TOTAL ASSETS'), figure(cashSheet, 'TOTAL LIABILITIES & EQUITY'));
+  }
+  const cashLedger = report(file, 'general-detail', { reportType: 'general_ledger', reportDateMacro: 'all', reportDateTo: FAR, basis: 'cash' });
+  expectEqual('cash general ledger total', figure(cashLedger, 'TOTAL', 'amount'), 0);
   // Columns split a statement and add up to it: by month, by class, by customer; a comparison's first column is the period itself.
   if (first && last) {
     const period = { reportDateFrom: first, reportDateTo: last };
@@ -137,6 +146,10 @@ function brokenRules(file: CompanyFile): string[] {
   const timeTotal = report(file, 'time', { reportType: 'time_by_name', ...everything }).rows.find((r) => r.kind === 'total')?.cells?.find((c) => c.columnId === 'hours')?.value ?? '0:00';
   const [h = 0, m = 0] = timeTotal.split(':').map(Number);
   expectEqual('time by name = the time entries', h * 60 + m, worked);
+  // Sales tax owed to the agencies is what the Sales Tax Payable account carries.
+  const taxOwed = report(file, 'general-summary', { reportType: 'sales_tax_liability', ...everything }).rows.find((r) => r.kind === 'total')?.cells?.find((c) => c.columnId === 'sales_tax_payable')?.value ?? null;
+  const payable = all(file, 'ldg_account').filter((a) => a['specialAccountType'] === 'sales_tax_payable').reduce((sum, a) => sum + toCents(String(a['balance'])), 0);
+  expectEqual('sales tax liability = Sales Tax Payable', toCents(taxOwed), payable);
   // Sales by customer: what each customer's invoices and sales receipts sold, less its credit memos, before tax.
   const sold = new Map<string, number>();
   for (const [type, sign] of [['ldg_invoice', 1], ['ldg_sales_receipt', 1], ['ldg_credit_memo', -1]] as const) {

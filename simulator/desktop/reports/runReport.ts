@@ -22,7 +22,7 @@ export function runReport(file: CompanyFile, family: string, query: Readonly<Rec
   if (!row || row.category !== category) throw notComputed(`the ${reportType} report`);
   const books = new ReportBooks(file);
   const request = readReportRequest(books, category, query, row.defaultMacro);
-  if (row.hasBasis && request.basis === 'cash') throw notComputed(`reports on the cash basis (${reportType})`);
+  if (row.hasBasis && request.basis === 'cash') books.useCashBasis();
   const columnsBy = query['summarizeColumnsBy'];
   if (typeof columnsBy === 'string' && columnsBy !== 'total_only' && !row.takesColumns) throw notComputed(`columns by ${columnsBy} (summarizeColumnsBy)`);
   const sheet = new ReportSheet({ category, reportType, title: row.title, subtitle: row.subtitle(request), basis: row.hasBasis ? request.basis : null });

@@ -23,7 +23,7 @@ function shift(row: Row | undefined, columnId: string, cents: number): void {
 
 const lastTotal = (report: { rows: Row[] }): Row | undefined => report.rows.filter((r) => r.kind === 'total').at(-1);
 
-type ReportBug = 'trial-balance-off-by-a-cent' | 'balance-sheet-unbalanced' | 'report-row-count-off' | 'receivables-ledger-stale';
+type ReportBug = 'trial-balance-off-by-a-cent' | 'balance-sheet-unbalanced' | 'report-row-count-off' | 'receivables-ledger-stale' | 'aging-misses-a-bucket';
 
 export const REPORT_BUGS: Readonly<Record<ReportBug, PlantedBug>> = {
   'trial-balance-off-by-a-cent': {
@@ -38,6 +38,15 @@ export const REPORT_BUGS: Readonly<Record<ReportBug, PlantedBug>> = {
     does: 'answers every report with a rowCount one more than its rows',
     handler: inReports(() => true, (report) => {
       report['rowCount'] = (report.rows.length ?? 0) + 1;
+    }),
+  },
+  'aging-misses-a-bucket': {
+    does: "leaves its largest aging column out of the A/R aging summary's total, as an aging that forgets a column would",
+    handler: inReports(reportType('ar_aging_summary'), (report) => {
+      const total = lastTotal(report);
+      const buckets = (total?.cells ?? []).filter((c) => c.columnId !== 'label' && c.columnId !== 'total').map((c) => Math.round(Number(c.value ?? 0) * 100));
+      const largest = buckets.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
+      shift(total, 'total', -largest);
     }),
   },
   'receivables-ledger-stale': {
