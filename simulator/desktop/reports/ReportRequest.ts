@@ -8,6 +8,7 @@ import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { ACCOUNT_FILTER_GROUPS } from './accountGroups.ts';
 import type { PostingFilter, ReportBooks } from './ReportBooks.ts';
 import { periodOfMacro, reportPeriod, type Period } from './reportPeriods.ts';
+import { pushTo } from './grouping.ts';
 
 export type RowsToReturn = 'active_only' | 'non_zero' | 'all';
 
@@ -81,7 +82,7 @@ function withDescendants(file: CompanyFile, type: string, ids: Set<string> | und
   for (const doc of file.store.allOf(type)) {
     const o = JSON.parse(doc.toString('utf8')) as JsonObject;
     const parent = (o['parent'] as JsonObject | null | undefined)?.['id'];
-    if (typeof parent === 'string') children.set(parent, [...(children.get(parent) ?? []), String(o['id'])]);
+    if (typeof parent === 'string') pushTo(children, parent, String(o['id']));
   }
   const out = new Set<string>();
   const stack = [...ids];

@@ -5,6 +5,7 @@ import { isProfitAndLoss } from './accountGroups.ts';
 import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
+import { pushTo } from './grouping.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 
@@ -73,7 +74,7 @@ function grouped(books: ReportBooks, request: ReportRequest, axis: AxisReport): 
     if (key === null) continue;
     if (!kept.has(key)) kept.set(key, keepsKey(books, axis, key));
     if (!kept.get(key)) continue;
-    groups.set(key, [...(groups.get(key) ?? []), p]);
+    pushTo(groups, key, p);
   }
   const label = (key: string): string => (axis.rowType === 'sales_representative' ? repName(books, key) : books.nameOf(key) ?? key);
   return [...groups].sort(([a], [b]) => label(a).toLowerCase().localeCompare(label(b).toLowerCase()));

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { PostingRow } from './ReportBooks.ts';
+import { pushTo } from './grouping.ts';
 
 /** Transactions whose postings wait on receivables or payables until something is applied to them. */
 const WAITING_TYPES = new Set(['ldg_invoice', 'ldg_credit_memo', 'ldg_bill', 'ldg_vendor_credit', 'ldg_item_receipt']);
@@ -19,7 +20,7 @@ interface Application {
  */
 export function onCashBasis(db: Database.Database, postings: readonly PostingRow[]): PostingRow[] {
   const byTxn = new Map<string, PostingRow[]>();
-  for (const p of postings) byTxn.set(p.txn, [...(byTxn.get(p.txn) ?? []), p]);
+  for (const p of postings) pushTo(byTxn, p.txn, p);
   const dateOf = (txn: string): string | undefined => byTxn.get(txn)?.[0]?.date;
   const waits = (txn: string): boolean => {
     const rows = byTxn.get(txn);
@@ -33,7 +34,7 @@ export function onCashBasis(db: Database.Database, postings: readonly PostingRow
     // A link to a transaction after the day is not applied yet.
     if (dates[0] === undefined || dates[1] === undefined) continue;
     const date = dates.sort().at(-1) ?? '';
-    for (const end of [link.to, link.from]) if (waits(end)) applied.set(end, [...(applied.get(end) ?? []), { date, cents: Math.abs(link.cents) }]);
+    for (const end of [link.to, link.from]) if (waits(end)) pushTo(applied, end, { date, cents: Math.abs(link.cents) });
   }
   const out: PostingRow[] = [];
   for (const [txn, rows] of byTxn) {

@@ -6,6 +6,7 @@ import { fromCents, toCents } from '../money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
+import { pushTo } from './grouping.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const idOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
@@ -69,7 +70,7 @@ export function transactionList(books: ReportBooks, request: ReportRequest, shee
   const groups = new Map<string, Listed[]>();
   for (const t of listed) {
     const party = ['customer', 'vendor', 'payee', 'entity'].map((f) => idOf(t.doc[f])).find((id) => id !== null && books.file.store.findDoc(partyType, id) !== undefined);
-    if (party) groups.set(party, [...(groups.get(party) ?? []), t]);
+    if (party) pushTo(groups, party, t);
   }
   for (const [party, group] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
     const name = books.nameOf(party) ?? party;
@@ -95,7 +96,7 @@ export function journal(books: ReportBooks, request: ReportRequest, sheet: Repor
     'credit',
   ]);
   const byTxn = new Map<string, ReturnType<ReportBooks['postings']>>();
-  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) byTxn.set(p.txn, [...(byTxn.get(p.txn) ?? []), p]);
+  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) pushTo(byTxn, p.txn, p);
   let debits = 0;
   let credits = 0;
   for (const [txn, postings] of byTxn) {
@@ -162,7 +163,7 @@ export function openOrders(books: ReportBooks, request: ReportRequest, sheet: Re
     const keys = by === 'party' ? [[idOf(t.doc[party]) ?? '', lines] as const] : [...new Set(lines.map((l) => l.item ?? ''))].map((item) => [item, lines.filter((l) => (l.item ?? '') === item)] as const);
     for (const [key, open] of keys) {
       if (open.length === 0) continue;
-      groups.set(key, [...(groups.get(key) ?? []), { t, quantity: open.reduce((s, l) => s + l.quantity, 0), cents: open.reduce((s, l) => s + l.cents, 0) }]);
+      pushTo(groups, key, { t, quantity: open.reduce((s, l) => s + l.quantity, 0), cents: open.reduce((s, l) => s + l.cents, 0) });
     }
   }
   let total = 0;
@@ -191,7 +192,7 @@ export function documentsByCustomer(books: ReportBooks, request: ReportRequest, 
   const groups = new Map<string, Listed[]>();
   for (const t of documentsIn(books, request, types).filter((t) => keeps(t.doc))) {
     const customer = idOf(t.doc['customer']) ?? '';
-    groups.set(customer, [...(groups.get(customer) ?? []), t]);
+    pushTo(groups, customer, t);
   }
   let total = 0;
   for (const [customer, group] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {

@@ -16,33 +16,46 @@ import { longDate, periodSubtitle, shortDate } from './reportText.ts';
  */
 class ColumnSums {
   private readonly postings: PostingRow[];
-  private readonly cache = new Map<string, Map<string, number>>();
+  private readonly cache = new Map<string, { all: Map<string, number>; byValue: Map<string | null, Map<string, number>> }>();
 
   constructor(
     private readonly books: ReportBooks,
     request: ReportRequest,
-    private readonly columns: readonly AmountColumn[],
+    private readonly layout: AmountLayout,
   ) {
-    const froms = columns.map((c) => c.from);
+    const froms = layout.columns.map((c) => c.from);
     const from = froms.includes(null) ? null : froms.reduce((a, b) => (a !== null && b !== null && b < a ? b : a), froms[0] ?? null);
-    const to = columns.map((c) => c.to).reduce((a, b) => (b > a ? b : a), request.period.to);
+    const to = layout.columns.map((c) => c.to).reduce((a, b) => (b > a ? b : a), request.period.to);
     this.postings = books.postings({ ...request.filter, from, to });
   }
 
-  /** Debits less credits by account in column `i`, on the days from `from` to `to`. */
+  private get columns(): readonly AmountColumn[] {
+    return this.layout.columns;
+  }
+
+  /**
+   * Debits less credits by account in column `i`, on the days from `from` to `to`. One pass over
+   * the postings per span of days serves every column: by value (class, name) and in all.
+   */
   sums(i: number, from: string | null, to: string): Map<string, number> {
-    const key = `${i} ${from} ${to}`;
-    let sums = this.cache.get(key);
-    if (!sums) {
-      sums = new Map();
-      const keeps = this.columns[i]?.keeps;
+    const key = `${from} ${to}`;
+    let span = this.cache.get(key);
+    if (!span) {
+      span = { all: new Map(), byValue: new Map() };
+      const valueOf = this.layout.columnValue;
       for (const p of this.postings) {
-        if (p.date > to || (from !== null && p.date < from) || (keeps && !keeps(p))) continue;
+        if (p.date > to || (from !== null && p.date < from)) continue;
+        span.all.set(p.account, (span.all.get(p.account) ?? 0) + p.cents);
+        if (!valueOf) continue;
+        const value = valueOf(p);
+        let sums = span.byValue.get(value);
+        if (!sums) span.byValue.set(value, (sums = new Map()));
         sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);
       }
-      this.cache.set(key, sums);
+      this.cache.set(key, span);
     }
-    return sums;
+    const column = this.columns[i];
+    return column?.value === undefined ? span.all : span.byValue.get(column.value) ?? new Map();
   }
 
   /** Each account's figures, one per column, on its natural side; `range` says which days a column's figure of an account covers. */
@@ -85,7 +98,7 @@ const rootsOf = (books: ReportBooks, types: readonly string[]): ChartAccount[] =
 export function profitAndLoss(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, layout: AmountLayout): void {
   addAmountColumns(sheet, layout);
   const width = layout.columns.length;
-  const figures = new ColumnSums(books, request, layout.columns).figures((c) => ({ from: c.from, to: c.to }));
+  const figures = new ColumnSums(books, request, layout).figures((c) => ({ from: c.from, to: c.to }));
   const section = (title: string, types: readonly string[]): Figures => {
     const roots = rootsOf(books, types);
     if (roots.length === 0) return zeroFigures(width);
@@ -121,7 +134,7 @@ function retainedEarningsAccount(books: ReportBooks): ChartAccount | undefined {
  * year's result shows as Net Income.
  */
 function balanceSheetFigures(books: ReportBooks, request: ReportRequest, layout: AmountLayout): { figures: AccountFigures; retained: Figures; netIncome: Figures } {
-  const sums = new ColumnSums(books, request, layout.columns);
+  const sums = new ColumnSums(books, request, layout);
   const figures = sums.figures((c) => ({ from: null, to: c.to }));
   const fiscalStart = (c: AmountColumn): string => yearStart(c.to, books.fiscalYearStartMonth);
   const retained = sums.profitAndLoss((c) => ({ from: null, to: addDays(fiscalStart(c), -1) })).map((cents) => -cents);

@@ -6,6 +6,7 @@ import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { yearStart } from './reportPeriods.ts';
+import { pushTo } from './grouping.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 
@@ -87,7 +88,7 @@ export function ledgerDetail(books: ReportBooks, request: ReportRequest, sheet: 
   const { accounts: _accounts, ...withoutAccounts } = request.filter;
   const facts = factsOf(books, request.filter.accounts ? books.postings({ ...withoutAccounts, from, to }) : postings);
   const byAccount = new Map<string, PostingRow[]>();
-  for (const p of postings) byAccount.set(p.account, [...(byAccount.get(p.account) ?? []), p]);
+  for (const p of postings) pushTo(byAccount, p.account, p);
   const before = from === null ? new Map<string, number>() : books.sumsByAccount({ ...request.filter, from: null, to: addDays(from, -1) });
   const fiscalStart = from === null ? null : yearStart(from, books.fiscalYearStartMonth);
   const closedBefore = fiscalStart === null || from === null ? new Map<string, number>() : books.sumsByAccount({ ...request.filter, from: null, to: addDays(fiscalStart, -1) });

@@ -6,6 +6,7 @@ import { fromCents } from '../money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
+import { pushTo } from './grouping.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const quantity = (q: number): string => String(Math.round(q * 100_000) / 100_000);
@@ -203,7 +204,7 @@ export function inventoryValuationDetail(books: ReportBooks, request: ReportRequ
   const openings = openingStock(books, to);
   const byItem = new Map<string, typeof moves>();
   for (const item of openings.keys()) if (!request.filter.items || request.filter.items.has(item)) byItem.set(item, []);
-  for (const m of moves) if (!request.filter.items || request.filter.items.has(m.item)) byItem.set(m.item, [...(byItem.get(m.item) ?? []), m]);
+  for (const m of moves) if (!request.filter.items || request.filter.items.has(m.item)) pushTo(byItem, m.item, m);
   let totalValue = 0;
   for (const [item, list] of [...byItem].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
     const name = books.nameOf(item) ?? item;

@@ -7,6 +7,7 @@ import { daysBetween, openItemsAsOf, type OpenItem } from './openItems.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { Column, ReportSheet } from './ReportSheet.ts';
+import { pushTo } from './grouping.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 
@@ -59,7 +60,7 @@ function agedItems(books: ReportBooks, request: ReportRequest, ledger: OpenLedge
 /** Open items by party, parties in full-name order. */
 function byParty(books: ReportBooks, items: readonly AgedItem[]): [string, AgedItem[]][] {
   const groups = new Map<string, AgedItem[]>();
-  for (const item of items) groups.set(item.entity, [...(groups.get(item.entity) ?? []), item]);
+  for (const item of items) pushTo(groups, item.entity, item);
   return [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));
 }
 
@@ -160,7 +161,7 @@ export function balanceDetail(books: ReportBooks, request: ReportRequest, sheet:
   const before = new Map<string, number>();
   if (from !== null) for (const p of onLedger(books.postings({ ...request.filter, from: null, to: addDays(from, -1) }))) before.set(p.entity ?? '', (before.get(p.entity ?? '') ?? 0) + p.cents * sign);
   const groups = new Map<string, ReturnType<ReportBooks['postings']>>();
-  for (const p of onLedger(books.postings({ ...request.filter, from, to }))) groups.set(p.entity ?? '', [...(groups.get(p.entity ?? '') ?? []), p]);
+  for (const p of onLedger(books.postings({ ...request.filter, from, to }))) pushTo(groups, p.entity ?? '', p);
   for (const party of before.keys()) if (!groups.has(party) && before.get(party) !== 0) groups.set(party, []);
   let total = 0;
   const parties = [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));

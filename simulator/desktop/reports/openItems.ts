@@ -1,6 +1,7 @@
 import type { OpenLedger } from '../books/Ledger.ts';
 import type { JsonObject } from '../json.ts';
 import type { ReportBooks } from './ReportBooks.ts';
+import { pushTo } from './grouping.ts';
 
 /** What is open of one transaction for one customer or vendor on a day: an invoice left to pay, a credit left to use. */
 export interface OpenItem {
@@ -44,7 +45,7 @@ export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: stri
   const items = new Map<string, OpenItem[]>();
   for (const row of rows) {
     const item: OpenItem = { txn: row.txn, entity: row.entity, type: row.type, date: row.date, refNumber: row.refNumber, dueDate: row.date, cents: Number(row.cents), originalCents: Number(row.cents) };
-    items.set(row.txn, [...(items.get(row.txn) ?? []), item]);
+    pushTo(items, row.txn, item);
   }
   const dateOf = (txn: string): string | undefined => items.get(txn)?.[0]?.date;
   const links = db.prepare('SELECT owner_id AS owner, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents FROM links').all() as LinkRow[];

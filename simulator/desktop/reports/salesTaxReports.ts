@@ -4,6 +4,7 @@ import { fromCents, toCents } from '../money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
+import { pushTo } from './grouping.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const idOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
@@ -81,7 +82,7 @@ export function salesTaxReport(books: ReportBooks, request: ReportRequest, sheet
   const itemDoc = (id: string): JsonObject | undefined => books.file.store.findDocAmong<JsonObject>(['ldg_sales_tax_item', 'ldg_sales_tax_group_item'], id);
   const agencyOf = (item: string): string => idOf(itemDoc(item)?.['taxVendor']) ?? '';
   const agencies = new Map<string, string[]>();
-  for (const item of new Set([...period.keys(), ...allTime.keys()])) agencies.set(agencyOf(item), [...(agencies.get(agencyOf(item)) ?? []), item]);
+  for (const item of new Set([...period.keys(), ...allTime.keys()])) pushTo(agencies, agencyOf(item), item);
   for (const agency of paid.keys()) if (!agencies.has(agency)) agencies.set(agency, []);
   const cells = (label: string, s: TaxSums): Record<string, string | null> => ({ label, total_sales: money(s.total), non_taxable_sales: money(s.total - s.taxable), taxable_sales: money(s.taxable), ...(liability ? { tax_collected: money(s.collected) } : {}) });
   const add = (a: TaxSums, b: TaxSums): TaxSums => ({ total: a.total + b.total, taxable: a.taxable + b.taxable, collected: a.collected + b.collected });

@@ -14,7 +14,8 @@ export interface AmountColumn {
   title: string;
   from: string | null;
   to: string;
-  keeps?: (p: PostingRow) => boolean;
+  /** For a column of one class or name: the value it takes (null: postings with none). Absent: every posting. */
+  value?: string | null;
 }
 
 /** A column computed from the others of its row (a change between two periods). */
@@ -29,10 +30,12 @@ export interface DerivedColumn {
 export interface AmountLayout {
   columns: AmountColumn[];
   derived: DerivedColumn[];
+  /** What a posting's value is for columns with one (its class, its customer...). */
+  columnValue?: (p: PostingRow) => string | null;
 }
 
 /** More columns than this is not a report anyone reads; the request is refused instead of answered slowly. */
-export const MAX_COLUMNS = 400;
+export const MAX_COLUMNS = 1_000;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const monthStart = (date: string): string => `${date.slice(0, 8)}01`;
@@ -111,8 +114,8 @@ function valueColumns(books: ReportBooks, postings: readonly PostingRow[], from:
   if (values.size + 2 > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `there would be ${values.size + 2} columns, more than ${MAX_COLUMNS}; filter the report first`);
   const sorted = [...values].sort((a, b) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));
   return [
-    ...sorted.map((v, i) => ({ id: `column_${i + 1}`, title: books.nameOf(v) ?? v, from, to, keeps: (p: PostingRow) => valueOf(p) === v })),
-    ...(none ? [{ id: 'column_none', title: noneTitle, from, to, keeps: (p: PostingRow) => valueOf(p) === null }] : []),
+    ...sorted.map((v, i) => ({ id: `column_${i + 1}`, title: books.nameOf(v) ?? v, from, to, value: v })),
+    ...(none ? [{ id: 'column_none', title: noneTitle, from, to, value: null }] : []),
     totalOf(from, to),
   ];
 }
@@ -139,7 +142,10 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
     return { columns: asOf ? columns : [...columns, totalOf(from, to)], derived: [] };
   }
   const range: PostingFilter = { ...request.filter, from: asOf ? null : from, to };
-  if (by === 'class') return { columns: valueColumns(books, books.postings(range), range.from, to, (p) => p.class, 'Unclassified'), derived: [] };
+  if (by === 'class') {
+    const valueOf = (p: PostingRow): string | null => p.class;
+    return { columns: valueColumns(books, books.postings(range), range.from, to, valueOf, 'Unclassified'), derived: [], columnValue: valueOf };
+  }
   const entity = ENTITY_COLUMNS[by];
   if (entity) {
     const isOne = new Map<string, boolean>();
@@ -148,7 +154,7 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
       if (!isOne.has(p.entity)) isOne.set(p.entity, books.file.store.findDocAmong<JsonObject>(entity.types, p.entity) !== undefined);
       return isOne.get(p.entity) ? p.entity : null;
     };
-    return { columns: valueColumns(books, books.postings(range), range.from, to, valueOf, entity.none), derived: [] };
+    return { columns: valueColumns(books, books.postings(range), range.from, to, valueOf, entity.none), derived: [], columnValue: valueOf };
   }
   throw new DesktopError(DESKTOP_STATUS.FEATURE_NOT_ENABLED, `ledger-sim does not compute columns by ${by} (summarizeColumnsBy) yet; README.md (Reports) lists what it computes.`);
 }

@@ -2,6 +2,7 @@ import { isJsonObject, type JsonObject } from '../json.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
+import { pushTo } from './grouping.ts';
 
 /** `PT2H15M` -> 135 minutes; what cannot be read counts as none. */
 export function minutesOf(duration: unknown): number {
@@ -72,7 +73,7 @@ export function timeByJobDetail(books: ReportBooks, request: ReportRequest, shee
   const groups = new Map<string, JsonObject[]>();
   for (const e of entries(books, request)) {
     const customer = refOf(e['customer'])?.name ?? NONE['customer'] ?? '';
-    groups.set(customer, [...(groups.get(customer) ?? []), e]);
+    pushTo(groups, customer, e);
   }
   let total = 0;
   for (const [customer, list] of [...groups].sort(([a], [b]) => a.toLowerCase().localeCompare(b.toLowerCase()))) {
