@@ -29,7 +29,7 @@ const KNOWN_GAPS: Readonly<Record<string, string>> = Object.fromEntries([
   ]),
   ...NOT_YET('step 4: budgets are not in company files yet', ['balance_sheet_budget_overview', 'balance_sheet_budget_vs_actual', 'profit_and_loss_budget_overview', 'profit_and_loss_budget_performance', 'profit_and_loss_budget_vs_actual']),
   ...NOT_YET('step 4: paychecks are not in company files yet', ['employee_state_taxes_detail', 'payroll_item_detail', 'payroll_review_detail', 'payroll_transaction_detail', 'payroll_transactions_by_payee', 'employee_earnings_summary', 'payroll_liability_balances', 'payroll_summary']),
-  ...NOT_YET('step 5: job and custom reports', ['item_estimates_vs_actuals', 'item_profitability', 'job_estimates_vs_actuals_detail', 'job_estimates_vs_actuals_summary', 'job_profitability_detail', 'job_profitability_summary', 'custom_transaction_detail', 'custom_summary']),
+  ...NOT_YET('step 5: custom reports', ['custom_transaction_detail', 'custom_summary']),
 ]);
 
 async function run(family: string, query: Record<string, string | string[]>): Promise<ReportJson> {

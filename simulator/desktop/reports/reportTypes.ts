@@ -4,6 +4,7 @@ import { AXIS_REPORTS, axisDetail, axisSummary } from './byAxisReports.ts';
 import { generalLedger, ledgerDetail } from './generalLedger.ts';
 import { documentsByCustomer, journal, openOrders, transactionList } from './documentReports.ts';
 import { inventoryValuation, inventoryValuationDetail, stockStatus } from './inventoryReports.ts';
+import { jobReport } from './jobReports.ts';
 import { salesTaxReport } from './salesTaxReports.ts';
 import { timeByJobDetail, timeSummary } from './timeReports.ts';
 import { agingDetail, agingSummary, balanceDetail, balanceSummary, openItemsByParty } from './openItemReports.ts';
@@ -92,6 +93,7 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
   },
   ...listTypes(),
   ...timeTypes(),
+  ...jobTypes(),
 };
 
 /** Reports of what customers owe and what is owed to vendors: the same layouts on either ledger. */
@@ -207,5 +209,18 @@ function timeTypes(): Record<string, ReportTypeRow> {
     time_by_name: row('Time by Name', (b, r, s) => timeSummary(b, r, s, 'entity', 'customer')),
     time_by_item: row('Time by Item', (b, r, s) => timeSummary(b, r, s, 'serviceItem', 'customer')),
     time_by_job_detail: row('Time by Job Detail', timeByJobDetail),
+  };
+}
+
+/** Job and item profitability, and estimates against actuals, from the profit and loss postings and the estimates. */
+function jobTypes(): Record<string, ReportTypeRow> {
+  const row = (title: string, build: ReportTypeRow['build']): ReportTypeRow => ({ category: 'job', title, defaultMacro: 'this_year_to_date', hasBasis: true, subtitle: statementSubtitle.period, build });
+  return {
+    job_profitability_summary: row('Job Profitability Summary', (b, r, s) => jobReport(b, r, s, 'job', false)),
+    job_profitability_detail: row('Job Profitability Detail', (b, r, s) => jobReport(b, r, s, 'job_then_item', false)),
+    item_profitability: row('Item Profitability', (b, r, s) => jobReport(b, r, s, 'item', false)),
+    job_estimates_vs_actuals_summary: row('Job Estimates vs. Actuals Summary', (b, r, s) => jobReport(b, r, s, 'job', true)),
+    job_estimates_vs_actuals_detail: row('Job Estimates vs. Actuals Detail', (b, r, s) => jobReport(b, r, s, 'job_then_item', true)),
+    item_estimates_vs_actuals: row('Item Estimates vs. Actuals', (b, r, s) => jobReport(b, r, s, 'item', true)),
   };
 }

@@ -146,6 +146,12 @@ function brokenRules(file: CompanyFile): string[] {
   const timeTotal = report(file, 'time', { reportType: 'time_by_name', ...everything }).rows.find((r) => r.kind === 'total')?.cells?.find((c) => c.columnId === 'hours')?.value ?? '0:00';
   const [h = 0, m = 0] = timeTotal.split(':').map(Number);
   expectEqual('time by name = the time entries', h * 60 + m, worked);
+  // Job profitability's differences are the income by customer; by job and item adds up to by job.
+  const jobs = report(file, 'job', { reportType: 'job_profitability_summary', ...everything });
+  expectEqual('job profitability = income by customer', figure(jobs, 'TOTAL', 'difference'), figure(report(file, 'general-summary', { reportType: 'income_by_customer_summary', ...everything }), 'TOTAL', 'total'));
+  expectEqual('job profitability detail = summary', figure(report(file, 'job', { reportType: 'job_profitability_detail', ...everything }), 'TOTAL', 'actual_revenue'), figure(jobs, 'TOTAL', 'actual_revenue'));
+  const estimated = all(file, 'ldg_estimate').filter((e) => e['isActive'] !== false).reduce((sum, e) => sum + toCents(String(e['subtotal'])), 0);
+  expectEqual('job estimates = the active estimates', figure(report(file, 'job', { reportType: 'job_estimates_vs_actuals_summary', ...everything }), 'TOTAL', 'estimated_revenue'), estimated);
   // Sales tax owed to the agencies is what the Sales Tax Payable account carries.
   const taxOwed = report(file, 'general-summary', { reportType: 'sales_tax_liability', ...everything }).rows.find((r) => r.kind === 'total')?.cells?.find((c) => c.columnId === 'sales_tax_payable')?.value ?? null;
   const payable = all(file, 'ldg_account').filter((a) => a['specialAccountType'] === 'sales_tax_payable').reduce((sum, a) => sum + toCents(String(a['balance'])), 0);
