@@ -17,12 +17,15 @@ export const isReportOperation = (op: SpecOperation): boolean => op.method === '
 /** The report types an endpoint takes, from its `reportType` enum. */
 export const reportTypesOf = (op: SpecOperation): string[] => (op.parameters.find((p) => p.in === 'query' && p.name === 'reportType')?.schema.enum ?? []).map(String);
 
+/** Of a required enum, the value that asks least of a report: one total column, rows by account; else the first. */
+const plainest = (values: string[]): string => ['total_only', 'account'].find((v) => values.includes(v)) ?? values[0] ?? '';
+
 /** Required parameters besides the report type, each with a value the spec allows (a fiscal year: the target's this year). */
 export function requiredParameters(op: SpecOperation, thisYear: number): Record<string, string> {
   return Object.fromEntries(
     op.parameters
       .filter((p) => p.in === 'query' && p.required && p.name !== 'reportType')
-      .map((p) => [p.name, p.name === 'fiscalYear' ? String(thisYear) : String((p.schema.enum ?? p.schema.items?.enum)?.[0] ?? '')]),
+      .map((p) => [p.name, p.name === 'fiscalYear' ? String(thisYear) : plainest((p.schema.enum ?? p.schema.items?.enum ?? []).map(String))]),
   );
 }
 

@@ -252,3 +252,13 @@ export const statementSubtitle = {
   period: (request: ReportRequest): string => periodSubtitle(request.period),
   asOf: (request: ReportRequest): string => `As of ${longDate(request.period.to)}`,
 };
+
+/**
+ * Every account's movement over each column, on its natural side, in chart order with its
+ * sub-accounts: a custom summary by account. There is no total: natural sides do not add up.
+ */
+export function accountMovements(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, layout: AmountLayout): void {
+  addAmountColumns(sheet, layout);
+  const figures = new ColumnSums(books, request, layout).figures((c) => ({ from: c.from, to: c.to }));
+  accountRows(sheet, rootsOf(books, books.accounts.map((a) => a.accountType)), books.accountById, figures, layout, request.rowsToReturn);
+}

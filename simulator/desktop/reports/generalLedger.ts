@@ -32,7 +32,7 @@ type LedgerColumn = keyof typeof LEDGER_COLUMNS;
 const DEFAULT_COLUMNS: readonly LedgerColumn[] = ['transaction_type', 'date', 'ref_number', 'name', 'memo', 'split_account', 'amount', 'running_balance'];
 
 /** What a ledger line shows of its transaction, worked out once per transaction. */
-interface TransactionFacts {
+export interface TransactionFacts {
   memo: string | null;
   name: string | null;
   accounts: Set<string>;
@@ -75,18 +75,9 @@ export interface LedgerShape {
  * beginning balances), the profit and loss detail and the balance sheet detail (their accounts only).
  */
 export function ledgerDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, shape: LedgerShape): void {
-  const asked = Array.isArray(request.query['includeColumns']) ? request.query['includeColumns'].map(String).filter((c): c is LedgerColumn => c in LEDGER_COLUMNS) : [];
-  const columns = asked.length > 0 ? asked : DEFAULT_COLUMNS;
-  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
-  for (const id of columns) {
-    const c = LEDGER_COLUMNS[id];
-    sheet.addColumn({ id, type: c.type, dataType: c.dataType, titles: [c.title] });
-  }
-  const { from, to } = request.period;
-  const postings = books.postings({ ...request.filter, from, to });
-  // The split column names the other side of each transaction, whatever the account filter keeps.
-  const { accounts: _accounts, ...withoutAccounts } = request.filter;
-  const facts = factsOf(books, request.filter.accounts ? books.postings({ ...withoutAccounts, from, to }) : postings);
+  ledgerColumns(request, sheet);
+  const { from } = request.period;
+  const { postings, facts } = ledgerPostings(books, request);
   const byAccount = new Map<string, PostingRow[]>();
   for (const p of postings) pushTo(byAccount, p.account, p);
   const before = from === null ? new Map<string, number>() : books.sumsByAccount({ ...request.filter, from: null, to: addDays(from, -1) });
@@ -107,28 +98,52 @@ export function ledgerDetail(books: ReportBooks, request: ReportRequest, sheet: 
     for (const p of lines) {
       balance += p.cents;
       sum += p.cents;
-      const f = facts.get(p.txn);
-      const others = [...(f?.accounts ?? [])].filter((a) => a !== p.account);
-      const cells: Record<LedgerColumn, string | null> = {
-        transaction_type: p.type ? transactionTypeOf(p.type) : 'opening_balance',
-        date: p.date,
-        ref_number: p.refNumber,
-        name: p.entity !== null ? books.nameOf(p.entity) : f?.name ?? null,
-        memo: f?.memo ?? null,
-        split_account: others.length === 1 ? books.nameOf(others[0] ?? null) : others.length > 1 ? '-SPLIT-' : null,
-        class: books.nameOf(p.class),
-        item: books.nameOf(p.item),
-        account: account.fullName,
-        debit: p.cents > 0 ? money(p.cents) : null,
-        credit: p.cents < 0 ? money(-p.cents) : null,
-        amount: money(p.cents),
-        running_balance: money(balance),
-        transaction_id: p.txn,
-      };
+      const cells = postingCells(books, p, facts, balance);
       sheet.data({ type: 'transaction', value: p.txn }, cells);
     }
     total += sum;
     sheet.subtotal({ type: 'account', value: account.fullName }, { label: `Total ${account.fullName}`, amount: money(sum), debit: sum > 0 ? money(sum) : null, credit: sum < 0 ? money(-sum) : null, running_balance: money(balance) });
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', amount: money(total), debit: total > 0 ? money(total) : null, credit: total < 0 ? money(-total) : null });
+}
+
+/** The label column, then the columns `includeColumns` asks for (else the ledger's own), left to right. */
+export function ledgerColumns(request: ReportRequest, sheet: ReportSheet): void {
+  const asked = Array.isArray(request.query['includeColumns']) ? request.query['includeColumns'].map(String).filter((c): c is LedgerColumn => c in LEDGER_COLUMNS) : [];
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+  for (const id of asked.length > 0 ? asked : DEFAULT_COLUMNS) {
+    const c = LEDGER_COLUMNS[id];
+    sheet.addColumn({ id, type: c.type, dataType: c.dataType, titles: [c.title] });
+  }
+}
+
+/** The period's postings the request keeps, and what each line shows of its transaction. */
+export function ledgerPostings(books: ReportBooks, request: ReportRequest): { postings: PostingRow[]; facts: Map<string, TransactionFacts> } {
+  const { from, to } = request.period;
+  const postings = books.postings({ ...request.filter, from, to });
+  // The split column names the other side of each transaction, whatever the account filter keeps.
+  const { accounts: _accounts, ...withoutAccounts } = request.filter;
+  return { postings, facts: factsOf(books, request.filter.accounts ? books.postings({ ...withoutAccounts, from, to }) : postings) };
+}
+
+/** Every cell a ledger line can show, for a posting and the running balance after it. */
+export function postingCells(books: ReportBooks, p: PostingRow, facts: ReadonlyMap<string, TransactionFacts>, balance: number): Record<LedgerColumn, string | null> {
+  const f = facts.get(p.txn);
+  const others = [...(f?.accounts ?? [])].filter((a) => a !== p.account);
+  return {
+    transaction_type: p.type ? transactionTypeOf(p.type) : 'opening_balance',
+    date: p.date,
+    ref_number: p.refNumber,
+    name: p.entity !== null ? books.nameOf(p.entity) : f?.name ?? null,
+    memo: f?.memo ?? null,
+    split_account: others.length === 1 ? books.nameOf(others[0] ?? null) : others.length > 1 ? '-SPLIT-' : null,
+    class: books.nameOf(p.class),
+    item: books.nameOf(p.item),
+    account: books.nameOf(p.account),
+    debit: p.cents > 0 ? money(p.cents) : null,
+    credit: p.cents < 0 ? money(-p.cents) : null,
+    amount: money(p.cents),
+    running_balance: money(balance),
+    transaction_id: p.txn,
+  };
 }

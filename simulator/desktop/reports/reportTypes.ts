@@ -4,6 +4,7 @@ import { AXIS_REPORTS, axisDetail, axisSummary } from './byAxisReports.ts';
 import { generalLedger, ledgerDetail } from './generalLedger.ts';
 import { documentsByCustomer, journal, openOrders, transactionList } from './documentReports.ts';
 import { inventoryValuation, inventoryValuationDetail, stockStatus } from './inventoryReports.ts';
+import { customSummary, customTransactionDetail } from './customReports.ts';
 import { jobReport } from './jobReports.ts';
 import { salesTaxReport } from './salesTaxReports.ts';
 import { timeByJobDetail, timeSummary } from './timeReports.ts';
@@ -94,6 +95,8 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
   ...listTypes(),
   ...timeTypes(),
   ...jobTypes(),
+  custom_summary: { category: 'custom_summary', title: 'Custom Summary Report', defaultMacro: 'this_month_to_date', hasBasis: true, subtitle: statementSubtitle.period, build: customSummary, takesColumns: true },
+  custom_transaction_detail: { category: 'custom_detail', title: 'Custom Transaction Detail Report', defaultMacro: 'this_month_to_date', hasBasis: true, subtitle: statementSubtitle.period, build: customTransactionDetail },
 };
 
 /** Reports of what customers owe and what is owed to vendors: the same layouts on either ledger. */

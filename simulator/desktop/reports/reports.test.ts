@@ -152,6 +152,19 @@ function brokenRules(file: CompanyFile): string[] {
   expectEqual('job profitability detail = summary', figure(report(file, 'job', { reportType: 'job_profitability_detail', ...everything }), 'TOTAL', 'actual_revenue'), figure(jobs, 'TOTAL', 'actual_revenue'));
   const estimated = all(file, 'ldg_estimate').filter((e) => e['isActive'] !== false).reduce((sum, e) => sum + toCents(String(e['subtotal'])), 0);
   expectEqual('job estimates = the active estimates', figure(report(file, 'job', { reportType: 'job_estimates_vs_actuals_summary', ...everything }), 'TOTAL', 'estimated_revenue'), estimated);
+  // Custom reports are the statements and ledgers they are made of, and their groups add up to them.
+  const periodOnly = { reportDateFrom: first ?? '', reportDateTo: last ?? '' };
+  const standardIncome = figure(report(file, 'general-summary', { reportType: 'profit_and_loss_standard', ...periodOnly }), 'Net Income');
+  expectEqual('custom summary by income statement', figure(report(file, 'custom-summary', { reportType: 'custom_summary', summarizeRowsBy: 'income_statement', summarizeColumnsBy: 'total_only', ...periodOnly }), 'Net Income'), standardIncome);
+  for (const rowsBy of ['class', 'customer', 'month', 'item_detail']) {
+    const custom = report(file, 'custom-summary', { reportType: 'custom_summary', summarizeRowsBy: rowsBy, summarizeColumnsBy: 'total_only', ...periodOnly });
+    // Every profit and loss posting falls in a row, its name's or the row of none.
+    expectEqual(`custom summary by ${rowsBy}`, figure(custom, 'TOTAL', 'total'), standardIncome);
+  }
+  for (const rowsBy of ['account', 'class', 'vendor', 'total_only']) {
+    const detail = report(file, 'custom-detail', { reportType: 'custom_transaction_detail', summarizeRowsBy: rowsBy, includeColumns: ['date', 'account', 'amount'], ...everything });
+    expectEqual(`custom transaction detail by ${rowsBy} totals zero`, figure(detail, 'TOTAL', 'amount'), 0);
+  }
   // Sales tax owed to the agencies is what the Sales Tax Payable account carries.
   const taxOwed = report(file, 'general-summary', { reportType: 'sales_tax_liability', ...everything }).rows.find((r) => r.kind === 'total')?.cells?.find((c) => c.columnId === 'sales_tax_payable')?.value ?? null;
   const payable = all(file, 'ldg_account').filter((a) => a['specialAccountType'] === 'sales_tax_payable').reduce((sum, a) => sum + toCents(String(a['balance'])), 0);
