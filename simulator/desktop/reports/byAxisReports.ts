@@ -20,7 +20,7 @@ const COSTS = new Set(['cost_of_goods_sold', 'expense', 'other_expense']);
  */
 export interface AxisReport {
   /** What a row is about, for `rowDescriptor.type`. */
-  rowType: 'customer' | 'vendor' | 'item' | 'sales_representative';
+  rowType: 'customer' | 'vendor' | 'item' | 'sales_representative' | 'tax_line';
   counts(p: PostingRow, accountType: string, books: ReportBooks): boolean;
   sign: 1 | -1;
   keyOf(p: PostingRow, books: ReportBooks): string | null;
@@ -46,6 +46,15 @@ const bySalesRep = (p: PostingRow, books: ReportBooks): string | null => {
   return typeof rep?.['id'] === 'string' ? rep['id'] : null;
 };
 
+/** A vendor that gets the yearly information return for what it was paid. */
+const isVendor1099 = (p: PostingRow, books: ReportBooks): boolean => p.entity !== null && books.file.store.findDoc<JsonObject>('ldg_vendor', p.entity)?.['isEligibleFor1099'] === true;
+
+/** The income tax line of the account a posting is on, by name; accounts with none share one row. */
+const byTaxLine = (p: PostingRow, books: ReportBooks): string => {
+  const line = books.file.store.findDoc<JsonObject>('ldg_account', p.account)?.['taxLineDetails'] as JsonObject | null | undefined;
+  return typeof line?.['taxLineName'] === 'string' ? line['taxLineName'] : 'Tax line unassigned';
+};
+
 /** The summaries and details that group postings by customer, vendor, item or sales representative. */
 export const AXIS_REPORTS = {
   salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount' },
@@ -55,11 +64,13 @@ export const AXIS_REPORTS = {
   purchasesByItem: { rowType: 'item', counts: (p, _t, books) => p.item !== null && isPurchaseLine(p, books), sign: 1, keyOf: byItem, amountTitle: 'Amount' },
   incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income' },
   expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount' },
+  vendors1099: { rowType: 'vendor', counts: (p, t, books) => COSTS.has(t) && isVendor1099(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount' },
+  incomeTax: { rowType: 'tax_line', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byTaxLine, amountTitle: 'Amount' },
 } satisfies Record<string, AxisReport>;
 
 /** Only keys of the row type count: a check to an employee is not a vendor's expense. */
 function keepsKey(books: ReportBooks, axis: AxisReport, key: string): boolean {
-  const types: Record<AxisReport['rowType'], readonly string[] | undefined> = { customer: ['ldg_customer'], vendor: ['ldg_vendor'], item: undefined, sales_representative: undefined };
+  const types: Record<AxisReport['rowType'], readonly string[] | undefined> = { customer: ['ldg_customer'], vendor: ['ldg_vendor'], item: undefined, sales_representative: undefined, tax_line: undefined };
   const wanted = types[axis.rowType];
   return !wanted || books.file.store.findDocAmong<JsonObject>(wanted, key) !== undefined;
 }

@@ -83,9 +83,10 @@ export function transactionList(books: ReportBooks, request: ReportRequest, shee
 
 /**
  * The journal: every transaction of the period with each of its postings, debits and credits,
- * and a total per transaction; debits equal credits on every one and in all.
+ * and a total per transaction; debits equal credits on every one and in all. `types` keeps some
+ * kinds of transaction only (the check detail, the deposit detail).
  */
-export function journal(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
+export function journal(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, types?: ReadonlySet<string>): void {
   sheet.addColumns([
     'transaction_type',
     'date',
@@ -96,7 +97,7 @@ export function journal(books: ReportBooks, request: ReportRequest, sheet: Repor
     'credit',
   ]);
   const byTxn = new Map<string, ReturnType<ReportBooks['postings']>>();
-  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) pushTo(byTxn, p.txn, p);
+  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) if (!types || (p.type !== null && types.has(p.type))) pushTo(byTxn, p.txn, p);
   let debits = 0;
   let credits = 0;
   for (const [txn, postings] of byTxn) {

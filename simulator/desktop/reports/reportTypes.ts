@@ -5,6 +5,7 @@ import { generalLedger, ledgerDetail } from './generalLedger.ts';
 import { documentsByCustomer, journal, openOrders, transactionList } from './documentReports.ts';
 import { inventoryValuation, inventoryValuationDetail, stockStatus } from './inventoryReports.ts';
 import { customSummary, customTransactionDetail } from './customReports.ts';
+import { auditTrail, CHECK_TYPES, missingChecks, progressInvoicing, unbilledCosts } from './bookkeepingReports.ts';
 import { jobReport } from './jobReports.ts';
 import { salesTaxReport } from './salesTaxReports.ts';
 import { timeByJobDetail, timeSummary } from './timeReports.ts';
@@ -199,6 +200,15 @@ function listTypes(): Record<string, ReportTypeRow> {
     inventory_stock_status_by_vendor: row('general_summary', 'Inventory Stock Status by Vendor', (b, r, s) => stockStatus(b, r, s, 'vendor'), true),
     physical_inventory_worksheet: row('general_summary', 'Physical Inventory Worksheet', (b, r, s) => stockStatus(b, r, s, 'worksheet'), true),
     inventory_valuation_detail: row('general_detail', 'Inventory Valuation Detail', inventoryValuationDetail),
+    check_detail: { ...row('general_detail', 'Check Detail', (b, r, s) => journal(b, r, s, CHECK_TYPES)), hasBasis: true },
+    deposit_detail: { ...row('general_detail', 'Deposit Detail', (b, r, s) => journal(b, r, s, new Set(['ldg_deposit']))), hasBasis: true },
+    missing_checks: { ...row('general_detail', 'Missing Checks', missingChecks), ...all },
+    audit_trail: row('general_detail', 'Audit Trail', auditTrail),
+    unbilled_costs_by_job: { ...row('general_detail', 'Unbilled Costs by Job', unbilledCosts), ...all },
+    job_progress_invoices_vs_estimates: { ...row('general_detail', 'Job Progress Invoices vs. Estimates', progressInvoicing), ...all },
+    '1099_detail': { ...row('general_detail', '1099 Detail', (b, r, s) => axisDetail(b, r, s, AXIS_REPORTS.vendors1099)), defaultMacro: 'last_year', hasBasis: true },
+    income_tax_summary: { ...row('general_summary', 'Income Tax Summary', (b, r, s) => axisSummary(b, r, s, AXIS_REPORTS.incomeTax)), defaultMacro: 'this_year_to_date', hasBasis: true },
+    income_tax_detail: { ...row('general_detail', 'Income Tax Detail', (b, r, s) => axisDetail(b, r, s, AXIS_REPORTS.incomeTax)), defaultMacro: 'this_year_to_date', hasBasis: true },
     sales_tax_liability: row('general_summary', 'Sales Tax Liability', (b, r, s) => salesTaxReport(b, r, s, true)),
     sales_tax_revenue_summary: row('general_summary', 'Sales Tax Revenue Summary', (b, r, s) => salesTaxReport(b, r, s, false)),
   };

@@ -165,6 +165,30 @@ function brokenRules(file: CompanyFile): string[] {
     const detail = report(file, 'custom-detail', { reportType: 'custom_transaction_detail', summarizeRowsBy: rowsBy, includeColumns: ['date', 'account', 'amount'], ...everything });
     expectEqual(`custom transaction detail by ${rowsBy} totals zero`, figure(detail, 'TOTAL', 'amount'), 0);
   }
+  // Check and deposit details balance; income tax lines add up to net income; lists hold what they list.
+  for (const reportType of ['check_detail', 'deposit_detail']) {
+    const detail = report(file, 'general-detail', { reportType, ...everything });
+    expectEqual(`${reportType} debits = credits`, figure(detail, 'TOTAL', 'debit'), figure(detail, 'TOTAL', 'credit'));
+  }
+  const allIncome = figure(report(file, 'general-summary', { reportType: 'profit_and_loss_standard', ...everything }), 'Net Income');
+  expectEqual('income tax summary = net income', figure(report(file, 'general-summary', { reportType: 'income_tax_summary', ...everything }), 'TOTAL', 'total'), allIncome);
+  const eligible = new Set(all(file, 'ldg_vendor').filter((v) => v['isEligibleFor1099'] === true).map((v) => String(v['fullName'] ?? v['name'])));
+  for (const row of report(file, 'general-detail', { reportType: '1099_detail', ...everything }).rows) if (row.kind === 'subtotal' && !eligible.has(String(row.rowDescriptor?.value))) broken.push(`1099 detail lists ${String(row.rowDescriptor?.value)}`);
+  const checks = ['ldg_check', 'ldg_bill_check_payment', 'ldg_sales_tax_payment_check'].reduce((n, t) => n + all(file, t).length, 0);
+  expectEqual('missing checks lists every check', report(file, 'general-detail', { reportType: 'missing_checks', ...everything }).rows.filter((r) => r.kind === 'data').length, checks);
+  expectEqual('audit trail lists every transaction', report(file, 'general-detail', { reportType: 'audit_trail', ...everything }).rows.filter((r) => r.kind === 'data').length, made);
+  let billable = 0;
+  for (const type of ['ldg_bill', 'ldg_check', 'ldg_credit_card_charge', 'ldg_item_receipt']) {
+    for (const doc of all(file, type)) {
+      for (const line of [...((doc['expenseLines'] as Record<string, unknown>[] | undefined) ?? []), ...((doc['itemLines'] as Record<string, unknown>[] | undefined) ?? [])]) {
+        const customer = (line['customer'] ?? line['payee']) as { id: string } | null | undefined;
+        if (line['billingStatus'] === 'billable' && customer && file.store.findDoc('ldg_customer', customer.id)) billable += toCents(String(line['amount']));
+      }
+    }
+  }
+  expectEqual('unbilled costs = the billable lines', figure(report(file, 'general-detail', { reportType: 'unbilled_costs_by_job', ...everything }), 'TOTAL', 'amount'), billable);
+  const estimatesTotal = all(file, 'ldg_estimate').reduce((sum, e) => sum + toCents(String(e['totalAmount'])), 0);
+  expectEqual('progress invoicing = the estimates', figure(report(file, 'general-detail', { reportType: 'job_progress_invoices_vs_estimates', ...everything }), 'TOTAL', 'estimate_total'), estimatesTotal);
   // Sales tax owed to the agencies is what the Sales Tax Payable account carries.
   const taxOwed = report(file, 'general-summary', { reportType: 'sales_tax_liability', ...everything }).rows.find((r) => r.kind === 'total')?.cells?.find((c) => c.columnId === 'sales_tax_payable')?.value ?? null;
   const payable = all(file, 'ldg_account').filter((a) => a['specialAccountType'] === 'sales_tax_payable').reduce((sum, a) => sum + toCents(String(a['balance'])), 0);

@@ -1,0 +1,157 @@
+import { transactionTypeOf } from '../books/transactionTypes.ts';
+import { parseDoc } from '../CompanyFileStore.ts';
+import { formatDesktopTime } from '../desktopTime.ts';
+import { isJsonObject, type JsonObject } from '../json.ts';
+import { fromCents, toCents } from '../money.ts';
+import { pushTo } from './grouping.ts';
+import type { ReportBooks } from './ReportBooks.ts';
+import type { ReportRequest } from './ReportRequest.ts';
+import type { ReportSheet } from './ReportSheet.ts';
+
+const money = (cents: number): string => fromCents(cents, 'A report total');
+const idOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Checks, by the account each is written on. */
+export const CHECK_TYPES = new Set(['ldg_check', 'ldg_bill_check_payment', 'ldg_sales_tax_payment_check']);
+
+/**
+ * Missing checks: the period's checks of each bank account in number order, with a line where
+ * numbers are skipped and where one is used twice; checks without a number come last.
+ */
+export function missingChecks(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
+  sheet.addColumns(['transaction_type', 'date', 'ref_number', 'name', 'account', 'amount']);
+  const { from, to } = request.period;
+  const rows = books.file.store
+    .statement(`SELECT type, doc FROM objects WHERE type IN (${[...CHECK_TYPES].map(() => '?').join(',')}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
+    .all(...CHECK_TYPES, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer }[];
+  const byAccount = new Map<string, { type: string; doc: JsonObject }[]>();
+  for (const row of rows) {
+    const doc = parseDoc<JsonObject>(row.doc);
+    const account = idOf(doc['bankAccount']) ?? idOf(doc['account']) ?? '';
+    if (!request.filter.accounts || request.filter.accounts.has(account)) pushTo(byAccount, account, { type: row.type, doc });
+  }
+  const numberOf = (doc: JsonObject): number | null => (typeof doc['refNumber'] === 'string' && /^\d+$/.test(doc['refNumber']) ? Number(doc['refNumber']) : null);
+  for (const [account, checks] of [...byAccount].sort(([a], [b]) => (books.nameOf(a) ?? '').localeCompare(books.nameOf(b) ?? ''))) {
+    const name = books.nameOf(account) ?? 'No account';
+    sheet.text(name);
+    const sorted = [...checks].sort((a, b) => (numberOf(a.doc) ?? Infinity) - (numberOf(b.doc) ?? Infinity));
+    let previous: number | null = null;
+    for (const { type, doc } of sorted) {
+      const n = numberOf(doc);
+      if (previous !== null && n !== null && n > previous + 1) sheet.text('*** Missing numbers here ***');
+      if (previous !== null && n !== null && n === previous) sheet.text('*** Duplicate document numbers ***');
+      if (n !== null) previous = n;
+      const amount = text(doc['amount']) ?? text(doc['totalAmount']) ?? '0.00';
+      sheet.data(
+        { type: 'transaction', value: String(doc['id']) },
+        { transaction_type: transactionTypeOf(type), date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.nameOf(idOf(doc['payee']) ?? idOf(doc['vendor'])), account: name, amount: money(-toCents(amount)) },
+      );
+    }
+    sheet.subtotal({ type: 'account', value: name }, { label: `Total ${name}`, amount: money(-sorted.reduce((s, c) => s + toCents(text(c.doc['amount']) ?? text(c.doc['totalAmount'])), 0)) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
+}
+
+/** The audit trail: every transaction last changed in the period, latest first, with when, what and how much. */
+export function auditTrail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
+  sheet.addColumns([['updated_at', 'Last modified', 'date'], 'transaction_type', 'date', 'ref_number', 'name', 'amount']);
+  const offset = books.file.offsetMinutes;
+  const bound = (date: string, end: boolean): number => Math.floor((Date.parse(`${date}T00:00:00Z`) - offset * 60_000) / 1000) + (end ? 86_399 : 0);
+  const { from, to } = request.period;
+  const types = [...books.file.types.all()].filter((m) => m.row.kind === 'transaction').map((m) => m.objectType);
+  const rows = books.file.store
+    .statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${types.map(() => '?').join(',')}) AND updated_at <= ? ${from === null ? '' : 'AND updated_at >= ?'} ORDER BY updated_at DESC, seq DESC`)
+    .all(...types, bound(to, true), ...(from === null ? [] : [bound(from, false)])) as { type: string; doc: Buffer; updatedAt: number }[];
+  for (const row of rows) {
+    const doc = parseDoc<JsonObject>(row.doc);
+    const party = ['customer', 'vendor', 'payee', 'entity'].map((f) => idOf(doc[f])).find((id) => id !== null) ?? null;
+    const amount = ['totalAmount', 'amount', 'amountDue', 'creditAmount', 'subtotal'].map((f) => text(doc[f])).find((v) => v !== null) ?? null;
+    sheet.data(
+      { type: 'transaction', value: String(doc['id']) },
+      { updated_at: formatDesktopTime(row.updatedAt, offset), transaction_type: transactionTypeOf(row.type), date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.nameOf(party), amount },
+    );
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
+}
+
+/** Purchases that name a customer to bill and are not billed yet: expense and item lines marked billable, by customer. */
+export function unbilledCosts(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
+  sheet.addColumns(['transaction_type', 'date', 'ref_number', 'name', 'item', 'account', 'amount']);
+  const { from, to } = request.period;
+  const types = ['ldg_bill', 'ldg_check', 'ldg_credit_card_charge', 'ldg_item_receipt'];
+  const rows = books.file.store
+    .statement(`SELECT type, doc FROM objects WHERE type IN (${types.map(() => '?').join(',')}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
+    .all(...types, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer }[];
+  const byCustomer = new Map<string, { id: string; cells: Record<string, string | null> }[]>();
+  const cents = new Map<string, number>();
+  for (const row of rows) {
+    const doc = parseDoc<JsonObject>(row.doc);
+    for (const field of ['expenseLines', 'itemLines']) {
+      for (const line of Array.isArray(doc[field]) ? doc[field].filter(isJsonObject) : []) {
+        const customer = idOf(line['customer']) ?? idOf(line['payee']);
+        if (customer === null || line['billingStatus'] !== 'billable' || !books.file.store.findDoc('ldg_customer', customer)) continue;
+        if (request.filter.entities && !request.filter.entities.has(customer)) continue;
+        const amount = toCents(text(line['amount']));
+        cents.set(customer, (cents.get(customer) ?? 0) + amount);
+        pushTo(byCustomer, customer, { id: String(doc['id']), cells: {
+          transaction_type: transactionTypeOf(row.type),
+          date: text(doc['transactionDate']),
+          ref_number: text(doc['refNumber']),
+          name: books.nameOf(idOf(doc['vendor']) ?? idOf(doc['payee'])),
+          item: books.nameOf(idOf(line['item'])),
+          account: books.nameOf(idOf(line['account'])),
+          amount: money(amount),
+        } });
+      }
+    }
+  }
+  let total = 0;
+  for (const [customer, lines] of [...byCustomer].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+    const name = books.nameOf(customer) ?? customer;
+    sheet.text(name);
+    for (const { id, cells } of lines) sheet.data({ type: 'transaction', value: id }, cells);
+    total += cents.get(customer) ?? 0;
+    sheet.subtotal({ type: 'customer', value: name }, { label: `Total ${name}`, amount: money(cents.get(customer) ?? 0) });
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', amount: money(total) });
+}
+
+/**
+ * Progress invoicing: each estimate of the period, its total, what invoices made from it have taken
+ * (the amounts of the invoice lines made from its lines) and that as a share of the estimate.
+ */
+export function progressInvoicing(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
+  sheet.addColumns(['date', 'ref_number', 'name', ['estimate_total', 'Estimate Total', 'amount'], ['invoiced', 'Invoiced', 'amount'], ['progress_percent', '% Invoiced', 'percent']]);
+  const { from, to } = request.period;
+  const estimates = (books.file.store
+    .statement(`SELECT doc FROM objects WHERE type = 'ldg_estimate' AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
+    .all(to, ...(from === null ? [] : [from])) as { doc: Buffer }[]).map((r) => parseDoc<JsonObject>(r.doc));
+  const invoicedFrom = new Map<string, number>();
+  const links = books.file.store.db.prepare('SELECT owner_id AS owner, line_id AS line, source_id AS source FROM line_links').all() as { owner: string; line: string; source: string }[];
+  const invoices = new Map<string, Map<string, number>>();
+  for (const link of links) {
+    let lines = invoices.get(link.owner);
+    if (!lines) {
+      const doc = books.file.store.findDoc<JsonObject>('ldg_invoice', link.owner);
+      const all = Array.isArray(doc?.['lines']) ? doc['lines'].filter(isJsonObject) : [];
+      lines = new Map(all.map((l) => [String(l['id']), toCents(text(l['amount']))]));
+      invoices.set(link.owner, lines);
+    }
+    invoicedFrom.set(link.source, (invoicedFrom.get(link.source) ?? 0) + (lines.get(link.line) ?? 0));
+  }
+  let estimated = 0;
+  let invoiced = 0;
+  for (const doc of estimates) {
+    const id = String(doc['id']);
+    const total = toCents(text(doc['totalAmount']));
+    const taken = invoicedFrom.get(id) ?? 0;
+    estimated += total;
+    invoiced += taken;
+    sheet.data(
+      { type: 'transaction', value: id },
+      { date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.nameOf(idOf(doc['customer'])), estimate_total: money(total), invoiced: money(taken), progress_percent: total === 0 ? null : `${((taken / total) * 100).toFixed(1)}%` },
+    );
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', estimate_total: money(estimated), invoiced: money(invoiced), progress_percent: estimated === 0 ? null : `${((invoiced / estimated) * 100).toFixed(1)}%` });
+}
