@@ -135,8 +135,11 @@ function brokenRules(file: CompanyFile): string[] {
   const status = report(file, 'general-summary', { reportType: 'inventory_stock_status_by_item', reportDateTo: FAR, rowsToReturn: 'all' });
   for (const item of [...all(file, 'ldg_inventory_item'), ...all(file, 'ldg_inventory_assembly_item')]) {
     const row = status.rows.find((r) => r.rowDescriptor?.value === item['fullName']);
-    const onHand = Number(row?.cells?.find((c) => c.columnId === 'quantity_on_hand')?.value);
-    if (Math.abs(onHand - Number(item['quantityOnHand'] ?? 0)) > 1e-6) broken.push(`stock status of ${String(item['fullName'])}: ${onHand} != ${String(item['quantityOnHand'])}`);
+    // On hand, on purchase orders and on sales orders: what the item itself says.
+    for (const [column, field] of [['quantity_on_hand', 'quantityOnHand'], ['on_purchase_order', 'quantityOnPurchaseOrder'], ['quantity_on_sales_order', 'quantityOnSalesOrder']] as const) {
+      const shown = Number(row?.cells?.find((c) => c.columnId === column)?.value);
+      if (Math.abs(shown - Number(item[field] ?? 0)) > 1e-6) broken.push(`stock status of ${String(item['fullName'])}, ${column}: ${shown} != ${String(item[field])}`);
+    }
   }
   const listed = report(file, 'general-detail', { reportType: 'transaction_list_by_date', ...everything }).rows.filter((r) => r.kind === 'data').length;
   const transactionKinds = [...file.types.all()].filter((m) => m.row.kind === 'transaction').map((m) => m.objectType);
