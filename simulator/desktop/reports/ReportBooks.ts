@@ -77,13 +77,14 @@ export class ReportBooks {
   private readonly names = new Map<string, string | null>();
   private readonly documents = new Map<string, JsonObject | undefined>();
   private cash = false;
+  private readonly reads = new Map<string, (PostingRow & { updatedAt: number | null })[]>();
   private readonly cashCache = new Map<string, (PostingRow & { updatedAt: number | null })[]>();
 
   constructor(readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
-    const company = file.store.allOf('ldg_company').map((d) => parseDoc<JsonObject>(d))[0];
+    const company = this.all('ldg_company')[0];
     this.fiscalYearStartMonth = monthIndexOf(company?.['fiscalYearStartMonth']);
-    this.accounts = chartOrder(file.store.allOf('ldg_account').map((d) => parseDoc<JsonObject>(d)));
+    this.accounts = chartOrder(this.all('ldg_account'));
     this.accountById = new Map(this.accounts.map((a) => [a.id, a]));
   }
 
@@ -117,7 +118,15 @@ export class ReportBooks {
     return rows;
   }
 
+  /** The postings of a span of days, read once per report: statements and ledgers ask for the same span more than once. */
   private read(from: string | null, to: string): (PostingRow & { updatedAt: number | null })[] {
+    const key = `${from} ${to}`;
+    let rows = this.reads.get(key);
+    if (!rows) this.reads.set(key, (rows = this.readNow(from, to)));
+    return rows;
+  }
+
+  private readNow(from: string | null, to: string): (PostingRow & { updatedAt: number | null })[] {
     const where = ['p.posted_on <= ?'];
     const params: (string | number)[] = [to];
     if (from !== null) {
@@ -137,6 +146,17 @@ export class ReportBooks {
     const sums = new Map<string, number>();
     for (const p of this.postings(filter)) sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);
     return sums;
+  }
+
+  /** Every object of a type, as stored. */
+  all(type: string): JsonObject[] {
+    return this.file.store.allOf(type).map((d) => parseDoc<JsonObject>(d));
+  }
+
+  /** The company file's report preferences (`summaryReportBasis`, `agingReportBasis`). */
+  get reportPreferences(): JsonObject {
+    const reports = this.all('ldg_preferences')[0]?.['reports'];
+    return reports && typeof reports === 'object' && !Array.isArray(reports) ? reports : {};
   }
 
   /** The document of a transaction, for what a detail report shows of it (memo, names). */

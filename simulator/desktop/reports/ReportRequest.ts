@@ -76,11 +76,10 @@ function named(file: CompanyFile, types: readonly string[], ids: string[], fullN
 }
 
 /** The ids of a type's objects and everything under them in its hierarchy (a filter on a parent keeps its children). */
-function withDescendants(file: CompanyFile, type: string, ids: Set<string> | undefined): Set<string> | undefined {
+function withDescendants(books: ReportBooks, type: string, ids: Set<string> | undefined): Set<string> | undefined {
   if (!ids) return undefined;
   const children = new Map<string, string[]>();
-  for (const doc of file.store.allOf(type)) {
-    const o = JSON.parse(doc.toString('utf8')) as JsonObject;
+  for (const o of books.all(type)) {
     const parent = (o['parent'] as JsonObject | null | undefined)?.['id'];
     if (typeof parent === 'string') pushTo(children, parent, String(o['id']));
   }
@@ -136,12 +135,6 @@ function transactionTypesAsked(file: CompanyFile, query: Readonly<Record<string,
   return out;
 }
 
-/** What the company file says when a request leaves the basis to it. */
-function preferredBasis(file: CompanyFile): 'accrual' | 'cash' {
-  const prefs = file.store.allOf('ldg_preferences').map((d) => JSON.parse(d.toString('utf8')) as JsonObject)[0];
-  return (prefs?.['reports'] as JsonObject | undefined)?.['summaryReportBasis'] === 'cash' ? 'cash' : 'accrual';
-}
-
 /** Reads a report's query (already valid against the spec) into what the report computes from. */
 export function readReportRequest(books: ReportBooks, category: string, query: Readonly<Record<string, JsonValue>>, defaultMacro: string): ReportRequest {
   const file = books.file;
@@ -149,7 +142,7 @@ export function readReportRequest(books: ReportBooks, category: string, query: R
   const byAccountType = accountTypeGroup
     ? new Set(books.accounts.filter((a) => accountTypeGroup.types.includes(a.accountType) || (a.specialAccountType !== null && accountTypeGroup.special?.includes(a.specialAccountType))).map((a) => a.id))
     : undefined;
-  const accounts = intersect([byAccountType, withDescendants(file, 'ldg_account', named(file, ['ldg_account'], listOf(query['accountIds']), listOf(query['accountFullNames'])))]);
+  const accounts = intersect([byAccountType, withDescendants(books, 'ldg_account', named(file, ['ldg_account'], listOf(query['accountIds']), listOf(query['accountFullNames'])))]);
   const entityType = typeof query['entityType'] === 'string' ? `ldg_${query['entityType']}` : undefined;
   const entities = intersect([
     entityType ? idsOfTypes(file, [entityType]) : undefined,
@@ -157,9 +150,9 @@ export function readReportRequest(books: ReportBooks, category: string, query: R
   ]);
   const itemGroup = typeof query['itemType'] === 'string' ? ITEM_TYPE_GROUPS[query['itemType']] : undefined;
   const items = intersect([itemGroup ? idsOfTypes(file, itemGroup) : undefined, named(file, ITEM_TYPES, listOf(query['itemIds']), listOf(query['itemFullNames']))]);
-  const classes = withDescendants(file, 'ldg_class', named(file, ['ldg_class'], listOf(query['classIds']), listOf(query['classFullNames'])));
+  const classes = withDescendants(books, 'ldg_class', named(file, ['ldg_class'], listOf(query['classIds']), listOf(query['classFullNames'])));
   const types = transactionTypesAsked(file, query);
-  const basis = query['basis'] === 'cash' || query['basis'] === 'accrual' ? query['basis'] : preferredBasis(file);
+  const basis = query['basis'] === 'cash' || query['basis'] === 'accrual' ? query['basis'] : books.reportPreferences['summaryReportBasis'] === 'cash' ? 'cash' : 'accrual';
   const rows = query['rowsToReturn'];
   return {
     category,

@@ -1,10 +1,10 @@
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import type { JsonObject } from '../json.ts';
 import { fromCents } from '../money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import { accountMovements, balanceSheet, profitAndLoss } from './financialStatements.ts';
 import { ledgerColumns, ledgerDetail, ledgerPostings, postingCells } from './generalLedger.ts';
 import { pushTo } from './grouping.ts';
+import { notComputed } from './notComputed.ts';
 import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
@@ -12,10 +12,6 @@ import { statementLayout } from './statementColumns.ts';
 import { periodHeading } from './reportText.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
-
-function notComputed(what: string): DesktopError {
-  return new DesktopError(DESKTOP_STATUS.FEATURE_NOT_ENABLED, `ledger-sim does not compute ${what} yet; README.md (Reports) lists what it computes.`);
-}
 
 const ENTITY_ROWS: Readonly<Record<string, readonly string[]>> = {
   customer: ['ldg_customer'],

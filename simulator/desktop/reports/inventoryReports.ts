@@ -40,7 +40,7 @@ function stockAsOf(books: ReportBooks, asOf: string, bySite: boolean): StockRow[
 function openingStock(books: ReportBooks, asOf: string): Map<string, StockSum> {
   const out = new Map<string, StockSum>();
   for (const type of ['ldg_inventory_item', 'ldg_inventory_assembly_item']) {
-    for (const doc of books.file.store.allOf(type).map((d) => JSON.parse(d.toString('utf8')) as JsonObject)) {
+    for (const doc of books.all(type)) {
       const id = String(doc['id']);
       const opening = openingStockOf(books.file.store, id);
       if ((opening.quantity !== 0 || opening.cents !== 0) && String(doc['createdAt'] ?? '').slice(0, 10) <= asOf) out.set(id, opening);
@@ -113,7 +113,7 @@ export function inventoryValuation(books: ReportBooks, request: ReportRequest, s
 function onOrder(books: ReportBooks, type: 'ldg_purchase_order' | 'ldg_sales_order'): Map<string, number> {
   const done = type === 'ldg_purchase_order' ? 'receivedQuantity' : 'quantityInvoiced';
   const out = new Map<string, number>();
-  for (const doc of books.file.store.allOf(type).map((d) => JSON.parse(d.toString('utf8')) as JsonObject)) {
+  for (const doc of books.all(type)) {
     if (doc['isManuallyClosed'] === true) continue;
     for (const line of Array.isArray(doc['lines']) ? (doc['lines'] as JsonObject[]) : []) {
       const item = (line['item'] as JsonObject | null | undefined)?.['id'];
@@ -150,7 +150,7 @@ export function stockStatus(books: ReportBooks, request: ReportRequest, sheet: R
   const purchases = onOrder(books, 'ldg_purchase_order');
   const sales = onOrder(books, 'ldg_sales_order');
   const items = ['ldg_inventory_item', 'ldg_inventory_assembly_item']
-    .flatMap((t) => books.file.store.allOf(t).map((d) => JSON.parse(d.toString('utf8')) as JsonObject))
+    .flatMap((t) => books.all(t))
     .filter((i) => (request.rowsToReturn === 'all' || i['isActive'] !== false) && (!request.filter.items || request.filter.items.has(String(i['id']))))
     .sort((a, b) => String(a['fullName']).toLowerCase().localeCompare(String(b['fullName']).toLowerCase()));
   const row = (item: JsonObject): void => {

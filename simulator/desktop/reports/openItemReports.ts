@@ -1,7 +1,6 @@
 import type { OpenLedger } from '../books/Ledger.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { addDays } from '../desktopTime.ts';
-import type { JsonObject } from '../json.ts';
 import { fromCents } from '../money.ts';
 import { daysBetween, openItemsAsOf, type OpenItem } from './openItems.ts';
 import type { ReportBooks } from './ReportBooks.ts';
@@ -38,8 +37,7 @@ interface AgedItem extends OpenItem {
 }
 
 function agingByDueDate(books: ReportBooks): boolean {
-  const prefs = books.file.store.allOf('ldg_preferences').map((d) => JSON.parse(d.toString('utf8')) as JsonObject)[0];
-  return (prefs?.['reports'] as JsonObject | undefined)?.['agingReportBasis'] !== 'age_from_transaction_date';
+  return books.reportPreferences['agingReportBasis'] !== 'age_from_transaction_date';
 }
 
 /** The day open items are taken and aged on: the report's last day, or today (`agingAsOf`, `openBalanceAsOf`). */

@@ -1,14 +1,10 @@
 import type { CompanyFile } from '../CompanyFile.ts';
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import type { JsonObject, JsonValue } from '../json.ts';
+import { notComputed } from './notComputed.ts';
 import { ReportBooks } from './ReportBooks.ts';
 import { readReportRequest } from './ReportRequest.ts';
 import { ReportSheet } from './ReportSheet.ts';
 import { REPORT_TYPES } from './reportTypes.ts';
-
-function notComputed(what: string): DesktopError {
-  return new DesktopError(DESKTOP_STATUS.FEATURE_NOT_ENABLED, `ledger-sim does not compute ${what} yet; README.md (Reports) lists the report types it computes.`);
-}
 
 /**
  * Runs one report on the company file as it is now. `family` is the endpoint's path segment

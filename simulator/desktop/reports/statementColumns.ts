@@ -1,8 +1,8 @@
 import { addDays } from '../desktopTime.ts';
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import type { JsonObject } from '../json.ts';
 import { RequestInputError } from '../RequestInputError.ts';
 import type { Figures } from './accountRows.ts';
+import { notComputed } from './notComputed.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import { yearStart } from './reportPeriods.ts';
@@ -156,7 +156,7 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
     };
     return { columns: valueColumns(books, books.postings(range), range.from, to, valueOf, entity.none), derived: [], columnValue: valueOf };
   }
-  throw new DesktopError(DESKTOP_STATUS.FEATURE_NOT_ENABLED, `ledger-sim does not compute columns by ${by} (summarizeColumnsBy) yet; README.md (Reports) lists what it computes.`);
+  throw notComputed(`columns by ${by} (summarizeColumnsBy)`);
 }
 
 /** The period and the same period a year earlier, their difference and its percentage. */

@@ -1,3 +1,4 @@
+import { parseDoc } from '../CompanyFileStore.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
@@ -23,7 +24,7 @@ function entries(books: ReportBooks, request: ReportRequest): JsonObject[] {
   return (books.file.store
     .statement(`SELECT doc FROM objects WHERE type = 'ldg_time_tracking_activity' AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
     .all(to, ...(from === null ? [] : [from])) as { doc: Buffer }[])
-    .map((r) => JSON.parse(r.doc.toString('utf8')) as JsonObject)
+    .map((r) => parseDoc<JsonObject>(r.doc))
     .filter((e) => !entities || entities.has(refOf(e['entity'])?.id ?? '') || entities.has(refOf(e['customer'])?.id ?? ''))
     .filter((e) => !items || items.has(refOf(e['serviceItem'])?.id ?? ''))
     .filter((e) => !classes || classes.has(refOf(e['class'])?.id ?? ''));

@@ -1,0 +1,6 @@
+import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
+
+/** What a report not computed yet answers (3250, feature not enabled), naming what is missing. */
+export function notComputed(what: string): DesktopError {
+  return new DesktopError(DESKTOP_STATUS.FEATURE_NOT_ENABLED, `ledger-sim does not compute ${what} yet; README.md (Reports) lists what it computes.`);
+}
