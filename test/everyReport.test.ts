@@ -26,8 +26,6 @@ const KNOWN_GAPS: Readonly<Record<string, string>> = Object.fromEntries([
   ...NOT_YET('step 2: stock moves carry no lot or serial numbers (only inventory adjustments and some lines name them), and purchase order lines name no job', [
     'lot_number_in_stock_by_site', 'serial_number_in_stock_by_site', 'open_purchase_orders_by_job',
   ]),
-  ...NOT_YET('step 4: budgets are not in company files yet', ['balance_sheet_budget_overview', 'balance_sheet_budget_vs_actual', 'profit_and_loss_budget_overview', 'profit_and_loss_budget_performance', 'profit_and_loss_budget_vs_actual']),
-  ...NOT_YET('step 4: paychecks are not in company files yet', ['employee_state_taxes_detail', 'payroll_item_detail', 'payroll_review_detail', 'payroll_transaction_detail', 'payroll_transactions_by_payee', 'employee_earnings_summary', 'payroll_liability_balances', 'payroll_summary']),
 ]);
 
 /** Of a required enum, the value that asks least: one total, rows by account; else the first. */

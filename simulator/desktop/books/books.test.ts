@@ -12,7 +12,7 @@ import { allItemLinesOf } from '../types/rules/purchaseLines.ts';
 import { all, random, randomWrite } from '../../../test/support/bookWrites.ts';
 import { seededBooks } from '../../../test/support/seededBooks.ts';
 
-const seeded = seededBooks({ customers: 25, invoices: 60, 'sales-receipts': 10, 'credit-memos': 8, estimates: 4, 'sales-orders': 4, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 4, 'journal-entries': 4, transfers: 3 });
+const seeded = seededBooks({ customers: 25, invoices: 60, 'sales-receipts': 10, 'credit-memos': 8, estimates: 4, 'sales-orders': 4, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 4, 'journal-entries': 4, transfers: 3, paychecks: 24 });
 
 const cents = (value: unknown): number => toCents(typeof value === 'string' ? value : null);
 const idOf = (ref: unknown): string | null => (isJsonObject(ref) && typeof ref['id'] === 'string' ? ref['id'] : null);

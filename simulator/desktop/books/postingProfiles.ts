@@ -11,6 +11,7 @@ import { allLinesOf, findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { LineDetail, Posting } from './Ledger.ts';
 import { lineAccountOf } from './lineAccounts.ts';
+import { liabilityCheckPostings, paycheckPostings } from './payrollPostings.ts';
 import { refId } from './refId.ts';
 import { specialAccount } from './specialAccounts.ts';
 import { isStocked, reversed, saleStockPostings } from './stock.ts';
@@ -40,7 +41,9 @@ import { isStocked, reversed, saleStockPostings } from './stock.ts';
  *   adjustment account (`inventoryAdjustments.ts`);
  * - `build`: the components' cost and quantities out of stock, the assembly in at that cost
  *   (`buildAssemblies.ts`);
- * - `salesTaxPayment`: sales tax payable against the bank account the check was written on.
+ * - `salesTaxPayment`: sales tax payable against the bank account the check was written on;
+ * - `paycheck`, `payrollLiability`: wages and payroll taxes against the bank and the payroll
+ *   liabilities, and those liabilities paid (`payrollPostings.ts`).
  */
 export type PostingProfile =
   | 'sale'
@@ -55,7 +58,9 @@ export type PostingProfile =
   | 'transfer'
   | 'inventoryAdjustment'
   | 'build'
-  | 'salesTaxPayment';
+  | 'salesTaxPayment'
+  | 'paycheck'
+  | 'payrollLiability';
 
 export { refId } from './refId.ts';
 
@@ -257,4 +262,6 @@ export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContex
   inventoryAdjustment: adjustmentPostings,
   build: buildPostings,
   salesTaxPayment: salesTaxPaymentPostings,
+  paycheck: paycheckPostings,
+  payrollLiability: liabilityCheckPostings,
 };

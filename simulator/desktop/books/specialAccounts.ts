@@ -10,6 +10,8 @@ const SPECIAL_ACCOUNTS = {
   accounts_payable: { name: 'Accounts Payable', accountType: 'accounts_payable' },
   uncategorized_expenses: { name: 'Uncategorized Expenses', accountType: 'expense' },
   opening_balance_equity: { name: 'Opening Balance Equity', accountType: 'equity' },
+  payroll_liabilities: { name: 'Payroll Liabilities', accountType: 'other_current_liability' },
+  payroll_expenses: { name: 'Payroll Expenses', accountType: 'expense' },
 } as const;
 
 export type SpecialAccount = keyof typeof SPECIAL_ACCOUNTS;

@@ -29,7 +29,7 @@ const COLUMN_FILTERS = ['updatedAfter', 'updatedBefore', 'transactionDateFrom', 
 /** Where a transaction keeps the account its total goes to, by the first field it has. */
 const HEADER_ACCOUNTS = ['receivablesAccount', 'payablesAccount', 'depositToAccount', 'bankAccount', 'creditCardAccount', 'refundFromAccount', 'account', 'sourceAccount'];
 /** Where it names its party. */
-const PARTIES = ['customer', 'vendor', 'payee', 'entity'];
+const PARTIES = ['customer', 'vendor', 'payee', 'entity', 'employee'];
 /** Where it keeps its total, by the first field it has. */
 const TOTALS = ['totalAmount', 'amount', 'amountDue', 'creditAmount'];
 /** The kinds of line a transaction has. */

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../spec/types.ts';
-import type { TypeRow } from '../types/TypeRow.ts';
+import type { InternalField, TypeRow } from '../types/TypeRow.ts';
 import { idBlockOf } from '../IdAllocator.ts';
 import { buildTypeModel, type TypeModel } from './TypeModel.ts';
 
@@ -18,8 +18,16 @@ export function internalSchemaOf(row: TypeRow): JsonSchema {
     revisionNumber: { type: 'string' },
   };
   if (row.kind === 'list') Object.assign(properties, { name: { type: 'string' }, isActive: { type: ['boolean', 'null'] } });
-  for (const [field, kind] of Object.entries(row.internalFields ?? {})) properties[field] = kind === 'reference' ? reference : nullableText;
+  for (const [field, kind] of Object.entries(row.internalFields ?? {})) properties[field] = fieldSchema(kind);
   return { type: 'object', properties };
+}
+
+function fieldSchema(kind: InternalField): JsonSchema {
+  if (kind === 'reference') return reference;
+  if (kind === 'text') return nullableText;
+  const line: Record<string, JsonSchema> = {};
+  for (const [field, k] of Object.entries(kind.lines)) line[field] = fieldSchema(k);
+  return { type: 'array', items: { type: 'object', properties: line } };
 }
 
 /**

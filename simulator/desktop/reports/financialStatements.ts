@@ -85,7 +85,7 @@ class ColumnSums {
   }
 }
 
-function addAmountColumns(sheet: ReportSheet, layout: AmountLayout): void {
+export function addAmountColumns(sheet: ReportSheet, layout: AmountLayout): void {
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
   for (const c of layout.columns) sheet.addColumn({ id: c.id, type: c.id === 'total' && layout.columns.length > 1 ? 'total' : 'amount', dataType: 'amount', titles: [c.title] });
   for (const d of layout.derived) sheet.addColumn({ id: d.id, type: d.id, dataType: d.dataType, titles: [d.title] });
@@ -94,11 +94,20 @@ function addAmountColumns(sheet: ReportSheet, layout: AmountLayout): void {
 const rootsOf = (books: ReportBooks, types: readonly string[]): ChartAccount[] =>
   books.accounts.filter((a) => types.includes(a.accountType) && (a.parent === null || !books.accountById.has(a.parent)));
 
-/** The profit and loss sections, in the desktop application's order and with its running results. */
+/** The profit and loss: each account's movement over each column, in the desktop application's sections. */
 export function profitAndLoss(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, layout: AmountLayout): void {
   addAmountColumns(sheet, layout);
+  profitAndLossRows(books, request, sheet, layout, movements(books, request, layout));
+}
+
+/** Each account's movement over each column's days (and class or name), on its natural side. */
+export function movements(books: ReportBooks, request: ReportRequest, layout: AmountLayout): AccountFigures {
+  return new ColumnSums(books, request, layout).figures((c) => ({ from: c.from, to: c.to }));
+}
+
+/** The profit and loss sections of any figures (movements, budgets), in the desktop application's order and with its running results. */
+export function profitAndLossRows(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, layout: AmountLayout, figures: AccountFigures): void {
   const width = layout.columns.length;
-  const figures = new ColumnSums(books, request, layout).figures((c) => ({ from: c.from, to: c.to }));
   const section = (title: string, types: readonly string[]): Figures => {
     const roots = rootsOf(books, types);
     if (roots.length === 0) return zeroFigures(width);
@@ -175,6 +184,20 @@ export function balanceSheet(books: ReportBooks, request: ReportRequest, sheet: 
   };
   const computed = (types: readonly string[]): [string, Figures][] =>
     types.includes('equity') ? [...(retainedAccount || isZero(retained) ? [] : [['Retained Earnings', retained] as [string, Figures]]), ['Net Income', netIncome]] : [];
+  balanceSheetRows(books, request, sheet, { summary, layout, figures: withRetained, computed });
+}
+
+/**
+ * The balance sheet's groups of any figures (balances, budgets): assets, then liabilities and
+ * equity. `computed` gives rows a group shows after its accounts (equity's Net Income).
+ */
+export function balanceSheetRows(
+  books: ReportBooks,
+  request: ReportRequest,
+  sheet: ReportSheet,
+  { summary, layout, figures: withRetained, computed }: { summary: boolean; layout: AmountLayout; figures: AccountFigures; computed: (types: readonly string[]) => [string, Figures][] },
+): void {
+  const width = layout.columns.length;
   /** A group of accounts: a heading, its accounts and its total; in a summary, one row. */
   const group = (title: string, types: readonly string[]): Figures => {
     const roots = rootsOf(books, types);

@@ -10,6 +10,8 @@ import { jobReport } from './jobReports.ts';
 import { salesTaxReport } from './salesTaxReports.ts';
 import { timeByJobDetail, timeSummary } from './timeReports.ts';
 import { agingDetail, agingSummary, balanceDetail, balanceSummary, openItemsByParty } from './openItemReports.ts';
+import { budgetReport, budgetSubtitle, type BudgetKind, type BudgetView } from './budgetReports.ts';
+import { employeeEarnings, liabilityBalances, payrollItemDetail, payrollReviewDetail, payrollSummary, payrollTransactionDetail, stateTaxesDetail, transactionsByPayee } from './payrollReports.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
@@ -96,6 +98,8 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
   ...listTypes(),
   ...timeTypes(),
   ...jobTypes(),
+  ...budgetTypes(),
+  ...payrollTypes(),
   custom_summary: { category: 'custom_summary', title: 'Custom Summary Report', defaultMacro: 'this_month_to_date', hasBasis: true, subtitle: statementSubtitle.period, build: customSummary, takesColumns: true },
   custom_transaction_detail: { category: 'custom_detail', title: 'Custom Transaction Detail Report', defaultMacro: 'this_month_to_date', hasBasis: true, subtitle: statementSubtitle.period, build: customTransactionDetail },
 };
@@ -235,5 +239,48 @@ function jobTypes(): Record<string, ReportTypeRow> {
     job_estimates_vs_actuals_summary: row('Job Estimates vs. Actuals Summary', (b, r, s) => jobReport(b, r, s, 'job', true)),
     job_estimates_vs_actuals_detail: row('Job Estimates vs. Actuals Detail', (b, r, s) => jobReport(b, r, s, 'job_then_item', true)),
     item_estimates_vs_actuals: row('Item Estimates vs. Actuals', (b, r, s) => jobReport(b, r, s, 'item', true)),
+  };
+}
+
+/** The budgets against the books: overview, budget vs actual, performance (`budgetReports.ts`). */
+function budgetTypes(): Record<string, ReportTypeRow> {
+  const row = (title: string, kind: BudgetKind, view: BudgetView): ReportTypeRow => ({
+    category: 'budget_summary',
+    title,
+    defaultMacro: 'this_year',
+    hasBasis: false,
+    subtitle: budgetSubtitle,
+    takesColumns: true,
+    build: (b, r, s) => budgetReport(b, r, s, kind, view),
+  });
+  return {
+    profit_and_loss_budget_overview: row('Profit & Loss Budget Overview', 'profit_and_loss', 'overview'),
+    profit_and_loss_budget_vs_actual: row('Profit & Loss Budget vs. Actual', 'profit_and_loss', 'vs_actual'),
+    profit_and_loss_budget_performance: row('Profit & Loss Budget Performance', 'profit_and_loss', 'performance'),
+    balance_sheet_budget_overview: row('Balance Sheet Budget Overview', 'balance_sheet', 'overview'),
+    balance_sheet_budget_vs_actual: row('Balance Sheet Budget vs. Actual', 'balance_sheet', 'vs_actual'),
+  };
+}
+
+/** The payroll from the paychecks' and liability checks' lines (`payrollReports.ts`). */
+function payrollTypes(): Record<string, ReportTypeRow> {
+  const row = (category: string, title: string, build: ReportTypeRow['build'], takesColumns = false): ReportTypeRow => ({
+    category,
+    title,
+    defaultMacro: 'this_month_to_date',
+    hasBasis: false,
+    subtitle: statementSubtitle.period,
+    ...(takesColumns ? { takesColumns: true as const } : {}),
+    build,
+  });
+  return {
+    payroll_summary: row('payroll_summary', 'Payroll Summary', payrollSummary, true),
+    employee_earnings_summary: row('payroll_summary', 'Employee Earnings Summary', employeeEarnings),
+    payroll_liability_balances: row('payroll_summary', 'Payroll Liability Balances', liabilityBalances, true),
+    payroll_item_detail: row('payroll_detail', 'Payroll Item Detail', payrollItemDetail),
+    payroll_review_detail: row('payroll_detail', 'Payroll Review Detail', payrollReviewDetail),
+    payroll_transaction_detail: row('payroll_detail', 'Payroll Transaction Detail', payrollTransactionDetail),
+    payroll_transactions_by_payee: row('payroll_detail', 'Payroll Transactions by Payee', transactionsByPayee),
+    employee_state_taxes_detail: row('payroll_detail', 'Employee State Taxes Detail', stateTaxesDetail),
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { all, random, randomWrite } from '../../../test/support/bookWrites.ts';
 import { seededBooks } from '../../../test/support/seededBooks.ts';
 import { figure, figuresBy, type ReportJson } from '../../../test/support/reportFigures.ts';
+import { payrollAndBudgetBroken } from '../../../test/support/payrollBudgetRules.ts';
 import type { CompanyFile } from '../CompanyFile.ts';
 import { addDays } from '../desktopTime.ts';
 import type { JsonValue } from '../json.ts';
@@ -11,7 +12,7 @@ import { openingStockOf } from '../books/stock.ts';
 import { runReport } from './runReport.ts';
 import { minutesOf } from './timeReports.ts';
 
-const seeded = seededBooks({ customers: 20, invoices: 40, 'sales-receipts': 8, 'credit-memos': 6, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 3, 'journal-entries': 4, transfers: 3 });
+const seeded = seededBooks({ customers: 20, invoices: 40, 'sales-receipts': 8, 'credit-memos': 6, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 3, 'journal-entries': 4, transfers: 3, paychecks: 24 });
 
 const report = (file: CompanyFile, family: string, query: Record<string, JsonValue>): ReportJson => runReport(file, family, query) as unknown as ReportJson;
 const FAR = '2099-12-31';
@@ -206,6 +207,7 @@ function brokenRules(file: CompanyFile): string[] {
   }
   const byCustomer = figuresBy(report(file, 'general-summary', { reportType: 'sales_by_customer_summary', reportDateMacro: 'all', reportDateTo: FAR }), 'customer', 'total');
   for (const [name, cents] of sold) if (cents !== 0 || byCustomer.has(name)) expectEqual(`sales to ${name}`, byCustomer.get(name) ?? 0, cents);
+  broken.push(...payrollAndBudgetBroken(file, report));
   return broken;
 }
 

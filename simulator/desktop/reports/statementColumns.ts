@@ -75,10 +75,10 @@ function nextStart(by: string, start: string, firstMonth: number): string {
   }
 }
 
-const PERIODS = new Set(['day', 'week', 'two_week', 'four_week', 'half_month', 'month', 'quarter', 'year']);
+export const PERIODS = new Set(['day', 'week', 'two_week', 'four_week', 'half_month', 'month', 'quarter', 'year']);
 
 /** The periods of `[from, to]`, the first and last cut to it. */
-function periodsOf(by: string, from: string, to: string, firstMonth: number): { from: string; to: string }[] {
+export function periodsOf(by: string, from: string, to: string, firstMonth: number): { from: string; to: string }[] {
   const out: { from: string; to: string }[] = [];
   for (let start = from; start <= to; start = nextStart(by, start, firstMonth)) {
     const end = addDays(nextStart(by, start, firstMonth), -1);
@@ -88,7 +88,7 @@ function periodsOf(by: string, from: string, to: string, firstMonth: number): { 
   return out;
 }
 
-function periodTitle(by: string, period: { from: string; to: string }): string {
+export function periodTitle(by: string, period: { from: string; to: string }): string {
   if (by === 'month' && period.from.slice(8) === '01') return `${MONTHS[Number(period.from.slice(5, 7)) - 1] ?? ''} ${period.from.slice(2, 4)}`;
   if (by === 'day') return shortDate(period.from);
   return periodHeading(period);

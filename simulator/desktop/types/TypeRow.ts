@@ -35,6 +35,9 @@ export type TypeKind = 'list' | 'transaction' | 'singleton' | 'readOnly' | 'view
  */
 export type FilterBinding = { refs: readonly string[]; through?: readonly string[] } | { tag: true; map?: (value: string) => readonly string[] };
 
+/** A field of an internal type: text, a reference, or a list of lines made of those (a paycheck's earnings). */
+export type InternalField = 'text' | 'reference' | { lines: Readonly<Record<string, 'text' | 'reference'>> };
+
 export interface TypeRow {
   objectType: string;
   /** The path segment under `/ledger-desktop/`; absent for internal types. */
@@ -82,5 +85,5 @@ export interface TypeRow {
   /** The few computations the desktop really does for this type. */
   rules?: TypeRules;
   /** Fields of an internal type's stored object beyond id, name and isActive (internal types have no spec schema). */
-  internalFields?: Readonly<Record<string, 'text' | 'reference'>>;
+  internalFields?: Readonly<Record<string, InternalField>>;
 }

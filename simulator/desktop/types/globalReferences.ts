@@ -75,6 +75,8 @@ const TARGETS: Readonly<Record<string, readonly string[]>> = {
   overrideUnitOfMeasureSet: ['ldg_unit_of_measure_set'],
   unitOfMeasureSet: ['ldg_unit_of_measure_set'],
   payrollWageItem: ['ldg_payroll_wage_item'],
+  payrollTaxItem: ['ldg_payroll_tax_item'],
+  employee: ['ldg_employee'],
   paymentMethod: ['ldg_payment_method'],
   preferredPaymentMethod: ['ldg_payment_method'],
   preferredVendor: ['ldg_vendor'],

@@ -9,6 +9,7 @@ import { paymentsToDeposit } from './rules/depositRules.ts';
 import { TRANSACTION_ROWS } from './transactionRows.ts';
 import { deletedListObjects, deletedTransactions } from '../books/deletedObjects.ts';
 import { TRANSACTIONS_LIST } from '../books/transactionsList.ts';
+import { PAYROLL_AND_BUDGET_ROWS } from './payrollAndBudgetRows.ts';
 
 /** Flags some updates carry that only matter to transactions already posted: accepted, nothing to redo here. */
 const ITEM_UPDATE_FLAGS = [
@@ -128,6 +129,7 @@ export const TYPE_TABLE: readonly TypeRow[] = [
     rules: vendorRules,
   },
   ...TRANSACTION_ROWS,
+  ...PAYROLL_AND_BUDGET_ROWS,
   { objectType: 'ldg_payment_to_deposit', resource: 'payments-to-deposit', kind: 'view', view: paymentsToDeposit },
   { objectType: 'ldg_bill_to_pay', resource: 'bills-to-pay', kind: 'view', view: billsToPay },
   { objectType: 'ldg_deleted_transaction', resource: 'deleted-transactions', kind: 'view', view: deletedTransactions },
