@@ -127,7 +127,7 @@ export function journal(books: ReportBooks, request: ReportRequest, sheet: Repor
 }
 
 /** What is left open of an order's line: ordered less received (a purchase order) or invoiced (a sales order). */
-function openLines(doc: JsonObject, doneField: 'receivedQuantity' | 'quantityInvoiced'): { item: string | null; quantity: number; cents: number }[] {
+function openLines(doc: JsonObject, doneField: 'receivedQuantity' | 'quantityInvoiced'): { item: string | null; job: string | null; quantity: number; cents: number }[] {
   if (doc['isManuallyClosed'] === true) return [];
   const lines = Array.isArray(doc['lines']) ? doc['lines'].filter(isJsonObject) : [];
   return lines
@@ -137,16 +137,23 @@ function openLines(doc: JsonObject, doneField: 'receivedQuantity' | 'quantityInv
       const done = typeof l[doneField] === 'number' ? l[doneField] : 0;
       const open = Math.max(0, ordered - done);
       const amount = toCents(typeof l['amount'] === 'string' ? l['amount'] : null);
-      return { item: idOf(l['item']), quantity: open, cents: ordered === 0 ? 0 : Math.round((amount * open) / ordered) };
+      return { item: idOf(l['item']), job: idOf(l['payee']), quantity: open, cents: ordered === 0 ? 0 : Math.round((amount * open) / ordered) };
     })
     .filter((l) => l.quantity > 0);
 }
 
+/** What the open orders are grouped by: the order's vendor or customer, or its lines' item or job (a purchase order line's customer). */
+const ORDER_GROUPS = {
+  party: { of: () => null, none: 'No name' },
+  item: { of: (l: { item: string | null }) => l.item, none: 'No item' },
+  job: { of: (l: { job: string | null }) => l.job, none: 'No job' },
+} as const;
+
 /**
- * Orders with something still to receive or invoice, under a heading per vendor, customer or item:
- * each order's date, number, total and what is open of it.
+ * Orders with something still to receive or invoice, under a heading per vendor, customer, item or
+ * job: each order's date, number, total and what is open of it (of the group's lines).
  */
-export function openOrders(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, kind: 'purchase' | 'sales', by: 'party' | 'item'): void {
+export function openOrders(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, kind: 'purchase' | 'sales', by: keyof typeof ORDER_GROUPS): void {
   sheet.addColumns([
     'transaction_type',
     'date',
@@ -161,7 +168,8 @@ export function openOrders(books: ReportBooks, request: ReportRequest, sheet: Re
   const groups = new Map<string, { t: Listed; quantity: number; cents: number }[]>();
   for (const t of documentsIn(books, request, [type])) {
     const lines = openLines(t.doc, kind === 'purchase' ? 'receivedQuantity' : 'quantityInvoiced');
-    const keys = by === 'party' ? [[idOf(t.doc[party]) ?? '', lines] as const] : [...new Set(lines.map((l) => l.item ?? ''))].map((item) => [item, lines.filter((l) => (l.item ?? '') === item)] as const);
+    const keyOf = (l: (typeof lines)[number]): string => ORDER_GROUPS[by].of(l) ?? '';
+    const keys = by === 'party' ? [[idOf(t.doc[party]) ?? '', lines] as const] : [...new Set(lines.map(keyOf))].map((key) => [key, lines.filter((l) => keyOf(l) === key)] as const);
     for (const [key, open] of keys) {
       if (open.length === 0) continue;
       pushTo(groups, key, { t, quantity: open.reduce((s, l) => s + l.quantity, 0), cents: open.reduce((s, l) => s + l.cents, 0) });
@@ -169,7 +177,7 @@ export function openOrders(books: ReportBooks, request: ReportRequest, sheet: Re
   }
   let total = 0;
   for (const [key, entries] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
-    const name = books.nameOf(key) ?? 'No item';
+    const name = books.nameOf(key) ?? ORDER_GROUPS[by].none;
     sheet.text(name);
     for (const { t, quantity, cents } of entries) {
       sheet.data(
@@ -179,7 +187,7 @@ export function openOrders(books: ReportBooks, request: ReportRequest, sheet: Re
     }
     const sum = entries.reduce((s, e) => s + e.cents, 0);
     total += sum;
-    sheet.subtotal({ type: by === 'party' ? party : 'item', value: name }, { label: `Total ${name}`, open_balance: money(sum) });
+    sheet.subtotal({ type: by === 'party' ? party : by === 'item' ? 'item' : 'customer', value: name }, { label: `Total ${name}`, open_balance: money(sum) });
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', open_balance: money(total) });
 }

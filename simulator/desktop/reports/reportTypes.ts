@@ -196,6 +196,7 @@ function listTypes(): Record<string, ReportTypeRow> {
     transaction_list_by_vendor: row('general_detail', 'Transaction List by Vendor', (b, r, s) => transactionList(b, r, s, 'vendor')),
     journal: { ...row('general_detail', 'Journal', journal), hasBasis: true },
     open_purchase_orders: { ...row('general_detail', 'Open Purchase Orders', (b, r, s) => openOrders(b, r, s, 'purchase', 'party')), ...all },
+    open_purchase_orders_by_job: { ...row('general_detail', 'Open Purchase Orders by Job', (b, r, s) => openOrders(b, r, s, 'purchase', 'job')), ...all },
     open_sales_order_by_customer: { ...row('general_detail', 'Open Sales Orders by Customer', (b, r, s) => openOrders(b, r, s, 'sales', 'party')), ...all },
     open_sales_order_by_item: { ...row('general_detail', 'Open Sales Orders by Item', (b, r, s) => openOrders(b, r, s, 'sales', 'item')), ...all },
     estimates_by_job: { ...row('general_detail', 'Estimates by Job', (b, r, s) => documentsByCustomer(b, r, s, ['ldg_estimate'], (d) => d['isActive'] !== false)), ...all },

@@ -207,6 +207,9 @@ function brokenRules(file: CompanyFile): string[] {
   }
   const byCustomer = figuresBy(report(file, 'general-summary', { reportType: 'sales_by_customer_summary', reportDateMacro: 'all', reportDateTo: FAR }), 'customer', 'total');
   for (const [name, cents] of sold) if (cents !== 0 || byCustomer.has(name)) expectEqual(`sales to ${name}`, byCustomer.get(name) ?? 0, cents);
+  // Open purchase orders by job hold the same open lines as by vendor: each line under its job.
+  const openOrders = figure(report(file, 'general-detail', { reportType: 'open_purchase_orders', ...everything }), 'TOTAL', 'open_balance');
+  expectEqual('open purchase orders by job = by vendor', figure(report(file, 'general-detail', { reportType: 'open_purchase_orders_by_job', ...everything }), 'TOTAL', 'open_balance'), openOrders);
   broken.push(...payrollAndBudgetBroken(file, report));
   return broken;
 }
