@@ -11,7 +11,7 @@ import { pushTo } from './grouping.ts';
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const quantity = (q: number): string => String(Math.round(q * 100_000) / 100_000);
 
-interface StockRow {
+export interface StockRow {
   item: string;
   site: string | null;
   quantity: number;
@@ -22,7 +22,7 @@ interface StockRow {
  * What each stocked item had on hand and its value on the day, by item (and site): the opening
  * stock it was made with (from the day it was made, at its first site) and its stock moves.
  */
-function stockAsOf(books: ReportBooks, asOf: string, bySite: boolean): StockRow[] {
+export function stockAsOf(books: ReportBooks, asOf: string, bySite: boolean): StockRow[] {
   const site = bySite ? 'site_id' : 'NULL';
   const moved = books.file.store.db
     .prepare(`SELECT item_id AS item, ${site} AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL AND posted_on <= ? GROUP BY item_id, ${site}`)

@@ -12,6 +12,7 @@ import { timeByJobDetail, timeSummary } from './timeReports.ts';
 import { agingDetail, agingSummary, balanceDetail, balanceSummary, openItemsByParty } from './openItemReports.ts';
 import { budgetReport, budgetSubtitle, type BudgetKind, type BudgetView } from './budgetReports.ts';
 import { employeeEarnings, liabilityBalances, payrollItemDetail, payrollReviewDetail, payrollSummary, payrollTransactionDetail, stateTaxesDetail, transactionsByPayee } from './payrollReports.ts';
+import { numbersInStock } from './lotReports.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
@@ -86,6 +87,22 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     hasBasis: false,
     subtitle: statementSubtitle.asOf,
     build: (books, request, sheet) => inventoryValuation(books, request, sheet, false),
+  },
+  lot_number_in_stock_by_site: {
+    category: 'general_summary',
+    title: 'Lot Number in Stock by Site',
+    defaultMacro: 'today',
+    hasBasis: false,
+    subtitle: statementSubtitle.asOf,
+    build: (books, request, sheet) => numbersInStock(books, request, sheet, 'lot'),
+  },
+  serial_number_in_stock_by_site: {
+    category: 'general_summary',
+    title: 'Serial Number in Stock by Site',
+    defaultMacro: 'today',
+    hasBasis: false,
+    subtitle: statementSubtitle.asOf,
+    build: (books, request, sheet) => numbersInStock(books, request, sheet, 'serial'),
   },
   inventory_valuation_summary_by_site: {
     category: 'general_summary',

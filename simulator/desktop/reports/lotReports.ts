@@ -1,0 +1,135 @@
+import { refId } from '../books/refId.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { stockAsOf } from './inventoryReports.ts';
+import type { ReportBooks } from './ReportBooks.ts';
+import type { ReportRequest } from './ReportRequest.ts';
+import type { ReportSheet } from './ReportSheet.ts';
+
+export type Tracking = 'lot' | 'serial';
+
+/** A line (or a build's header) that names a lot or serial numbers for an item: how many, and which way when it says. */
+interface NamedStock {
+  item: string;
+  site: string | null;
+  numbers: string[];
+  quantity: number;
+  /** An adjustment says its direction itself; other lines move stock the way their transaction's stock postings do. */
+  direction: 1 | -1 | null;
+}
+
+const quantityText = (q: number): string => String(Math.round(q * 100_000) / 100_000);
+
+/** Every object in a document that names a lot or serial number for an item: lines at any depth, and a build itself. */
+function namedStock(doc: JsonValue, tracking: Tracking, out: NamedStock[] = []): NamedStock[] {
+  if (Array.isArray(doc)) {
+    for (const entry of doc) namedStock(entry, tracking, out);
+    return out;
+  }
+  if (!isJsonObject(doc)) return out;
+  const field = tracking === 'lot' ? 'lotNumber' : 'serialNumber';
+  const text = doc[field];
+  const item = refId(doc['item']) ?? refId(doc['inventoryAssemblyItem']);
+  if (typeof text === 'string' && text.trim() !== '' && item !== null) {
+    const difference = doc['quantityDifference'];
+    const raw = [doc['quantity'], difference, doc['quantityNeeded'], doc['quantityToBuild']].find((q): q is number => typeof q === 'number') ?? 1;
+    const action = doc['serialNumberAction'];
+    const direction = action === 'removed' ? -1 : action === 'added' ? 1 : typeof difference === 'number' ? (difference < 0 ? -1 : 1) : null;
+    // A serial number is one unit; a line may list several, separated by commas.
+    const numbers = tracking === 'serial' ? text.split(/[,;\s]+/).filter((n) => n !== '') : [text.trim()];
+    out.push({ item, site: refId(doc['inventorySite']), numbers, quantity: Math.abs(raw), direction });
+  }
+  for (const [key, value] of Object.entries(doc)) if (Array.isArray(value) && key !== 'linkedTransactions' && key !== 'customFields') namedStock(value, tracking, out);
+  return out;
+}
+
+/**
+ * What is on hand of each lot (or serial number) by item and site as of `asOf`. Stock comes from
+ * the postings; a move's lot comes from the line that names it, in the direction the transaction's
+ * stock moved, up to what it moved (and, leaving, up to what the lot has). What leaves naming no
+ * lot takes the oldest lots first (what arrived first leaves first), then stock without one; what
+ * arrives naming none has none.
+ */
+export function stockByNumber(books: ReportBooks, asOf: string, tracking: Tracking): Map<string, Map<string, number>> {
+  const moves = books.file.store.db
+    .prepare(
+      `SELECT p.txn_id AS txn, p.item_id AS item, p.site_id AS site, SUM(p.quantity) AS quantity, MIN(p.posted_on) AS date, r.type AS type, MIN(r.seq) AS seq
+       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
+       WHERE p.item_id IS NOT NULL AND p.posted_on <= ? GROUP BY p.txn_id, p.item_id, p.site_id ORDER BY date, COALESCE(seq, 0), p.txn_id`,
+    )
+    .all(asOf) as { txn: string; item: string; site: string | null; quantity: number; type: string | null }[];
+  // By "item site": the numbers on hand, in the order they arrived.
+  const onHand = new Map<string, Map<string, number>>();
+  const named = new Map<string, NamedStock[]>();
+  for (const move of moves) {
+    if (move.quantity === 0) continue;
+    if (!named.has(move.txn)) {
+      const doc = move.type ? books.documentOf(move.type, move.txn) : undefined;
+      named.set(move.txn, doc ? namedStock(doc as JsonObject, tracking) : []);
+    }
+    const key = `${move.item} ${move.site}`;
+    const numbers = onHand.get(key) ?? new Map<string, number>();
+    onHand.set(key, numbers);
+    const sign = move.quantity > 0 ? 1 : -1;
+    let left = Math.abs(move.quantity);
+    for (const entry of named.get(move.txn) ?? []) {
+      if (entry.item !== move.item || (entry.site !== null && entry.site !== move.site) || (entry.direction !== null && entry.direction !== sign)) continue;
+      const each = tracking === 'serial' ? 1 : entry.quantity;
+      for (const number of entry.numbers) {
+        // A move out takes what the number has, never more: the rest leaves as if it named none.
+        const taken = Math.min(each, left, sign > 0 ? Infinity : Math.max(0, numbers.get(number) ?? 0));
+        if (left <= 0) break;
+        if (taken <= 0) continue;
+        numbers.set(number, (numbers.get(number) ?? 0) + sign * taken);
+        left -= taken;
+      }
+    }
+    // What left naming no number: the oldest numbers first.
+    if (sign < 0) {
+      for (const [number, count] of numbers) {
+        if (left <= 0) break;
+        if (count <= 0) continue;
+        const taken = Math.min(count, left);
+        numbers.set(number, count - taken);
+        left -= taken;
+      }
+    }
+  }
+  return onHand;
+}
+
+/**
+ * Lots (or serial numbers) in stock by site: under each site, each stocked item with what is on
+ * hand of each number, and of stock with none; the item's total is its quantity on hand there.
+ */
+export function numbersInStock(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, tracking: Tracking): void {
+  const noNumber = tracking === 'lot' ? 'No lot number' : 'No serial number';
+  sheet.addColumns([[`${tracking}_number`, tracking === 'lot' ? 'Lot Number' : 'Serial Number', 'string'], 'quantity_on_hand']);
+  const asOf = request.period.to;
+  const byNumber = stockByNumber(books, asOf, tracking);
+  const items = request.filter.items;
+  const rows = stockAsOf(books, asOf, true).filter((r) => (!items || items.has(r.item)) && (r.quantity !== 0 || [...(byNumber.get(`${r.item} ${r.site}`)?.values() ?? [])].some((q) => q !== 0)));
+  const siteName = (site: string | null): string => {
+    const name = site === null ? null : books.file.store.findDoc<JsonObject>('ldg_inventory_site', site)?.['name'];
+    return typeof name === 'string' ? name : 'No site';
+  };
+  const byName = (a: string, b: string): number => a.toLowerCase().localeCompare(b.toLowerCase());
+  let total = 0;
+  for (const site of [...new Set(rows.map((r) => r.site))].sort((a, b) => byName(siteName(a), siteName(b)))) {
+    const name = siteName(site);
+    sheet.text(name);
+    let siteTotal = 0;
+    for (const row of rows.filter((r) => r.site === site).sort((a, b) => byName(books.nameOf(a.item) ?? '', books.nameOf(b.item) ?? ''))) {
+      const item = books.nameOf(row.item) ?? row.item;
+      sheet.text(item);
+      const numbers = [...(byNumber.get(`${row.item} ${row.site}`) ?? new Map<string, number>())].filter(([, q]) => q !== 0);
+      for (const [number, q] of numbers) sheet.data({ type: 'item', value: item }, { label: number, [`${tracking}_number`]: number, quantity_on_hand: quantityText(q) });
+      const rest = row.quantity - numbers.reduce((s, [, q]) => s + q, 0);
+      if (Math.abs(rest) > 1e-9) sheet.data({ type: 'item', value: item }, { label: noNumber, [`${tracking}_number`]: null, quantity_on_hand: quantityText(rest) });
+      sheet.subtotal({ type: 'item', value: item }, { label: `Total ${item}`, quantity_on_hand: quantityText(row.quantity) });
+      siteTotal += row.quantity;
+    }
+    sheet.subtotal({ type: 'inventory_site', value: name }, { label: `Total ${name}`, quantity_on_hand: quantityText(siteTotal) });
+    total += siteTotal;
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', quantity_on_hand: quantityText(total) });
+}
