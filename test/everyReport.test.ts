@@ -167,6 +167,23 @@ describe('every report endpoint and report type', () => {
     expect(Object.keys(serials).filter((k) => k.startsWith('S'))).toEqual([]);
   });
 
+  it('posts the value of the stock an item is made with: the inventory valuation stays the asset account', async () => {
+    const accounts = (await api.get('/ledger-desktop/accounts', { query: { limit: '150' } })).body['data'] as { id: string; fullName: string; accountType: string }[];
+    const asset = accounts.find((a) => a.fullName === 'Inventory Asset') ?? accounts.find((a) => a.accountType === 'other_current_asset');
+    const of = (type: string): string => accounts.find((a) => a.accountType === type)?.id ?? '';
+    const day = '2026-06-01';
+    const sheet = async (): Promise<ReportJson> => run('general-summary', { reportType: 'balance_sheet_standard', reportDateTo: day });
+    const valuation = async (): Promise<number> => figure(await run('general-summary', { reportType: 'inventory_valuation_summary', reportDateTo: day }), 'TOTAL', 'value_on_hand');
+    const before = { sheet: await sheet(), valuation: await valuation() };
+    const made = await api.post('/ledger-desktop/inventory-items', { name: 'Opening stock gauge', assetAccountId: asset?.id, cogsAccountId: of('cost_of_goods_sold'), incomeAccountId: of('income'), purchaseCost: '4.00', quantityOnHand: 5, totalValue: '50.00' });
+    expect(made.status, made.text).toBe(200);
+    const after = { sheet: await sheet(), valuation: await valuation() };
+    expect(after.valuation - before.valuation).toBe(5000);
+    expect(figure(after.sheet, asset?.fullName ?? '') - figure(before.sheet, asset?.fullName ?? '')).toBe(5000);
+    expect(figure(after.sheet, 'Opening Balance Equity') - figure(before.sheet, 'Opening Balance Equity')).toBe(5000);
+    expect(figure(after.sheet, 'TOTAL ASSETS')).toBe(figure(after.sheet, 'TOTAL LIABILITIES & EQUITY'));
+  });
+
   it('refuses what cannot be a period, in the spec error shape', async () => {
     const reversed = await api.get('/ledger-desktop/reports/general-summary', { query: { reportType: 'trial_balance', reportDateFrom: '2025-03-01', reportDateTo: '2025-02-01' } });
     expect(reversed.status).toBe(502);

@@ -25,7 +25,7 @@ describe('the company file format', () => {
     db.exec('CREATE TABLE objects (seq INTEGER PRIMARY KEY, type TEXT, id TEXT, entity_id TEXT, doc TEXT)');
     db.close();
     const before = fs.readFileSync(file);
-    expect(() => new CompanyFileStore(file)).toThrow(/company file of format 1, written by an older ledger-sim; this one reads format 8\. Export it as a fixture/);
+    expect(() => new CompanyFileStore(file)).toThrow(/company file of format 1, written by an older ledger-sim; this one reads format 9\. Export it as a fixture/);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 
@@ -35,7 +35,7 @@ describe('the company file format', () => {
     db.exec('CREATE TABLE objects (seq INTEGER PRIMARY KEY, type TEXT, id TEXT, doc BLOB)');
     db.pragma('user_version = 2');
     db.close();
-    expect(() => new CompanyFileStore(file)).toThrow(/company file of format 2, written by an older ledger-sim; this one reads format 8\./);
+    expect(() => new CompanyFileStore(file)).toThrow(/company file of format 2, written by an older ledger-sim; this one reads format 9\./);
   });
 
   it.each([
@@ -43,12 +43,13 @@ describe('the company file format', () => {
     [4, 'before links had owners'],
     [5, 'before deletions kept names and creation times'],
     [7, 'before opening balances were posted'],
+    [8, 'before opening stock was posted'],
   ])('refuses a format %i file (%s)', (format) => {
     const file = path.join(dir, `format${format}.sqlite`);
     const db = new Database(file);
     db.exec('CREATE TABLE object_rows (seq INTEGER PRIMARY KEY); CREATE TABLE bodies (seq INTEGER PRIMARY KEY, doc BLOB, linked TEXT); CREATE VIEW objects AS SELECT r.seq, b.doc FROM object_rows r JOIN bodies b ON b.seq = r.seq');
     db.pragma(`user_version = ${format}`);
     db.close();
-    expect(() => new CompanyFileStore(file)).toThrow(new RegExp(`company file of format ${format}, written by an older ledger-sim; this one reads format 8\\.`));
+    expect(() => new CompanyFileStore(file)).toThrow(new RegExp(`company file of format ${format}, written by an older ledger-sim; this one reads format 9\\.`));
   });
 });

@@ -147,9 +147,12 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * (`opening:<id>`), costs stock in date order, and gives each posting of a line the line's item and
  * class (`line_item_id`, `class_id`), which reports sort by: a format 7 file has openings in meta
  * only, so its balances would lose them.
+ * Format 9 posts the value of the stock an item is made with (`opening:<id>`, its asset account
+ * against Opening Balance Equity), and keeps budgets, paychecks and payroll liability checks (the
+ * latter two post): a format 8 file's inventory asset accounts lack their items' opening stock.
  * Older files are refused with what to do, rather than misread.
  */
-export const FILE_FORMAT = 8;
+export const FILE_FORMAT = 9;
 
 export function refuseOlderFormat(db: Database.Database, filePath: string): void {
   const hasObjects = db.prepare("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = 'objects'").get() !== undefined;

@@ -4,6 +4,8 @@ import type { RulesContext } from '../types/TypeRules.ts';
 import { rollUpTouched } from './keepBooks.ts';
 import type { Posting } from './Ledger.ts';
 import { normalSign, specialAccount } from './specialAccounts.ts';
+import { openingStockOf, STOCKED } from './stock.ts';
+import { refId } from './refId.ts';
 
 /** The ledger's transaction id of an object's opening balance: postings only, no document. */
 export const OPENING_TXN = 'opening:';
@@ -62,6 +64,38 @@ export function postEveryOpening(ctx: RulesContext, openings: ReadonlyMap<string
     for (const [objectType, post] of Object.entries(OPENING_POSTINGS)) {
       const doc = ctx.find(objectType, id);
       if (doc) ctx.ledger.post(`${OPENING_TXN}${id}`, openedOn(doc), post(ctx, id, doc, Number(cents)), false);
+    }
+  }
+}
+
+/**
+ * The value of the stock an item was made with, posted on the day it was made: its asset account
+ * against Opening Balance Equity. Only the value: the quantity stays the item's opening stock
+ * (`stock.ts`), which the stock moves add to, so the posting carries no stock move.
+ */
+function openingStockPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+  const cents = openingStockOf(ctx, String(doc['id'])).cents;
+  const asset = refId(doc['assetAccount']);
+  if (cents === 0 || asset === null) return [];
+  return [
+    { account: asset, entity: null, openLedger: null, cents },
+    { account: specialAccount(ctx, 'opening_balance_equity'), entity: null, openLedger: null, cents: -cents },
+  ];
+}
+
+/** Posts a new stocked item's opening stock value (a bulk load posts them all at its end). */
+export function postOpeningStock(ctx: RulesContext, doc: JsonObject): void {
+  if (ctx.bulk) return;
+  const postings = openingStockPostings(ctx, doc);
+  if (postings.length > 0) rollUpTouched(ctx, ctx.ledger.post(`${OPENING_TXN}${String(doc['id'])}`, openedOn(doc), postings, true));
+}
+
+/** At the end of a bulk load: every stocked item's opening stock value, posted. */
+export function postEveryOpeningStock(ctx: RulesContext): void {
+  for (const type of STOCKED) {
+    for (const doc of ctx.all(type)) {
+      const postings = openingStockPostings(ctx, doc);
+      if (postings.length > 0) ctx.ledger.post(`${OPENING_TXN}${String(doc['id'])}`, openedOn(doc), postings, false);
     }
   }
 }

@@ -2,6 +2,7 @@ import { isJsonObject, type JsonObject } from '../../json.ts';
 import { divideCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
 import { costOfQuantity, setOpeningStock } from '../../books/stock.ts';
+import { postOpeningStock } from '../../books/openingBalances.ts';
 
 const ITEM_SITE_FIELD: Readonly<Record<string, string>> = {
   ldg_inventory_item: 'inventoryItemId',
@@ -45,7 +46,9 @@ export const inventoryRules: TypeRules = {
     if (body['clearItemLines'] === true && !('lines' in body) && Array.isArray(doc['lines'])) doc['lines'] = [];
   },
   afterWrite(ctx, doc, previous) {
-    if (!previous) addItemSites(ctx, doc);
+    if (previous) return;
+    addItemSites(ctx, doc);
+    postOpeningStock(ctx, doc);
   },
 };
 
