@@ -6,6 +6,8 @@ import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { pushTo } from './grouping.ts';
+import { addFigures, figureCells, isZero, zeroFigures } from './accountRows.ts';
+import { statementLayout, type AmountColumn, type AmountLayout } from './statementColumns.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 
@@ -100,17 +102,21 @@ const nameOfKey = (books: ReportBooks, axis: AxisReport, key: string): string =>
 
 /** One row per customer (vendor, item...) with what its postings add up to, and the total. */
 export function axisSummary(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, axis: AxisReport): void {
+  const by = typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : 'total_only';
+  const layout: AmountLayout = by === 'total_only' ? { columns: [{ id: 'total', title: axis.amountTitle, from: request.period.from, to: request.period.to }], derived: [] } : statementLayout(books, request, by, false);
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
-  sheet.addColumn({ id: 'total', type: 'amount', dataType: 'amount', titles: [axis.amountTitle] });
-  let total = 0;
+  for (const c of layout.columns) sheet.addColumn({ id: c.id, type: c.id === 'total' && layout.columns.length > 1 ? 'total' : 'amount', dataType: 'amount', titles: [c.title] });
+  // Each column takes the row's postings of its days and, by class or name, of its value.
+  const inColumn = (p: PostingRow, c: AmountColumn): boolean => (c.from === null || p.date >= c.from) && p.date <= c.to && (c.value === undefined || layout.columnValue?.(p) === c.value);
+  let total = zeroFigures(layout.columns.length);
   for (const [key, postings] of grouped(books, request, axis)) {
-    const cents = postings.reduce((s, p) => s + p.cents, 0) * axis.sign;
-    total += cents;
-    if (request.rowsToReturn === 'non_zero' && cents === 0) continue;
+    const figures = layout.columns.map((c) => postings.reduce((s, p) => s + (inColumn(p, c) ? p.cents : 0), 0) * axis.sign);
+    total = addFigures(total, figures);
+    if (request.rowsToReturn === 'non_zero' && isZero(figures)) continue;
     const name = nameOfKey(books, axis, key);
-    sheet.data({ type: axis.rowType, value: name }, { label: name, total: money(cents) });
+    sheet.data({ type: axis.rowType, value: name }, figureCells(name, layout, figures));
   }
-  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', total: money(total) });
+  sheet.total({ type: 'label', value: 'TOTAL' }, figureCells('TOTAL', layout, total));
 }
 
 /** The same postings line by line: a heading per customer (vendor, item...), its postings with a running total, its total. */

@@ -158,7 +158,7 @@ function axisTypes(): Record<string, ReportTypeRow> {
   const out: Record<string, ReportTypeRow> = {};
   for (const [key, title, axis] of pairs) {
     const common = { defaultMacro: 'this_month_to_date', hasBasis: true, subtitle: statementSubtitle.period };
-    out[`${key}_summary`] = { ...common, category: 'general_summary', title: `${title} Summary`, build: (b, r, s) => axisSummary(b, r, s, axis) };
+    out[`${key}_summary`] = { ...common, category: 'general_summary', title: `${title} Summary`, takesColumns: true, build: (b, r, s) => axisSummary(b, r, s, axis) };
     out[`${key}_detail`] = { ...common, category: 'general_detail', title: `${title} Detail`, build: (b, r, s) => axisDetail(b, r, s, axis) };
   }
   return out;
@@ -229,7 +229,7 @@ function listTypes(): Record<string, ReportTypeRow> {
     unbilled_costs_by_job: { ...row('general_detail', 'Unbilled Costs by Job', unbilledCosts), ...all },
     job_progress_invoices_vs_estimates: { ...row('general_detail', 'Job Progress Invoices vs. Estimates', progressInvoicing), ...all },
     '1099_detail': { ...row('general_detail', '1099 Detail', (b, r, s) => axisDetail(b, r, s, AXIS_REPORTS.vendors1099)), defaultMacro: 'last_year', hasBasis: true },
-    income_tax_summary: { ...row('general_summary', 'Income Tax Summary', (b, r, s) => axisSummary(b, r, s, AXIS_REPORTS.incomeTax)), defaultMacro: 'this_year_to_date', hasBasis: true },
+    income_tax_summary: { ...row('general_summary', 'Income Tax Summary', (b, r, s) => axisSummary(b, r, s, AXIS_REPORTS.incomeTax)), defaultMacro: 'this_year_to_date', hasBasis: true, takesColumns: true },
     income_tax_detail: { ...row('general_detail', 'Income Tax Detail', (b, r, s) => axisDetail(b, r, s, AXIS_REPORTS.incomeTax)), defaultMacro: 'this_year_to_date', hasBasis: true },
     sales_tax_liability: row('general_summary', 'Sales Tax Liability', (b, r, s) => salesTaxReport(b, r, s, true)),
     sales_tax_revenue_summary: row('general_summary', 'Sales Tax Revenue Summary', (b, r, s) => salesTaxReport(b, r, s, false)),

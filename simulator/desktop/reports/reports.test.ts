@@ -203,6 +203,16 @@ function brokenRules(file: CompanyFile): string[] {
   }
   const byCustomer = figuresBy(report(file, 'general-summary', { reportType: 'sales_by_customer_summary', reportDateMacro: 'all', reportDateTo: FAR }), 'customer', 'total');
   for (const [name, cents] of sold) if (cents !== 0 || byCustomer.has(name)) expectEqual(`sales to ${name}`, byCustomer.get(name) ?? 0, cents);
+  // The summaries by an axis take columns: by month and by class, each row's columns add up to its total, which is the one-column report's.
+  const oneColumn = figure(report(file, 'general-summary', { reportType: 'sales_by_customer_summary', ...everything }), 'TOTAL', 'total');
+  for (const summarizeColumnsBy of ['month', 'class']) {
+    const columned = report(file, 'general-summary', { reportType: 'sales_by_customer_summary', summarizeColumnsBy, ...everything });
+    expectEqual(`sales by customer by ${summarizeColumnsBy}: the total`, figure(columned, 'TOTAL', 'total'), oneColumn);
+    for (const row of columned.rows.filter((r) => r.kind !== 'text')) {
+      const parts = (row.cells ?? []).filter((c) => c.columnId.startsWith('column_')).reduce((sum, c) => sum + toCents(c.value), 0);
+      expectEqual(`sales by customer by ${summarizeColumnsBy}: ${String(row.rowDescriptor?.value)}`, parts, toCents(row.cells?.find((c) => c.columnId === 'total')?.value ?? null));
+    }
+  }
   // Open purchase orders by job hold the same open lines as by vendor: each line under its job.
   const openOrders = figure(report(file, 'general-detail', { reportType: 'open_purchase_orders', ...everything }), 'TOTAL', 'open_balance');
   expectEqual('open purchase orders by job = by vendor', figure(report(file, 'general-detail', { reportType: 'open_purchase_orders_by_job', ...everything }), 'TOTAL', 'open_balance'), openOrders);
