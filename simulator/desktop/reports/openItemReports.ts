@@ -7,6 +7,9 @@ import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { Column, ReportSheet } from './ReportSheet.ts';
 import { pushTo } from './grouping.ts';
+import { addFigures, figureCells, isZero, zeroFigures } from './accountRows.ts';
+import { notComputed } from './notComputed.ts';
+import { PERIODS, statementLayout } from './statementColumns.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 
@@ -129,6 +132,11 @@ export function openItemsByParty(books: ReportBooks, request: ReportRequest, she
 
 /** What each customer (or vendor) owes on the day: its open items added up, one row each. */
 export function balanceSummary(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger): void {
+  const by = request.query['summarizeColumnsBy'];
+  if (typeof by === 'string' && by !== 'total_only') {
+    balancesByPeriod(books, request, sheet, ledger, by);
+    return;
+  }
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
   sheet.addColumn({ id: 'total', type: 'amount', dataType: 'amount', titles: ['Balance'] });
   const items = agedItems(books, request, ledger);
@@ -138,6 +146,36 @@ export function balanceSummary(books: ReportBooks, request: ReportRequest, sheet
     sheet.data({ type: ledger === 'payable' ? 'vendor' : 'customer', value: name }, { label: name, total: money(sum(group)) });
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', total: money(sum(items)) });
+}
+
+/**
+ * Each party's balance at the end of each period (`summarizeColumnsBy` month, quarter...): what
+ * its postings on the receivable (payable) side add up to by then. The open items add up to the
+ * same on every day (`openItems.ts`), so the last column is the one-column report's.
+ */
+function balancesByPeriod(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger, by: string): void {
+  if (!PERIODS.has(by)) throw notComputed(`balances by ${by} (summarizeColumnsBy)`);
+  const layout = statementLayout(books, request, by, true);
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
+  for (const c of layout.columns) sheet.addColumn({ id: c.id, type: 'amount', dataType: 'amount', titles: [c.title] });
+  const sign = ledger === 'payable' ? -1 : 1;
+  const balances = new Map<string, number[]>();
+  for (const p of books.postings({ ...request.filter, from: null, to: request.period.to })) {
+    if (p.openLedger !== ledger || p.entity === null) continue;
+    const row = balances.get(p.entity) ?? layout.columns.map(() => 0);
+    layout.columns.forEach((c, i) => {
+      if (p.date <= c.to) row[i] = (row[i] ?? 0) + p.cents * sign;
+    });
+    balances.set(p.entity, row);
+  }
+  let total = zeroFigures(layout.columns.length);
+  for (const [party, figures] of [...balances].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+    total = addFigures(total, figures);
+    if (request.rowsToReturn !== 'all' && isZero(figures)) continue;
+    const name = books.nameOf(party) ?? party;
+    sheet.data({ type: ledger === 'payable' ? 'vendor' : 'customer', value: name }, figureCells(name, layout, figures));
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, figureCells('TOTAL', layout, total));
 }
 
 /**

@@ -132,7 +132,7 @@ function openItemTypes(): Record<string, ReportTypeRow> {
     const row = (category: string, name: string, build: ReportTypeRow['build'], defaultMacro = 'today'): ReportTypeRow => ({ category, title: name, defaultMacro, hasBasis: false, subtitle: statementSubtitle.asOf, build });
     out[`${prefix}_aging_summary`] = row('aging', `${title} Aging Summary`, (b, r, s) => agingSummary(b, r, s, ledger));
     out[`${prefix}_aging_detail`] = row('aging', `${title} Aging Detail`, (b, r, s) => agingDetail(b, r, s, ledger));
-    out[`${party}_balance_summary`] = row('general_summary', `${party === 'customer' ? 'Customer' : 'Vendor'} Balance Summary`, (b, r, s) => balanceSummary(b, r, s, ledger), 'all');
+    out[`${party}_balance_summary`] = { ...row('general_summary', `${party === 'customer' ? 'Customer' : 'Vendor'} Balance Summary`, (b, r, s) => balanceSummary(b, r, s, ledger), 'all'), takesColumns: true };
     out[`${party}_balance_detail`] = {
       ...row('general_detail', `${party === 'customer' ? 'Customer' : 'Vendor'} Balance Detail`, (b, r, s) => balanceDetail(b, r, s, ledger), 'all'),
       subtitle: statementSubtitle.period,

@@ -213,6 +213,16 @@ function brokenRules(file: CompanyFile): string[] {
       expectEqual(`sales by customer by ${summarizeColumnsBy}: ${String(row.rowDescriptor?.value)}`, parts, toCents(row.cells?.find((c) => c.columnId === 'total')?.value ?? null));
     }
   }
+  // Balances by month: each party's last column is its balance in the one-column report of the same day.
+  const lastDay = dates[dates.length - 1] ?? FAR;
+  for (const party of ['customer', 'vendor']) {
+    const single = report(file, 'general-summary', { reportType: `${party}_balance_summary`, reportDateTo: lastDay });
+    const monthly = report(file, 'general-summary', { reportType: `${party}_balance_summary`, reportDateMacro: 'all', reportDateTo: lastDay, summarizeColumnsBy: 'month' });
+    const lastColumn = (row: ReportJson['rows'][number]): number => toCents(row.cells?.[row.cells.length - 1]?.value ?? null);
+    const byName = new Map(monthly.rows.filter((r) => r.kind === 'data').map((r) => [String(r.rowDescriptor?.value), lastColumn(r)]));
+    for (const [name, cents] of figuresBy(single, party, 'total')) expectEqual(`${party} balance of ${name} by month`, byName.get(name) ?? 0, cents);
+    expectEqual(`${party} balances by month: the total`, lastColumn(monthly.rows[monthly.rows.length - 1] ?? { kind: 'total' }), figure(single, 'TOTAL', 'total'));
+  }
   // Open purchase orders by job hold the same open lines as by vendor: each line under its job.
   const openOrders = figure(report(file, 'general-detail', { reportType: 'open_purchase_orders', ...everything }), 'TOTAL', 'open_balance');
   expectEqual('open purchase orders by job = by vendor', figure(report(file, 'general-detail', { reportType: 'open_purchase_orders_by_job', ...everything }), 'TOTAL', 'open_balance'), openOrders);
