@@ -184,6 +184,29 @@ describe('every report endpoint and report type', () => {
     expect(figure(after.sheet, 'TOTAL ASSETS')).toBe(figure(after.sheet, 'TOTAL LIABILITIES & EQUITY'));
   });
 
+  it('keeps the rows and columns the request asks for: detail level and columns to return', async () => {
+    const period = { reportDateFrom: '2025-01-01', reportDateTo: '2025-03-31' };
+    const full = await run('general-detail', { reportType: 'general_ledger', ...period });
+    const kinds = (report: ReportJson): Record<string, number> => report.rows.reduce<Record<string, number>>((n, r) => ({ ...n, [r.kind]: (n[r.kind] ?? 0) + 1 }), {});
+    const summary = await run('general-detail', { reportType: 'general_ledger', ...period, detailLevel: 'summary_only' });
+    expect(kinds(summary)).toEqual({ text: kinds(full)['text'], subtotal: kinds(full)['subtotal'], total: kinds(full)['total'] });
+    expect(figure(summary, 'TOTAL', 'amount')).toBe(figure(full, 'TOTAL', 'amount'));
+    const details = await run('general-detail', { reportType: 'general_ledger', ...period, detailLevel: 'all_except_summary' });
+    expect(kinds(details)).toEqual({ text: kinds(full)['text'], data: kinds(full)['data'] });
+    expect(details.rows.map((r) => (r as { rowNumber?: number }).rowNumber)).toEqual(details.rows.map((_, i) => i + 1));
+    // Months before the books start are all zero: `non_zero` leaves them out, and the total stays.
+    const months = { reportType: 'profit_and_loss_standard', reportDateFrom: '2022-10-01', reportDateTo: '2023-03-31', summarizeColumnsBy: 'month' };
+    const every = await run('general-summary', months);
+    const nonZero = await run('general-summary', { ...months, columnsToReturn: 'non_zero' });
+    const columnsOf = (report: ReportJson): string[] => (report['columns'] as { columnId: string }[]).map((c) => c.columnId);
+    expect(columnsOf(every)).toHaveLength(8);
+    expect(columnsOf(nonZero).length).toBeLessThan(columnsOf(every).length);
+    expect(columnsOf(nonZero)).toEqual(expect.arrayContaining(['label', 'total']));
+    expect(nonZero['columnCount']).toBe(columnsOf(nonZero).length);
+    expect(nonZero.rows.every((r) => r.kind === 'text' || r.cells?.length === columnsOf(nonZero).length)).toBe(true);
+    expect(figure(nonZero, 'Net Income')).toBe(figure(every, 'Net Income'));
+  });
+
   it('refuses what cannot be a period, in the spec error shape', async () => {
     const reversed = await api.get('/ledger-desktop/reports/general-summary', { query: { reportType: 'trial_balance', reportDateFrom: '2025-03-01', reportDateTo: '2025-02-01' } });
     expect(reversed.status).toBe(502);

@@ -100,6 +100,30 @@ export class ReportSheet {
     return this;
   }
 
+  /**
+   * What the request keeps of the layout: `detailLevel` `summary_only` drops the data rows (the
+   * headings, subtotals and totals stay), `all_except_summary` drops the subtotals and totals;
+   * `columnsToReturn` `non_zero` or `active_only` drops the amount (and hours) columns of summarized columns
+   * (`column_*`) that are zero or blank in every row. Rows are numbered again.
+   */
+  keep(detailLevel: unknown, columnsToReturn: unknown): this {
+    const drop = detailLevel === 'summary_only' ? new Set(['data']) : detailLevel === 'all_except_summary' ? new Set(['subtotal', 'total']) : new Set<string>();
+    const kept = this.rows.filter((r) => !drop.has(String(r['kind'])));
+    this.rows.splice(0, this.rows.length, ...kept.map((r, i) => ({ ...r, rowNumber: i + 1 })));
+    if (columnsToReturn !== 'non_zero' && columnsToReturn !== 'active_only') return this;
+    const cellsOf = (r: JsonObject): { columnId: string; value: string | null }[] => (Array.isArray(r['cells']) ? (r['cells'] as unknown as { columnId: string; value: string | null }[]) : []);
+    const empty = new Set(
+      this.columns
+        .filter((c) => c.id.startsWith('column_') && (c.dataType === 'amount' || c.dataType === 'quantity'))
+        .filter((c) => this.rows.every((r) => cellsOf(r).every((cell) => cell.columnId !== c.id || cell.value === null || Number(cell.value) === 0)))
+        .map((c) => c.id),
+    );
+    if (empty.size === 0) return this;
+    this.columns.splice(0, this.columns.length, ...this.columns.filter((c) => !empty.has(c.id)));
+    for (const r of this.rows) if (Array.isArray(r['cells'])) r['cells'] = cellsOf(r).filter((cell) => !empty.has(cell.columnId)) as unknown as JsonObject[];
+    return this;
+  }
+
   toJson(): JsonObject {
     const titleRows = Math.max(0, ...this.columns.map((c) => c.titles.length));
     return {

@@ -23,5 +23,5 @@ export function runReport(file: CompanyFile, family: string, query: Readonly<Rec
   if (typeof columnsBy === 'string' && columnsBy !== 'total_only' && !row.takesColumns) throw notComputed(`columns by ${columnsBy} (summarizeColumnsBy)`);
   const sheet = new ReportSheet({ category, reportType, title: row.title, subtitle: row.subtitle(request), basis: row.hasBasis ? request.basis : null });
   row.build(books, request, sheet);
-  return sheet.toJson();
+  return sheet.keep(query['detailLevel'], query['columnsToReturn']).toJson();
 }
