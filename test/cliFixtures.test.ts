@@ -38,7 +38,7 @@ describe('ledger-sim fixtures generate and validate', () => {
     );
     const run = await runCli(['fixtures', 'validate', SAMPLE, bad]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(`${SAMPLE}: valid, 125 objects (95 other objects, 10 customers, 14 invoices, 6 payments)`);
+    expect(run.stdout).toContain(`${SAMPLE}: valid, 132 objects (102 other objects, 10 customers, 14 invoices, 6 payments)`);
     expect(run.stdout).toContain(`${bad}:5: customers[0] (name "Acme") field "terms": no standard term or date driven term with the full name or key "Net 45"`);
     expect(run.stdout).toContain(`${bad}:6: customers[0] (name "Acme") field "nickname": is not a known field`);
     expect(run.stdout).toContain(`${bad}:8: invoices[0] field "customer": no customer with the full name or key "Nobody"`);
@@ -63,7 +63,7 @@ describe('ledger-sim fixtures load and export with --data-dir', () => {
     expect(load.code, load.stderr).toBe(0);
     const endUser = load.stdout.trim();
     expect(endUser).toMatch(/^end_usr_[a-z0-9]+$/);
-    expect(load.stderr).toContain(`into a new company file of end user ${endUser}: 125 objects`);
+    expect(load.stderr).toContain(`into a new company file of end user ${endUser}: 132 objects`);
 
     const first = path.join(dir, 'first.json');
     expect((await runCli(['fixtures', 'export', '--end-user', endUser, '--data-dir', dataDir, '--out', first])).code).toBe(0);
@@ -85,7 +85,7 @@ describe('ledger-sim fixtures load and export with --data-dir', () => {
     const sample = (): JsonObject => parseFixtureText(fs.readFileSync(SAMPLE, 'utf8'), 'yaml').root as JsonObject;
     const good = await runCli(['fixtures', 'load', large(sample(), 'large.json'), '--data-dir', dataDir]);
     expect(good.code, good.stderr).toBe(0);
-    expect(good.stderr).toContain('125 objects');
+    expect(good.stderr).toContain('132 objects');
     expect(good.stderr).not.toContain('checked on this thread');
 
     const broken = sample();
