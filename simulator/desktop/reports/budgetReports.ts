@@ -11,7 +11,7 @@ import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { periodSubtitle } from './reportText.ts';
-import { MAX_COLUMNS, type AmountColumn, type AmountLayout, type DerivedColumn } from './statementColumns.ts';
+import { MAX_COLUMNS, monthsLater, monthStart, periodsOf, periodTitle, type AmountColumn, type AmountLayout, type DerivedColumn } from './statementColumns.ts';
 import { pushTo } from './grouping.ts';
 
 /** What a column of a budget report shows: the books, the budget, or how far the books are over it. */
@@ -46,15 +46,8 @@ interface BudgetLine {
 export type BudgetKind = 'profit_and_loss' | 'balance_sheet';
 export type BudgetView = 'overview' | 'vs_actual' | 'performance';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const monthStart = (date: string): string => `${date.slice(0, 8)}01`;
-function nextMonth(date: string): string {
-  const d = new Date(`${monthStart(date)}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString().slice(0, 10);
-}
-const monthEnd = (date: string): string => addDays(nextMonth(date), -1);
-const monthTitle = (date: string): string => `${MONTHS[Number(date.slice(5, 7)) - 1] ?? ''} ${date.slice(2, 4)}`;
+const monthEnd = (date: string): string => addDays(monthsLater(date, 1), -1);
+const monthTitle = (date: string): string => periodTitle('month', { from: monthStart(date), to: monthEnd(date) });
 const days = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /** The fiscal year the request names: its first and last day. */
@@ -62,22 +55,19 @@ function fiscalYear(books: ReportBooks, request: ReportRequest): { year: number;
   const year = Number(request.query['fiscalYear']);
   if (!Number.isInteger(year) || year < 1900 || year > 9998) throw new RequestInputError('fiscalYear', `${String(request.query['fiscalYear'])} is not a year the company file can budget`);
   const from = `${year}-${String(books.fiscalYearStartMonth + 1).padStart(2, '0')}-01`;
-  let to = from;
-  for (let i = 0; i < 12; i += 1) to = nextMonth(to);
-  return { year, from, to: addDays(to, -1) };
+  return { year, from, to: addDays(monthsLater(from, 12), -1) };
 }
+
+/** Whether the request names its days; else a budget report covers the fiscal year. */
+const isDated = (request: ReportRequest): boolean => ['reportDateFrom', 'reportDateTo', 'reportDateMacro'].some((k) => request.query[k] !== undefined);
 
 /** The days the report covers: the dates asked, else the fiscal year. */
 function budgetPeriod(books: ReportBooks, request: ReportRequest): Slice {
   const year = fiscalYear(books, request);
-  const dated = ['reportDateFrom', 'reportDateTo', 'reportDateMacro'].some((k) => request.query[k] !== undefined);
-  return dated ? { from: request.period.from ?? year.from, to: request.period.to } : { from: year.from, to: year.to };
+  return isDated(request) ? { from: request.period.from ?? year.from, to: request.period.to } : { from: year.from, to: year.to };
 }
 
-export const budgetSubtitle = (request: ReportRequest): string => {
-  const dated = ['reportDateFrom', 'reportDateTo', 'reportDateMacro'].some((k) => request.query[k] !== undefined);
-  return `FY${String(request.query['fiscalYear'])}${dated ? `: ${periodSubtitle(request.period)}` : ''}`;
-};
+export const budgetSubtitle = (request: ReportRequest): string => `FY${String(request.query['fiscalYear'])}${isDated(request) ? `: ${periodSubtitle(request.period)}` : ''}`;
 
 /** The lines of the budget of this kind, fiscal year and criterion; none when the company file has no such budget. */
 function budgetLines(books: ReportBooks, year: number, kind: BudgetKind, criterion: string): BudgetLine[] {
@@ -194,9 +184,8 @@ function columnGroups(view: BudgetView, by: string, period: Slice, valuesIn: (ax
   const percent = view === 'vs_actual';
   const groups: Group[] = [];
   if (by === 'date') {
-    for (let start = period.from; start <= period.to; start = nextMonth(start)) {
-      const end = monthEnd(start) < period.to ? monthEnd(start) : period.to;
-      groups.push({ title: start.slice(8) === '01' && end === monthEnd(start) ? monthTitle(start) : `${start} - ${end}`, slice: { from: start, to: end }, measures, percent });
+    for (const { from, to } of periodsOf('month', period.from, period.to, 0)) {
+      groups.push({ title: from.slice(8) === '01' && to === monthEnd(from) ? monthTitle(from) : `${from} - ${to}`, slice: { from, to }, measures, percent });
     }
   } else {
     for (const value of valuesIn(by, period)) groups.push({ title: titleOf(value), slice: { ...period, value }, measures, percent });

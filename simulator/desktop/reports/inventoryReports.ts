@@ -22,6 +22,12 @@ export interface StockRow {
  * What each stocked item had on hand and its value on the day, by item (and site): the opening
  * stock it was made with (from the day it was made, at its first site) and its stock moves.
  */
+/** What a stock report calls a site: its name, or "No site" for stock that names none. */
+export function siteNameOf(books: ReportBooks, site: string | null): string {
+  const name = site === null ? null : books.file.store.findDoc<JsonObject>('ldg_inventory_site', site)?.['name'];
+  return typeof name === 'string' ? name : 'No site';
+}
+
 export function stockAsOf(books: ReportBooks, asOf: string, bySite: boolean): StockRow[] {
   const site = bySite ? 'site_id' : 'NULL';
   const moved = books.file.store.db
@@ -96,8 +102,7 @@ export function inventoryValuation(books: ReportBooks, request: ReportRequest, s
   if (bySite) {
     const sites = [...new Set(rows.map((r) => r.site))].sort((a, b) => (books.nameOf(a) ?? '').localeCompare(books.nameOf(b) ?? ''));
     for (const site of sites) {
-      const name = site === null ? 'No site' : books.file.store.findDoc<JsonObject>('ldg_inventory_site', site)?.['name'];
-      const siteName = typeof name === 'string' ? name : 'No site';
+      const siteName = siteNameOf(books, site);
       const group = rows.filter((r) => r.site === site).sort(byName);
       sheet.text(siteName);
       for (const r of group.filter(shown)) sheet.data({ type: 'item', value: label(r) }, cells(label(r), [r]));

@@ -1,6 +1,6 @@
 import { refId } from '../books/refId.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { stockAsOf } from './inventoryReports.ts';
+import { siteNameOf, stockAsOf } from './inventoryReports.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
@@ -108,10 +108,7 @@ export function numbersInStock(books: ReportBooks, request: ReportRequest, sheet
   const byNumber = stockByNumber(books, asOf, tracking);
   const items = request.filter.items;
   const rows = stockAsOf(books, asOf, true).filter((r) => (!items || items.has(r.item)) && (r.quantity !== 0 || [...(byNumber.get(`${r.item} ${r.site}`)?.values() ?? [])].some((q) => q !== 0)));
-  const siteName = (site: string | null): string => {
-    const name = site === null ? null : books.file.store.findDoc<JsonObject>('ldg_inventory_site', site)?.['name'];
-    return typeof name === 'string' ? name : 'No site';
-  };
+  const siteName = (site: string | null): string => siteNameOf(books, site);
   const byName = (a: string, b: string): number => a.toLowerCase().localeCompare(b.toLowerCase());
   let total = 0;
   for (const site of [...new Set(rows.map((r) => r.site))].sort((a, b) => byName(siteName(a), siteName(b)))) {

@@ -38,8 +38,8 @@ export interface AmountLayout {
 export const MAX_COLUMNS = 1_000;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const monthStart = (date: string): string => `${date.slice(0, 8)}01`;
-const monthsLater = (date: string, n: number): string => {
+export const monthStart = (date: string): string => `${date.slice(0, 8)}01`;
+export const monthsLater = (date: string, n: number): string => {
   const d = new Date(`${monthStart(date)}T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + n);
   return d.toISOString().slice(0, 10);
