@@ -36,12 +36,15 @@ export function listOfResource(spec: SpecModel, resource: string): SpecOperation
 
 export const withId = (op: SpecOperation, id: string): string => op.path.replace(/\{\w+\}/, encodeURIComponent(id));
 
-/** A few objects of a list, read once per run: enough to refer to, cheap on a list of 100,000. */
+/**
+ * Objects of a list to refer to, read once per run: the first page of a paged list (cheap on a list of
+ * 100,000), the whole of an unpaged one (accounts, terms: short lists, answered whole in one request
+ * anyway), so that a field wanting one kind (an asset account) finds it.
+ */
 export function someObjects(ctx: CheckContext, listOp: SpecOperation): Promise<Item[]> {
   return ctx.memo(`some:${listOp.operationId}`, async () => {
-    const query = listOp.parameters.some((p) => p.in === 'query' && p.name === 'limit') ? { limit: 20 } : {};
-    // (on an unpaged list `limit` cuts the answer short, which is all a sample needs)
-    return (await firstPage(ctx, listOp, query)).data;
+    const paged = listOp.parameters.some((p) => p.in === 'query' && p.name === 'cursor');
+    return (await firstPage(ctx, listOp, paged ? { limit: 20 } : {})).data;
   });
 }
 

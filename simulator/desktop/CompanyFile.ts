@@ -5,6 +5,7 @@ import { formatDesktopTime } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import { noteActiveChange } from './books/deletedObjects.ts';
 import { madeToBeVoided } from './books/beforeVoid.ts';
+import { assertAccountFitsField, isAccountHeldToRole } from './books/accountRoles.ts';
 import { postTransaction } from './books/keepBooks.ts';
 import { applyRequest } from './engine/applyRequest.ts';
 import { fillDefaults, rememberRefNumber } from './engine/defaults.ts';
@@ -260,6 +261,8 @@ export class CompanyFile {
     const targets = model.targetsOf(path);
     if (targets.length === 0) throw new Error(`${model.objectType}.${path}: a reference with no target type`);
     if (LIST_OBJECT_ID.test(id)) {
+      const field = { objectType: model.objectType, isList: model.row.kind === 'list', path };
+      if (targets.includes('ldg_account') && isAccountHeldToRole(field)) assertAccountFitsField(field, this.store.findDoc<JsonObject>('ldg_account', id));
       const cached = this.bulkNames?.get(id);
       if (cached && targets.includes(cached.type)) return { id, fullName: cached.name };
       const found = this.store.nameAmong(targets, id);

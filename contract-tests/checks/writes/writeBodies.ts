@@ -61,33 +61,48 @@ function matches(pattern: string, value: string): boolean {
   }
 }
 
-/**
- * Picks the object a reference field most likely wants among candidates: `incomeAccountId` prefers an
- * account whose values mention income, `cogsAccountId` cost of goods sold (the desktop refuses an item
- * posting to the wrong kind of account); without a hint, the first.
- */
-function preferred(field: string, candidates: Item[]): Item | undefined {
+/** Receivables and payables take only postings that name their customer or vendor: no other account field names them. */
+const OPEN_ACCOUNT_TYPES = /^accounts_(receivable|payable)$/;
+
+/** What a reference field's name asks for, in the words of the objects' values: `cogsAccountId` cost of goods sold. */
+function wantedOf(field: string): string {
   const hint = field.replace(/Ids?$/, '').replace(/(Account|Item|Vendor|Site)$/, '').toLowerCase();
   // A transfer moves money between bank accounts: receivables and payables take a customer or vendor it cannot name.
-  const aliases: Record<string, string> = { cogs: 'costofgoodssold', source: 'bank', target: 'bank' };
-  const wanted = aliases[hint] ?? hint;
-  if (wanted.length < 3) return candidates[0];
-  const mentions = (item: Item): boolean =>
-    Object.values(item).some((v) => typeof v === 'string' && v.replace(/[_\s-]/g, '').toLowerCase().includes(wanted));
-  return candidates.find(mentions) ?? candidates[0];
+  const aliases: Record<string, string> = { cogs: 'costofgoodssold', source: 'bank', target: 'bank', receivables: 'accountsreceivable', payables: 'accountspayable' };
+  return aliases[hint] ?? hint;
+}
+
+/** The candidates a field may name at all: receivables and payables only where it asks for them. */
+const usableFor = (wanted: string, candidates: Item[]): Item[] => (wanted.startsWith('accounts') ? candidates : candidates.filter((c) => !OPEN_ACCOUNT_TYPES.test(String(c['accountType'] ?? ''))));
+
+/**
+ * The object a reference field most likely wants among candidates, or undefined when none fits its
+ * name: `bankAccountId` an account whose type is bank, then one whose values mention it;
+ * `incomeAccountId` income, `cogsAccountId` cost of goods sold (the desktop refuses a posting to the
+ * wrong kind of account). Receivables and payables only where the field asks for them.
+ */
+function bestMatch(field: string, candidates: Item[]): Item | undefined {
+  const wanted = wantedOf(field);
+  const usable = usableFor(wanted, candidates);
+  if (wanted.length < 3) return usable[0];
+  const values = (item: Item): string[] => Object.values(item).flatMap((v) => (typeof v === 'string' ? [v.replace(/[_\s-]/g, '').toLowerCase()] : []));
+  // "Bank Service Charges" mentions a bank; an account of type bank is one.
+  return usable.find((item) => values(item).includes(wanted)) ?? usable.find((item) => values(item).some((v) => v.includes(wanted)));
 }
 
 /**
  * The id a reference field gets. Two fields of one body that point at the same list get two
  * objects where the list has them (a transfer's source and target accounts): `used` holds the ids
- * the body took already.
+ * the body took already. A field with no fitting second object takes the fitting one again.
  */
 async function referenceId(ctx: CheckContext, field: string, resources: string[], used: Set<string>): Promise<string> {
   for (const resource of resources) {
     const listOp = listOfResource(ctx.spec, resource);
     if (!listOp) continue;
     const candidates = await someObjects(ctx, listOp);
-    const found = preferred(field, candidates.filter((c) => !used.has(String(c.id)))) ?? preferred(field, candidates);
+    const fresh = candidates.filter((c) => !used.has(String(c.id)));
+    const usable = usableFor(wantedOf(field), fresh);
+    const found = bestMatch(field, fresh) ?? bestMatch(field, candidates) ?? usable[0] ?? usableFor(wantedOf(field), candidates)[0] ?? fresh[0] ?? candidates[0];
     if (found) {
       used.add(String(found.id));
       return String(found.id);

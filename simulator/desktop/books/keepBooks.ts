@@ -3,6 +3,7 @@ import type { JsonObject } from '../json.ts';
 import { fromCents } from '../money.ts';
 import { rollUpTree } from '../types/rules/balances.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
+import { assertPartiesNamed } from './accountRoles.ts';
 import { forgetBeforeVoid } from './beforeVoid.ts';
 import type { Touched } from './Ledger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
@@ -66,6 +67,7 @@ export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonOb
       forgetBeforeVoid(ctx, id);
     }
   }
+  assertPartiesNamed(ctx.find, model.objectType, postings);
   const postedOn = String(doc['transactionDate'] ?? '');
   const movedBefore = isNew || ctx.bulk ? undefined : ctx.ledger.stock.postedOn(id);
   const touched = ctx.ledger.post(id, postedOn, postings, isNew);

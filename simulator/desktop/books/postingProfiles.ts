@@ -1,6 +1,5 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
-import { openLedgerOf } from '../types/rules/journalRules.ts';
 import { allItemLinesOf, purchaseAccountOf } from '../types/rules/purchaseLines.ts';
 import { adjustmentPostings } from '../types/rules/inventoryAdjustments.ts';
 import { refundedCents } from '../types/rules/refundRules.ts';
@@ -9,6 +8,7 @@ import { buildPostings } from '../types/rules/buildAssemblies.ts';
 import { salesTaxPaymentPostings } from '../types/rules/salesTaxPayments.ts';
 import { allLinesOf, findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
+import { openLedgerOf } from './accountRoles.ts';
 import type { LineDetail, Posting } from './Ledger.ts';
 import { lineAccountOf } from './lineAccounts.ts';
 import { liabilityCheckPostings, paycheckPostings } from './payrollPostings.ts';
@@ -25,7 +25,8 @@ import { isStocked, reversed, saleStockPostings } from './stock.ts';
  * - `credit`: a sale the other way round (a credit memo): what the customer owes goes down;
  * - `payment`: the deposit account against receivables, plus the discount taken, if one is;
  * - `deposit`: the bank account against where each line's money was (undeposited funds for a
- *   payment), less the cash kept back, which goes to its own account;
+ *   payment), less the cash kept back, which goes to its own account; a line on receivables or
+ *   payables moves its customer's or vendor's balance, as a journal line does;
  * - `purchase`: each expense line's account and each item line's asset or expense account
  *   against payables on the vendor's side (a bill, an item receipt), or against the bank or card
  *   account that paid (a check, a credit card charge);
@@ -139,13 +140,18 @@ function paymentPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   return postings;
 }
 
-function depositPostings(_ctx: RulesContext, doc: JsonObject): Posting[] {
+/** The open-item side of a line that names its own account and entity (journal and deposit lines): the account's, if it keeps one. */
+function lineSide(ctx: RulesContext, account: string): Posting['openLedger'] {
+  return openLedgerOf(ctx.find('ldg_account', account)?.['accountType']);
+}
+
+function depositPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   const bank = refId(doc['depositToAccount']);
   if (bank === null) return [];
   const postings: Posting[] = [{ account: bank, entity: null, openLedger: null, cents: money(doc['totalAmount']) }];
   for (const line of (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject)) {
     const account = refId(line['account']);
-    if (account !== null) postings.push({ account, entity: refId(line['entity']), openLedger: null, cents: -money(line['amount']), line: detailOf(line, doc, null) });
+    if (account !== null) postings.push({ account, entity: refId(line['entity']), openLedger: lineSide(ctx, account), cents: -money(line['amount']), line: detailOf(line, doc, null) });
   }
   const cashBack = isJsonObject(doc['cashBack']) ? doc['cashBack'] : undefined;
   const kept = refId(cashBack?.['account']);
@@ -231,7 +237,7 @@ function journalPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
       const account = refId(line['account']);
       const cents = money(line['amount']);
       if (account === null || cents === 0) continue;
-      postings.push({ account, entity: refId(line['entity']), openLedger: openLedgerOf(ctx.find('ldg_account', account)?.['accountType']), cents: sign * cents, line: detailOf(line, doc, null) });
+      postings.push({ account, entity: refId(line['entity']), openLedger: lineSide(ctx, account), cents: sign * cents, line: detailOf(line, doc, null) });
     }
   }
   return postings;

@@ -1,5 +1,4 @@
 import type { JsonSchema } from '../../../spec/types.ts';
-import { refId } from '../../books/postingProfiles.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { applyRequest } from '../../engine/applyRequest.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
@@ -14,12 +13,6 @@ const FIELDS = Object.keys(SIDES) as SideField[];
 
 /** Request keys of a journal line that are not fields of the line itself. */
 const LINE_OWN_KEYS = new Set(['id', 'journalLineType']);
-
-/** Where an open balance lives: receivables on a customer's side, payables on a vendor's. */
-const OPEN_ACCOUNTS: Readonly<Record<string, { party: string; noun: string }>> = {
-  accounts_receivable: { party: 'ldg_customer', noun: 'customer' },
-  accounts_payable: { party: 'ldg_vendor', noun: 'vendor' },
-};
 
 const linesOf = (doc: JsonObject | undefined, field: SideField): JsonObject[] => (Array.isArray(doc?.[field]) ? doc[field].filter(isJsonObject) : []);
 
@@ -55,19 +48,6 @@ function updatedLines(ctx: RulesContext, sent: JsonValue, previous: JsonObject):
   return out;
 }
 
-/** A line on receivables or payables names whose balance it moves: the desktop refuses it without one. */
-function assertOpenLinesNamed(ctx: RulesContext, doc: JsonObject): void {
-  for (const field of FIELDS) {
-    for (const line of linesOf(doc, field)) {
-      const account = ctx.find('ldg_account', refId(line['account']) ?? '');
-      const open = OPEN_ACCOUNTS[String(account?.['accountType'])];
-      if (open && !ctx.find(open.party, refId(line['entity']) ?? '')) {
-        throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `A line on ${String(account?.['fullName'])} needs a ${open.noun} as its entity.`);
-      }
-    }
-  }
-}
-
 const sideTotal = (doc: JsonObject, field: SideField): number =>
   sumCents(
     linesOf(doc, field).map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)),
@@ -76,7 +56,8 @@ const sideTotal = (doc: JsonObject, field: SideField): number =>
 
 /**
  * A journal entry: debit lines and credit lines, each to an account, that must balance. A line on
- * receivables or payables names the customer or vendor whose balance it moves.
+ * receivables or payables names the customer or vendor whose balance it moves: the books refuse it
+ * otherwise, as for every transaction type (`books/accountRoles.ts`).
  */
 export const journalRules: TypeRules = {
   compute(ctx, doc, body, previous) {
@@ -90,13 +71,5 @@ export const journalRules: TypeRules = {
     const credits = sideTotal(doc, 'creditLines');
     if (debits !== credits) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The journal entry is out of balance: debits ${fromCents(debits)}, credits ${fromCents(credits)}.`);
     if (linesOf(doc, 'debitLines').length + linesOf(doc, 'creditLines').length === 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'A journal entry needs at least one debit and one credit line.');
-    assertOpenLinesNamed(ctx, doc);
   },
 };
-
-/** Whether an account keeps open balances of customers or vendors, and which: for the journal posting profile. */
-export function openLedgerOf(accountType: unknown): 'receivable' | 'payable' | null {
-  if (accountType === 'accounts_receivable') return 'receivable';
-  if (accountType === 'accounts_payable') return 'payable';
-  return null;
-}
