@@ -1,4 +1,4 @@
-import { isValidDate, parseTimeBound } from './desktopTime.ts';
+import { assertCalendarDate, FIRST_DAY, LAST_DAY, parseTimeBound } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import type { JsonValue } from './json.ts';
 import { MAX_AMOUNT_CENTS, parseDecimal } from './money.ts';
@@ -65,7 +65,7 @@ export function tagFilter(map: (value: string) => readonly string[] = (v) => [v]
 function timeBound(column: string, op: '>=' | '<=', bound: 'lower' | 'upper', field: string): Filter {
   return (ctx, value) => {
     const seconds = parseTimeBound(String(value), ctx.offsetMinutes, bound);
-    if (seconds === undefined) throw new DesktopError(DESKTOP_STATUS.INVALID_DATE, `"${String(value)}" in ${field} is not a valid date or date-time.`);
+    if (seconds === undefined) throw new DesktopError(DESKTOP_STATUS.INVALID_DATE, `"${String(value)}" in ${field} is not a date or date-time of the desktop's calendar (${FIRST_DAY} to ${LAST_DAY}).`);
     ctx.where.push(`${column} ${op} ?`);
     ctx.params.push(seconds);
   };
@@ -73,7 +73,7 @@ function timeBound(column: string, op: '>=' | '<=', bound: 'lower' | 'upper', fi
 
 function dateBound(op: '>=' | '<=', field: string): Filter {
   return (ctx, value) => {
-    if (!isValidDate(String(value))) throw new DesktopError(DESKTOP_STATUS.INVALID_DATE, `"${String(value)}" in ${field} is not a valid date.`);
+    assertCalendarDate(String(value), field);
     ctx.where.push(`txn_date ${op} ?`);
     ctx.params.push(String(value));
   };

@@ -1,5 +1,5 @@
 import type { TypeModel } from '../engine/TypeModel.ts';
-import { formatDesktopTime, parseTimeBound } from '../desktopTime.ts';
+import { FIRST_DAY, formatDesktopTime, LAST_DAY, parseTimeBound } from '../desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import type { JsonObject, JsonValue } from '../json.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
@@ -45,7 +45,7 @@ function bound(ctx: RulesContext, params: Readonly<Record<string, JsonValue>>, n
   const value = params[name];
   if (value === undefined) return undefined;
   const seconds = parseTimeBound(String(value), ctx.offsetMinutes, name === 'deletedAfter' ? 'lower' : 'upper');
-  if (seconds === undefined) throw new DesktopError(DESKTOP_STATUS.INVALID_DATE, `"${String(value)}" in ${name} is not a valid date or date-time.`);
+  if (seconds === undefined) throw new DesktopError(DESKTOP_STATUS.INVALID_DATE, `"${String(value)}" in ${name} is not a date or date-time of the desktop's calendar (${FIRST_DAY} to ${LAST_DAY}).`);
   return seconds;
 }
 

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../spec/types.ts';
+import { assertCalendarDate } from '../desktopTime.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { emptyObject, isArraySchema, isReferenceSchema, nonNullBranch, shapeValue } from '../materialize.ts';
 
@@ -30,7 +31,8 @@ type ValueShape = 'objects' | 'object' | 'list' | 'scalar';
 interface KeyPlan {
   /** The key's path, for `skip` and for what is left over. */
   path: string;
-  own?: { schema: JsonSchema; shape: ValueShape; items: JsonSchema | undefined };
+  /** `date`: a day, which must be one of the desktop's calendar (`format: date`). */
+  own?: { schema: JsonSchema; shape: ValueShape; items: JsonSchema | undefined; date: boolean };
   refs?: { field: string; path: string };
   ref?: { field: string; path: string };
 }
@@ -64,7 +66,7 @@ function compile(schema: JsonSchema, path: string): Map<string, KeyPlan> {
       entry(`${field}Id`).ref = { field, path: join(path, field) };
       continue;
     }
-    entry(field).own = { schema: fieldSchema, shape: shapeOf(fieldSchema), items: nonNullBranch(fieldSchema).items };
+    entry(field).own = { schema: fieldSchema, shape: shapeOf(fieldSchema), items: nonNullBranch(fieldSchema).items, date: nonNullBranch(fieldSchema).format === 'date' };
     const items = nonNullBranch(fieldSchema).items;
     if (field.endsWith('s') && isArraySchema(fieldSchema) && isReferenceSchema(items ?? {})) {
       entry(`${field.slice(0, -1)}Ids`).refs = { field, path: join(path, field) };
@@ -129,6 +131,7 @@ function applyValue(
   leftover: string[],
 ): JsonValue | undefined {
   const { schema, shape, items } = own;
+  if (own.date && typeof value === 'string') assertCalendarDate(value, path);
   if (shape === 'scalar' && value !== null && typeof value !== 'object') return value;
   if (value === null) return shapeValue(schema, null);
   const list = options.lists.get(key);

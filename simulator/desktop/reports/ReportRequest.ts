@@ -1,6 +1,6 @@
 import type { CompanyFile } from '../CompanyFile.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import { parseTimeBound } from '../desktopTime.ts';
+import { assertCalendarDate, isValidDate, parseTimeBound } from '../desktopTime.ts';
 import type { JsonObject, JsonValue } from '../json.ts';
 import { RequestInputError } from '../RequestInputError.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';
@@ -105,6 +105,7 @@ function updatedBounds(query: Readonly<Record<string, JsonValue>>, books: Report
     const value = query[name];
     if (typeof value !== 'string') return undefined;
     const seconds = parseTimeBound(value, offset, side);
+    if (seconds === undefined && isValidDate(value.slice(0, 10))) assertCalendarDate(value.slice(0, 10), name);
     if (seconds === undefined) throw new RequestInputError(name, `"${value}" is not a date`);
     return seconds;
   };

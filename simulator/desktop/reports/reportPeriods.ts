@@ -1,4 +1,4 @@
-import { addDays } from '../desktopTime.ts';
+import { addDays, assertCalendarDate, withinCalendar } from '../desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { RequestInputError } from '../RequestInputError.ts';
 
@@ -126,9 +126,13 @@ export function reportPeriod(query: { reportDateFrom?: unknown; reportDateTo?: u
   const from = typeof query.reportDateFrom === 'string' ? query.reportDateFrom : undefined;
   const to = typeof query.reportDateTo === 'string' ? query.reportDateTo : undefined;
   if (from !== undefined || to !== undefined) {
+    if (from !== undefined) assertCalendarDate(from, 'reportDateFrom');
+    if (to !== undefined) assertCalendarDate(to, 'reportDateTo');
     const period = { from: from ?? null, to: to ?? today };
     if (period.from !== null && period.from > period.to) throw new DesktopError(DESKTOP_STATUS.DATE_RANGE_REVERSED, `reportDateFrom "${period.from}" is after reportDateTo "${period.to}".`);
     return period;
   }
-  return periodOfMacro(typeof query.reportDateMacro === 'string' ? query.reportDateMacro : defaultMacro, today, firstMonth);
+  // A period named from today (next year, say) stays within the calendar, as every date the desktop computes.
+  const { from: macroFrom, to: macroTo } = periodOfMacro(typeof query.reportDateMacro === 'string' ? query.reportDateMacro : defaultMacro, today, firstMonth);
+  return { from: macroFrom === null ? null : withinCalendar(macroFrom), to: withinCalendar(macroTo) };
 }

@@ -1,6 +1,6 @@
 import { refId } from '../../books/postingProfiles.ts';
 import { specialAccount, type SpecialAccount } from '../../books/specialAccounts.ts';
-import { addDays } from '../../desktopTime.ts';
+import { addDays, withinCalendar } from '../../desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import type { JsonObject, JsonValue } from '../../json.ts';
 import { fromCents, lineAmountCents, percentOfCents, sumCents, toCents } from '../../money.ts';
@@ -29,8 +29,12 @@ export interface SaleShape {
   afterTotals?(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): void;
 }
 
-/** The due date the terms give: days after the transaction, or a day of the month (with its grace period). */
+/** The due date the terms give (days after the transaction, or a day of the month with its grace period), within the desktop's calendar. */
 export function dueDateOf(ctx: RulesContext, transactionDate: string, termsId: string | null): string {
+  return withinCalendar(dueByTerms(ctx, transactionDate, termsId));
+}
+
+function dueByTerms(ctx: RulesContext, transactionDate: string, termsId: string | null): string {
   const standard = termsId ? ctx.find('ldg_standard_term', termsId) : undefined;
   if (standard) return addDays(transactionDate, typeof standard['dueDays'] === 'number' ? standard['dueDays'] : 0);
   const dated = termsId ? ctx.find('ldg_date_driven_term', termsId) : undefined;
