@@ -65,10 +65,12 @@ export function voidTransaction(file: CompanyFile, objectType: string, id: strin
     const model = file.modelOf(objectType);
     const row = file.rowOf(objectType, id);
     const previous = parseDoc<JsonObject>(row.doc);
-    assertNothingApplied(file, objectType, id, 'voided');
     const ctx = file.context(objectType);
-    // Voided again: what it was before the first void is what it was made as.
-    if (!isVoided(ctx, id)) keepBeforeVoid(ctx, id, previous);
+    // A void of a voided transaction changes nothing, so it writes nothing: a new revision number
+    // would make whoever holds the old one fail with 3200 for no change at all.
+    if (isVoided(ctx, id)) return voidAnswer(id, objectType, model.has('refNumber'), previous);
+    assertNothingApplied(file, objectType, id, 'voided');
+    keepBeforeVoid(ctx, id, previous);
     model.row.rules?.beforeRemove?.(ctx, previous);
     const doc = structuredClone(previous);
     // Every line of every kind (item, expense, deposit lines, cash back) keeps its place at zero;
@@ -78,8 +80,12 @@ export function voidTransaction(file: CompanyFile, objectType: string, id: strin
     // A type without a memo of its own (a journal entry) is marked by its zero amounts alone.
     if (model.has('memo') && !String(doc['memo'] ?? '').startsWith('VOID:')) doc['memo'] = `VOID:${typeof doc['memo'] === 'string' && doc['memo'] !== '' ? ` ${doc['memo']}` : ''}`;
     markVoided(ctx, id);
-    const voided = file.storeModified(model, ctx, row, previous, doc, {});
-    const refNumber: JsonObject = model.has('refNumber') ? { refNumber: voided['refNumber'] ?? null } : {};
-    return { id, objectType, createdAt: voided['createdAt'] ?? null, updatedAt: voided['updatedAt'] ?? null, ...refNumber, voided: true };
+    return voidAnswer(id, objectType, model.has('refNumber'), file.storeModified(model, ctx, row, previous, doc, {}));
   });
+}
+
+/** What a void answers: the voided transaction's identity and times (the reference number only where the type has one). */
+function voidAnswer(id: string, objectType: string, hasRefNumber: boolean, voided: JsonObject): JsonObject {
+  const refNumber: JsonObject = hasRefNumber ? { refNumber: voided['refNumber'] ?? null } : {};
+  return { id, objectType, createdAt: voided['createdAt'] ?? null, updatedAt: voided['updatedAt'] ?? null, ...refNumber, voided: true };
 }
