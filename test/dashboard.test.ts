@@ -57,15 +57,20 @@ describe('dashboard accounts and sessions', () => {
     const tooShort = await web.post('/dashboard/sign-up', { _csrf: WebClient.csrfOf(form), email: 'new@team.test', password: 'short', organization: 'Team' });
     expect([tooShort.status, tooShort.text.includes('10 to 200 characters')]).toEqual([400, true]);
     const res = await web.post('/dashboard/sign-up', { _csrf: WebClient.csrfOf(form), email: 'new@team.test', password: 'a long enough password', organization: 'Team Org' });
-    expect(res.status).toBe(303);
+    // Sign-up answers alike for a new email and a taken one, so it signs nobody in: the person signs in next.
+    expect([res.status, res.headers['location']]).toEqual([303, '/dashboard/sign-in?signed-up=1']);
+    expect((await web.get('/dashboard')).status).toBe(303);
+    const signIn = await web.get('/dashboard/sign-in');
+    await web.post('/dashboard/sign-in', { _csrf: WebClient.csrfOf(signIn), email: 'new@team.test', password: 'a long enough password' });
     const home = await web.get('/dashboard');
     expect(home.text).toContain('Team Org');
     expect(home.text).toContain('>testing<');
     const stored = api.sandbox.deps.state.dashboard.accountByEmail('new@team.test');
     expect(stored?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(stored?.password_hash).not.toContain('a long enough password');
-    const again = await web.post('/dashboard/sign-up', { _csrf: WebClient.csrfOf(form), email: 'NEW@team.test', password: 'a long enough password', organization: 'X' });
-    expect(again.status).toBe(409);
+    const again = await web.post('/dashboard/sign-up', { _csrf: WebClient.csrfOf(form), email: 'NEW@team.test', password: 'another long password', organization: 'X' });
+    expect([again.status, again.headers['location']]).toEqual([303, '/dashboard/sign-in?signed-up=1']);
+    expect(api.sandbox.deps.state.dashboard.accountByEmail('new@team.test')?.password_hash).toBe(stored?.password_hash);
     await web.post('/dashboard/sign-out', { _csrf: WebClient.csrfOf(home) });
     expect((await web.get('/dashboard')).status).toBe(303);
   });
@@ -74,6 +79,9 @@ describe('dashboard accounts and sessions', () => {
     const web = new WebClient(origin, api.sandbox.caCert);
     const form = await web.get('/dashboard/sign-up');
     await web.post('/dashboard/sign-up', { _csrf: WebClient.csrfOf(form), email: 'other@org.test', password: 'another long password', organization: 'Other Org' });
+    const signIn = await web.get('/dashboard/sign-in');
+    await web.post('/dashboard/sign-in', { _csrf: WebClient.csrfOf(signIn), email: 'other@org.test', password: 'another long password' });
+    expect((await web.get('/dashboard')).text).toContain('Other Org');
     const page = await web.get('/dashboard/projects/proj_testing/end-users');
     expect(page.status).toBe(404);
     expect(page.text).not.toContain(api.endUser);

@@ -1,3 +1,4 @@
+import { redactSecrets } from './redactSecrets.ts';
 import type { ResponseBody } from './types.ts';
 
 export interface LoggedRequest {
@@ -23,13 +24,6 @@ export interface LoggedRequest {
  */
 const BODY_BYTES = 2_048;
 const PER_PROJECT = 500;
-/** Values never shown in the log, whatever field they are in: keys and connect-link secrets. */
-const SECRETS = /\b(sk|pk)_[a-z]+_[a-z0-9]{4,}|auth_sess_client_secret_[a-z0-9]+/gi;
-
-export function redactSecrets(text: string): string {
-  return text.replace(SECRETS, (secret) => `${secret.slice(0, secret.indexOf('_', 3) + 1)}…${secret.slice(-4)}`);
-}
-
 /** A kept body as people read it: secrets redacted, a cut-off body marked. */
 export function readableBody(bytes: Buffer): string {
   const text = redactSecrets(bytes.toString('utf8'));

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { DashboardStore } from './dashboard/DashboardStore.ts';
+import { SignInThrottle } from './dashboard/SignInThrottle.ts';
 import { hashKey } from './serviceIds.ts';
 
 export interface Project {
@@ -69,6 +70,8 @@ export class ServiceState {
   private readonly requestTimes = new Map<string, { last: number; success: number | null }>();
   /** The dashboard's accounts, organizations and sessions, in the same database. */
   readonly dashboard: DashboardStore;
+  /** Failed dashboard sign-ins by email and by address; in memory, like the request times. */
+  readonly signIns = new SignInThrottle();
 
   /** Statements are prepared once: several run on every request. */
   private sql(text: string): Database.Statement {

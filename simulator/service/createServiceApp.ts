@@ -9,7 +9,8 @@ import { ServiceError } from './ServiceError.ts';
 import { newRequestId } from './serviceIds.ts';
 import { html, page } from './dashboard/html.ts';
 import { htmlResponse, sendWeb } from './dashboard/webRequest.ts';
-import { redactSecrets } from './RequestLog.ts';
+import { redactSecrets } from './redactSecrets.ts';
+import { setSecurityHeaders } from './securityHeaders.ts';
 import type { RequestNote, ResponseBody, ServiceDeps } from './types.ts';
 
 export function sendJson(res: ServerResponse, status: number, json: ResponseBody, requestId: string, closeConnection = false, headers: Record<string, string> = {}): void {
@@ -21,6 +22,7 @@ export function sendJson(res: ServerResponse, status: number, json: ResponseBody
   res.setHeader('Service-Sandbox', SANDBOX_HEADER);
   if (closeConnection) res.setHeader('Connection', 'close');
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  setSecurityHeaders(res);
   // Corked, the headers and every part leave in one write.
   res.cork();
   for (const part of parts.slice(0, -1)) res.write(part);
@@ -114,7 +116,7 @@ export function createServiceApp(deps: ServiceDeps): (req: IncomingMessage, res:
       .catch((error: unknown) => {
         // A client that left half way is its own choice, not a fault of ours: nothing to answer.
         if (error instanceof ClientGone) {
-          deps.logger.debug('client went away', { requestId, method: req.method, path: pathname });
+          deps.logger.debug('client went away', { requestId, method: req.method, path: req.url });
           res.destroy();
           return;
         }
@@ -122,7 +124,7 @@ export function createServiceApp(deps: ServiceDeps): (req: IncomingMessage, res:
       })
       .finally(() => {
         const ms = performance.now() - started;
-        deps.logger.debug('request', { requestId, method: req.method, path: pathname, status: res.statusCode, ms: Math.round(ms) });
+        deps.logger.debug('request', { requestId, method: req.method, path: req.url, status: res.statusCode, ms: Math.round(ms) });
         if (note.projectId) logRequest(deps, note, req, res.statusCode, answered, requestId, ms);
       });
   };

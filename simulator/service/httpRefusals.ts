@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SANDBOX_HEADER } from './sandboxHeader.ts';
+import { SECURITY_HEADER_LINES } from './securityHeaders.ts';
 import { ServiceError } from './ServiceError.ts';
 import { newRequestId } from './serviceIds.ts';
 
@@ -22,7 +23,7 @@ function writeRawError(socket: Duplex, problem: ServiceError): void {
   const body = JSON.stringify(problem.toBody(requestId));
   socket.end(
     `HTTP/1.1 ${problem.status} ${REASONS[problem.status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nService-Request-Id: ${requestId}\r\nService-Sandbox: ${SANDBOX_HEADER}\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\nService-Request-Id: ${requestId}\r\nService-Sandbox: ${SANDBOX_HEADER}\r\n${SECURITY_HEADER_LINES}Connection: close\r\n\r\n${body}`,
   );
 }
 

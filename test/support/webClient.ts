@@ -11,11 +11,13 @@ export class WebClient {
   readonly cookies = new Map<string, string>();
   private readonly agent: https.Agent;
 
+  /** `localAddress` (another loopback address such as 127.0.0.2) lets a test be a second client machine. */
   constructor(
     readonly origin: string,
     ca: string,
+    options: { localAddress?: string } = {},
   ) {
-    this.agent = new https.Agent({ ca, keepAlive: true });
+    this.agent = new https.Agent({ ca, keepAlive: true, ...(options.localAddress ? { localAddress: options.localAddress, family: 4 } : {}) });
   }
 
   request(method: string, path: string, form?: Record<string, string>): Promise<WebAnswer> {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { cookie, cookiesOf, formOf, htmlResponse, preSessionCsrf, PRE_SESSION_CSRF, redirect, sameToken, type WebResponse } from './webRequest.ts';
 import { field, html, page } from './html.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from './passwords.ts';
 import type { ServiceDeps } from '../types.ts';
 import type { Account } from './DashboardStore.ts';
 
@@ -33,15 +33,30 @@ ${kind === 'up' ? field('Organization name', 'organization', { value: '' }) : ht
 <button type="submit">${kind === 'in' ? 'Sign in' : 'Sign up'}</button></form>${other}`;
 }
 
-export function signInPage(req: IncomingMessage, error?: string, email?: string, status = 200): WebResponse {
-  const { token, cookies } = preSessionCsrf(req);
-  return htmlResponse(status, page({ title: 'Sign in', error }, accountForm('in', token, email)), cookies);
+/** What a sign-in or sign-up page shows besides its form, and how it is answered. */
+export interface Shown {
+  error?: string;
+  notice?: string;
+  email?: string;
+  status?: number;
+  headers?: Record<string, string>;
 }
 
-export function signUpPage(req: IncomingMessage, error?: string, email?: string, status = 200): WebResponse {
+function accountPage(req: IncomingMessage, kind: 'in' | 'up', shown: Shown): WebResponse {
   const { token, cookies } = preSessionCsrf(req);
-  return htmlResponse(status, page({ title: 'Sign up', error }, accountForm('up', token, email)), cookies);
+  const answer = htmlResponse(shown.status ?? 200, page({ title: kind === 'in' ? 'Sign in' : 'Sign up', error: shown.error, notice: shown.notice }, accountForm(kind, token, shown.email)), cookies);
+  return { ...answer, headers: { ...answer.headers, ...shown.headers } };
 }
+
+export const signInPage = (req: IncomingMessage, shown: Shown = {}): WebResponse => accountPage(req, 'in', shown);
+export const signUpPage = (req: IncomingMessage, shown: Shown = {}): WebResponse => accountPage(req, 'up', shown);
+
+/**
+ * Where every sign-up that passes the form's checks is sent, whether its email was new or already had
+ * an account: the same 303, the same page, no session. Signing a new account straight in would
+ * tell a stranger which emails are taken, since an existing one cannot be signed in for them.
+ */
+export const SIGNED_UP = { flag: 'signed-up', notice: 'Sign-up received: sign in with your email and password. If this email already had an account, its password is unchanged.' };
 
 function startSession(deps: ServiceDeps, account: Account): WebResponse {
   const { token } = deps.state.dashboard.openSession(account.id, deps.clock.now() + SESSION_SECONDS * 1000);
@@ -52,31 +67,49 @@ function csrfOk(req: IncomingMessage, form: URLSearchParams): boolean {
   return sameToken(form.get('_csrf'), cookiesOf(req).get(PRE_SESSION_CSRF));
 }
 
+/** Where a try comes from, for the throttle: the socket's peer (no proxy sits in front of the sandbox, so a forwarded-for header is not trusted). */
+function clientAddress(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? '';
+}
+
 export async function signIn(deps: ServiceDeps, req: IncomingMessage): Promise<WebResponse> {
   const form = await formOf(req);
-  if (!csrfOk(req, form)) return signInPage(req, 'The form expired: please sign in again.', undefined, 403);
+  if (!csrfOk(req, form)) return signInPage(req, { error: 'The form expired: please sign in again.', status: 403 });
   const email = (form.get('email') ?? '').trim();
   await deps.accountsReady;
+  const address = clientAddress(req);
+  const admission = deps.state.signIns.admit(email, address, deps.clock.now());
+  if (!admission.admitted) {
+    const minutes = Math.ceil(admission.retryAfterSeconds / 60);
+    const error = `Too many failed sign-ins: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    return signInPage(req, { error, email, status: 429, headers: { 'retry-after': String(admission.retryAfterSeconds) } });
+  }
   const account = deps.state.dashboard.accountByEmail(email);
-  // The same answer for an unknown email and a wrong password: the page does not tell which accounts exist.
-  if (!account || !(await verifyPassword(form.get('password') ?? '', account.password_hash))) return signInPage(req, 'Wrong email or password.', email, 401);
+  // An unknown email is checked too, at the same cost, and answered as a wrong password: neither the page nor its time tells which accounts exist.
+  const matches = await verifyPassword(form.get('password') ?? '', account?.password_hash ?? NO_ACCOUNT_HASH);
+  if (!account || !matches) return signInPage(req, { error: 'Wrong email or password.', email, status: 401 });
+  deps.state.signIns.succeeded(email, address, admission.at);
   return startSession(deps, account);
 }
 
 export async function signUp(deps: ServiceDeps, req: IncomingMessage): Promise<WebResponse> {
   const form = await formOf(req);
-  if (!csrfOk(req, form)) return signUpPage(req, 'The form expired: please try again.', undefined, 403);
+  if (!csrfOk(req, form)) return signUpPage(req, { error: 'The form expired: please try again.', status: 403 });
   const email = (form.get('email') ?? '').trim();
   const password = form.get('password') ?? '';
   const organization = (form.get('organization') ?? '').trim();
-  if (!EMAIL.test(email)) return signUpPage(req, 'Enter an email address such as you@example.com.', email, 400);
-  if (password.length < 10 || password.length > 200) return signUpPage(req, 'Choose a password of 10 to 200 characters.', email, 400);
-  if (organization.length < 1 || organization.length > 100) return signUpPage(req, 'Name your organization (1 to 100 characters).', email, 400);
-  if (deps.state.dashboard.accountByEmail(email)) return signUpPage(req, 'An account with this email exists: sign in instead.', email, 409);
-  const now = deps.clock.now();
-  const account = deps.state.dashboard.addAccount(email, await hashPassword(password), now);
-  createOrganization(deps, account, organization);
-  return startSession(deps, account);
+  const refused = (error: string): WebResponse => signUpPage(req, { error, email, status: 400 });
+  if (!EMAIL.test(email)) return refused('Enter an email address such as you@example.com.');
+  if (password.length < 10 || password.length > 200) return refused('Choose a password of 10 to 200 characters.');
+  if (organization.length < 1 || organization.length > 100) return refused('Name your organization (1 to 100 characters).');
+  // Hashed whether or not the email is taken, so the answer takes as long either way.
+  const passwordHash = await hashPassword(password);
+  // Looked up after the hash, with no wait before the insert: two sign-ups of one new email cannot both insert.
+  if (!deps.state.dashboard.accountByEmail(email)) {
+    const account = deps.state.dashboard.addAccount(email, passwordHash, deps.clock.now());
+    createOrganization(deps, account, organization);
+  }
+  return redirect(`/dashboard/sign-in?${SIGNED_UP.flag}=1`);
 }
 
 /** A new organization of the account, with the project every organization starts with, "testing". */

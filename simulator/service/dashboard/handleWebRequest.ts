@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ServiceDeps } from '../types.ts';
-import { createOrganization, signedIn, signIn, signInPage, signOut, signUp, signUpPage, type SignedIn } from './accountPages.ts';
+import { createOrganization, signedIn, signIn, signInPage, signOut, SIGNED_UP, signUp, signUpPage, type SignedIn } from './accountPages.ts';
 import { APP_JS, STYLE_CSS } from './assets.ts';
 import { finishConnect, showConnect } from './connectFlow.ts';
 import { html, page } from './html.ts';
@@ -68,10 +68,10 @@ export async function handleWebRequest(deps: ServiceDeps, req: IncomingMessage, 
   const method = req.method ?? 'GET';
   const path = url.pathname.replace(/\/$/, '') || '/';
   const asset = ASSETS[path];
-  if (asset && method === 'GET') return { status: 200, headers: { 'content-type': asset.type, 'cache-control': 'max-age=300', 'x-content-type-options': 'nosniff' }, body: asset.body };
+  if (asset && method === 'GET') return { status: 200, headers: { 'content-type': asset.type, 'cache-control': 'max-age=300' }, body: asset.body };
   const connect = /^\/connect\/([A-Za-z0-9_]{1,120})$/.exec(path);
   if (connect?.[1]) return method === 'POST' ? finishConnect(deps, req, connect[1], url) : showConnect(deps, req, connect[1], url);
-  if (path === '/dashboard/sign-in') return method === 'POST' ? signIn(deps, req) : signInPage(req);
+  if (path === '/dashboard/sign-in') return method === 'POST' ? signIn(deps, req) : signInPage(req, url.searchParams.has(SIGNED_UP.flag) ? { notice: SIGNED_UP.notice } : {});
   if (path === '/dashboard/sign-up') return method === 'POST' ? signUp(deps, req) : signUpPage(req);
   const who = signedIn(deps, req);
   if (!who) return method === 'GET' ? redirect('/dashboard/sign-in') : htmlResponse(401, page({ title: 'Signed out' }, html`<p>Your session ended. <a href="/dashboard/sign-in">Sign in</a> again.</p>`));

@@ -11,11 +11,21 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
 }
 
 /** `scrypt$N$r$p$salt$hash` (base64url): the parameters travel with the hash, so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
+function encoded(salt: Buffer, key: Buffer): string {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return encoded(salt, await derive(password, salt, PARAMS));
+}
+
+/**
+ * What the password of an email without an account is checked against: the parameters of a real
+ * hash with a random salt and key, so the check costs what a real one does (an unknown email is
+ * not answered faster) and matches no password. Random bytes, not a hash: nothing to compute at start.
+ */
+export const NO_ACCOUNT_HASH = encoded(randomBytes(16), randomBytes(KEY_BYTES));
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { readBody } from '../readBody.ts';
+import { setSecurityHeaders } from '../securityHeaders.ts';
 import { randomToken } from '../serviceIds.ts';
 
 export interface WebResponse {
@@ -9,14 +10,8 @@ export interface WebResponse {
   body: string | Buffer;
 }
 
-/** Pages are never framed, never cached, load nothing from elsewhere, and leak no link (connect links carry secrets). */
-const PAGE_HEADERS = {
-  'content-security-policy': "default-src 'self'; frame-ancestors 'none'; form-action 'self' https: http:",
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
+/** Pages show keys and connect links: never cached. What every answer carries is in SECURITY_HEADERS. */
+const PAGE_HEADERS = { 'cache-control': 'no-store' };
 
 export function htmlResponse(status: number, body: string, cookies: string[] = []): WebResponse {
   return { status, headers: { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS, ...(cookies.length ? { 'set-cookie': cookies } : {}) }, body };
@@ -30,6 +25,7 @@ export function redirect(location: string, cookies: string[] = []): WebResponse 
 export function sendWeb(res: ServerResponse, answer: WebResponse, requestId: string): void {
   res.statusCode = answer.status;
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  setSecurityHeaders(res);
   res.setHeader('Service-Request-Id', requestId);
   res.setHeader('Content-Length', Buffer.byteLength(answer.body));
   res.end(answer.body);
