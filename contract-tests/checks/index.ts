@@ -1,5 +1,5 @@
 import type { Check } from '../runner/checkTypes.ts';
-import type { SpecModel } from '../runner/specModel.ts';
+import type { SpecModel, SpecOperation } from '../runner/specModel.ts';
 import { endUserMissing, endUserUnknown } from './auth/endUserChecks.ts';
 import { malformedKey, noKey, unknownKey } from './auth/keyChecks.ts';
 import { connectionStates } from './desktop/connectionStates.ts';
@@ -68,6 +68,11 @@ const PER_OPERATION: OperationCheck[] = [
   responsesMatchSpec,
 ];
 
+/** A rule's wait, for one operation. */
+function bound(waits: NonNullable<OperationCheck['waits']>, op: SpecOperation): NonNullable<Check['waits']> {
+  return { ms: waits.ms, open: (ctx) => waits.open(ctx, op), judge: (ctx, opened) => waits.judge(ctx, op, opened) };
+}
+
 /** Every check of a run: target-wide rules, then each per-operation rule for the operations it fits. */
 export function allChecks(spec: SpecModel, options: { httpUrl: string | undefined }): Check[] {
   const checks: Check[] = [plainHttpCheck(options.httpUrl), noKey, malformedKey, unknownKey, endUserMissing, endUserUnknown, connectionStates, requestTimeout, queueOrder, trialBalanceBalances, balanceSheetBalances, receivablesMatchCustomers, payablesMatchVendors, agingMatchesCustomers];
@@ -80,6 +85,7 @@ export function allChecks(spec: SpecModel, options: { httpUrl: string | undefine
         operationId: op.operationId,
         ...(rule.writes ? { writes: true } : {}),
         ...(rule.last ? { last: true } : {}),
+        ...(rule.waits ? { waits: bound(rule.waits, op) } : {}),
         run: (ctx) => rule.run(ctx, op),
       });
     }

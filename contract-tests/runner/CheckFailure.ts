@@ -14,9 +14,11 @@ export class CheckFailure extends Error {
 /** The check cannot run against this target; the reason is reported. */
 export class CheckSkip extends Error {}
 
-/** Short text of what an exchange brought back, for "received". */
+/** Short text of what an exchange brought back, for "received": an error object whole (its integrationCode is often the point), other bodies cut. */
 export function describeExchange(exchange: Exchange): string {
   if (exchange.networkError) return `no answer (${exchange.networkError})`;
+  const error = (exchange.json as { error?: unknown } | undefined)?.error;
+  if (error !== undefined && typeof error === 'object') return `HTTP ${exchange.status} ${JSON.stringify({ error })}`;
   const text = exchange.text.length > 300 ? `${exchange.text.slice(0, 300)}...` : exchange.text;
   return `HTTP ${exchange.status} ${text}`;
 }

@@ -36,6 +36,11 @@ export interface Check {
   /** Runs after all other checks (it judges the traffic they made). */
   last?: boolean;
   run(ctx: CheckContext): Promise<void>;
+  /**
+   * A check about time passing (a cursor's 10 s): the runner opens every such check of the run, lets
+   * the longest wait pass once, then judges each, so ten of them cost one wait, not ten.
+   */
+  waits?: { ms: number; open(ctx: CheckContext): Promise<unknown>; judge(ctx: CheckContext, opened: unknown): Promise<void> };
 }
 
 export type CheckStatus = 'pass' | 'fail' | 'skip';
@@ -52,6 +57,8 @@ export interface CheckResult {
   expected?: string;
   received?: string;
   curl?: string;
+  /** The retries the check's requests made on the target's advice (`409 3175, waited 1000 ms`). */
+  retries?: string[];
 }
 
 export interface RunReport {
@@ -61,4 +68,6 @@ export interface RunReport {
   ms: number;
   sandboxClock: boolean;
   results: CheckResult[];
+  /** Set when the target stopped answering part way: what it last said; the checks after it are skipped. */
+  stopped?: string;
 }

@@ -5,7 +5,9 @@ import { parseArgs } from 'node:util';
 import type { RunReport } from './checkTypes.ts';
 import { humanSummary, progressLine } from './reporters/humanReporter.ts';
 import { junitReport } from './reporters/junitReporter.ts';
+import { TargetUnavailable } from './preflight.ts';
 import { runContract } from './runContract.ts';
+import { SelectionError } from './selectChecks.ts';
 
 export const DEFAULT_SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../spec/openapi.yaml');
 
@@ -32,8 +34,13 @@ Options:
   --reporter NAME      human (default), json or junit
   --out FILE           where the json/junit report goes (default: standard output)
   --timeout-ms N       per-request timeout (default 30000); a request that hangs fails its check
-Areas: transport, auth, isolation, schema, pagination, filters, writes, negative.
-Exit status: 0 when no check failed, 1 when one did, 2 when the command itself was misused.
+Areas: transport, auth, isolation, schema, pagination, filters, writes, negative, desktop, reports.
+Answers that carry the Service's retry advice (x-should-retry: true, retry-after) are retried twice,
+as the official clients retry; every retry shows in the report.
+Exit status: 0 when checks ran and none failed; 1 when one failed (the contract is broken);
+2 when the command was misused (a bad option, --only/--skip naming no check, no check run);
+3 when the target cannot be used (unreachable, TLS refused, key or end user refused, connection
+not usable, the desktop not answering): one message says what the target answered.
 `;
 
 class UsageError extends Error {}
@@ -48,7 +55,21 @@ function list(value: string | undefined): string[] | undefined {
   return value?.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** `ledger-sim contract`: exit code 0 when every check passed or was skipped, 1 when one failed. */
+/** 3 when the target went away part way, 1 when a check failed, 2 when none ran (all skipped: nothing was shown), else 0. */
+function exitCodeOf(report: RunReport): number {
+  if (report.stopped !== undefined) {
+    process.stderr.write(`ledger-sim contract: target unavailable: ${report.stopped}\n`);
+    return 3;
+  }
+  if (report.results.some((r) => r.status === 'fail')) return 1;
+  if (!report.results.some((r) => r.status === 'pass')) {
+    process.stderr.write('ledger-sim contract: no check ran: every selected check was skipped (see why above); a run that shows nothing is not a pass\n');
+    return 2;
+  }
+  return 0;
+}
+
+/** `ledger-sim contract`: exit codes as HELP says. */
 export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let values;
   try {
@@ -113,11 +134,15 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
     } else {
       process.stdout.write(text);
     }
-    return report.results.some((r) => r.status === 'fail') ? 1 : 0;
+    return exitCodeOf(report);
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-      process.stderr.write(`ledger-sim contract: ${error.message}\n\n${HELP}`);
+    if (error instanceof UsageError || error instanceof SelectionError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`ledger-sim contract: ${error.message}\n\n${error instanceof SelectionError ? '' : HELP}`);
       return 2;
+    }
+    if (error instanceof TargetUnavailable) {
+      process.stderr.write(`ledger-sim contract: target unavailable: ${error.message}\n`);
+      return 3;
     }
     throw error;
   }

@@ -18,6 +18,17 @@ export interface Exchange {
   ms: number;
   /** Set when no answer came: refused, reset, or timed out. */
   networkError?: string;
+  /** Earlier answers to the same request that carried the target's retry advice, oldest first. */
+  retried?: Retry[];
+  /** This answer too said a retry could succeed, but the retries were spent: the target stayed busy. */
+  retriesSpent?: boolean;
+}
+
+/** One retry the client made on the target's advice: what came back, and how long it waited before asking again. */
+export interface Retry {
+  status: number;
+  code: string | undefined;
+  waitedMs: number;
 }
 
 export interface SendOptions {
@@ -33,6 +44,8 @@ export interface SendOptions {
   endUserId?: string | null;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** false: take the first answer as it is (a check that provokes the desktop's moods judges them). */
+  retry?: boolean;
 }
 
 export interface ClientConfig {
@@ -41,9 +54,42 @@ export interface ClientConfig {
   endUserId: string;
   ca: string | undefined;
   timeoutMs: number;
+  /** Retries of an answer that carries retry advice, as the official clients make (2); 0 for none. */
+  retries?: number;
 }
 
 export type ExchangeObserver = (exchange: Exchange) => void;
+
+const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/** Statuses a read may be asked again after, unless the target says not to: a time-out, too many requests, a moment's unavailability. */
+const READ_RETRY_STATUSES = new Set([408, 429, 503, 504]);
+
+/**
+ * How long to wait before asking again, when the answer says a retry can succeed; undefined when
+ * it cannot. `x-should-retry: true` (a record in use, the application starting) is retried whatever
+ * the method; a read that timed out or met a reset connection too (reading twice changes nothing),
+ * a write never without the target's word (it may have happened). Waits honour `retry-after-ms` and
+ * `retry-after`, else 0.5 s doubling, at most 8 s, as the official clients do.
+ */
+export function retryDelayMs(exchange: Exchange, method: string, attempt: number): number | undefined {
+  const advice = header(exchange.headers['x-should-retry']);
+  if (advice === 'false') return undefined;
+  const read = method === 'GET';
+  const transient = exchange.networkError !== undefined ? /reset|hang up|no answer within/i.test(exchange.networkError) : READ_RETRY_STATUSES.has(exchange.status);
+  if (advice !== 'true' && !(read && transient)) return undefined;
+  const ms = Number(header(exchange.headers['retry-after-ms']));
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const seconds = Number(header(exchange.headers['retry-after']));
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  return Math.min(500 * 2 ** attempt, 8000);
+}
+
+/** The error code an answer carries (the desktop's own first), or what the network said. */
+export const codeOf = (exchange: Exchange): string | undefined => {
+  const error = (exchange.json as { error?: { integrationCode?: unknown; code?: unknown } } | undefined)?.error;
+  return error ? String(error.integrationCode ?? error.code) : exchange.networkError;
+};
 
 /**
  * The runner's only way to the target. Every exchange is shown to the observers (the schema checks
@@ -59,6 +105,11 @@ export class HttpClient {
 
   observe(observer: ExchangeObserver): void {
     this.observers.push(observer);
+  }
+
+  unobserve(observer: ExchangeObserver): void {
+    const i = this.observers.indexOf(observer);
+    if (i >= 0) this.observers.splice(i, 1);
   }
 
   url(path: string, query: SendOptions['query'] = {}): URL {
@@ -81,9 +132,17 @@ export class HttpClient {
     if (body !== undefined) headers['content-type'] = 'application/json';
     Object.assign(headers, options.headers);
     const request: ExchangeRequest = { method: options.method ?? 'GET', url: url.toString(), headers, body };
-    const exchange = await this.perform(request, url, options.timeoutMs ?? this.config.timeoutMs);
-    for (const observer of this.observers) observer(exchange);
-    return exchange;
+    const retried: Retry[] = [];
+    for (let attempt = 0; ; attempt++) {
+      const exchange = await this.perform(request, url, options.timeoutMs ?? this.config.timeoutMs);
+      if (retried.length > 0) exchange.retried = [...retried];
+      const wait = options.retry === false ? undefined : retryDelayMs(exchange, request.method, attempt);
+      if (wait !== undefined && attempt >= (this.config.retries ?? 2)) exchange.retriesSpent = true;
+      for (const observer of this.observers) observer(exchange);
+      if (wait === undefined || exchange.retriesSpent) return exchange;
+      retried.push({ status: exchange.status, code: codeOf(exchange), waitedMs: wait });
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 
   private perform(request: ExchangeRequest, url: URL, timeoutMs: number): Promise<Exchange> {

@@ -1,10 +1,11 @@
 import { allChecks } from '../checks/index.ts';
 import type { Check, CheckContext, CheckResult, RunReport } from './checkTypes.ts';
-import { CheckFailure, CheckSkip } from './CheckFailure.ts';
-import { curlFor } from './curl.ts';
 import { HttpClient, type Exchange } from './httpClient.ts';
 import { Rng } from './rng.ts';
 import { loadSpecModel, type SpecModel } from './specModel.ts';
+import { preflight } from './preflight.ts';
+import { runCheck, runWaitingChecks } from './runCheck.ts';
+import { selectChecks } from './selectChecks.ts';
 import { detectClock } from './targetClock.ts';
 
 export interface ContractOptions {
@@ -31,41 +32,8 @@ export interface ContractOptions {
   onResult?: (result: CheckResult) => void;
 }
 
-/** `--only`/`--skip` name a check id, an id prefix or an area (`pagination`), each alone or `@operationId`. */
-function selected(check: Check, only: string[] | undefined, skip: string[] | undefined): boolean {
-  const on = `@${check.operationId ?? ''}`;
-  const names = [check.id, check.area, `${check.id}${on}`, `${check.area}${on}`];
-  const hit = (patterns: string[]): boolean => patterns.some((p) => names.some((n) => n === p || n.startsWith(`${p}.`)));
-  if (only && only.length > 0 && !hit(only)) return false;
-  return !(skip && hit(skip));
-}
-
-async function runOne(check: Check, ctx: CheckContext, caCertPath: string | undefined): Promise<CheckResult> {
-  const base = { id: check.id, area: check.area, rule: check.rule, operationId: check.operationId };
-  const started = performance.now();
-  const ms = (): number => Math.round(performance.now() - started);
-  if (check.writes && !ctx.allowWrites) {
-    return { ...base, status: 'skip', ms: 0, reason: 'changes data: runs only with --allow-writes (a real company file is someone\'s books)' };
-  }
-  try {
-    await check.run(ctx);
-    return { ...base, status: 'pass', ms: ms() };
-  } catch (error) {
-    if (error instanceof CheckSkip) return { ...base, status: 'skip', ms: ms(), reason: error.message };
-    if (error instanceof CheckFailure) {
-      return {
-        ...base,
-        status: 'fail',
-        ms: ms(),
-        expected: error.expected,
-        received: error.received,
-        ...(error.exchange ? { curl: curlFor(error.exchange.request, caCertPath) } : {}),
-      };
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    return { ...base, status: 'fail', ms: ms(), expected: 'the check to run to the end', received: `it stopped: ${message}` };
-  }
-}
+/** Consecutive requests that got no answer at all before the run stops: the target went away. */
+const LOST_AFTER = 5;
 
 /** Runs every selected check against the target, in order; the ones judging all traffic run last. */
 export async function runContract(options: ContractOptions): Promise<RunReport> {
@@ -81,8 +49,19 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
   });
   const exchanges: Exchange[] = [];
   let cleanups: (() => Promise<void>)[] = [];
-  client.observe((e) => exchanges.push(e));
+  const origin = new URL(options.baseUrl).origin;
+  let unanswered = 0;
+  let lastSaid = '';
+  client.observe((e) => {
+    exchanges.push(e);
+    // Only the target's own origin counts: the plain-HTTP check may meet a closed port on purpose.
+    if (new URL(e.request.url).origin !== origin) return;
+    unanswered = e.networkError === undefined ? 0 : unanswered + 1;
+    if (e.networkError !== undefined) lastSaid = e.networkError;
+  });
   try {
+    const checks = selectChecks(allChecks(spec, { httpUrl: options.httpUrl }), options.only, options.skip);
+    await preflight(client);
     const clock = await detectClock(client);
     const memo = new Map<string, Promise<unknown>>();
     const ctx: CheckContext = {
@@ -106,16 +85,30 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
       },
     };
     cleanups = ctx.cleanups;
-    const checks = allChecks(spec, { httpUrl: options.httpUrl }).filter((c) => selected(c, options.only, options.skip));
     const ordered = [...checks.filter((c) => !c.last), ...checks.filter((c) => c.last)];
     const results: CheckResult[] = [];
-    for (const check of ordered) {
-      options.onStart?.(check);
-      const result = await runOne(check, ctx, options.caCertPath);
+    const push = (result: CheckResult): void => {
       results.push(result);
       options.onResult?.(result);
+    };
+    let stopped: string | undefined;
+    let waited = false;
+    for (const check of ordered) {
+      if (stopped !== undefined) {
+        results.push({ id: check.id, area: check.area, rule: check.rule, operationId: check.operationId, status: 'skip', ms: 0, reason: 'target unavailable: the run stopped' });
+        continue;
+      }
+      if (check.waits) {
+        // Every check that waits for time runs here, at the first one's turn: one wait for them all.
+        if (!waited) for (const result of await runWaitingChecks(ordered.filter((c) => c.waits), ctx, options.caCertPath, options.onStart)) push(result);
+        waited = true;
+        continue;
+      }
+      options.onStart?.(check);
+      push(await runCheck(check, ctx, options.caCertPath));
+      if (unanswered >= LOST_AFTER) stopped = `the target stopped answering (${unanswered} requests in a row got no answer; last: ${lastSaid})`;
     }
-    return { target: options.baseUrl, seed: options.seed, startedAt, ms: Math.round(performance.now() - started), sandboxClock: clock.controllable, results };
+    return { target: options.baseUrl, seed: options.seed, startedAt, ms: Math.round(performance.now() - started), sandboxClock: clock.controllable, results, ...(stopped ? { stopped } : {}) };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     client.close();

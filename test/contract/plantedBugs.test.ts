@@ -9,7 +9,7 @@ import { describePlantedBugs, failures, ROWS, SEED, throughProxy } from './plant
 describePlantedBugs('first half', ROWS.slice(0, Math.ceil(ROWS.length / 2)));
 
 describe('a target without sandbox controls', () => {
-  it('is checked in real time, waiting the 10 s only for the expiry rule', async () => {
+  it('is checked in real time, waiting the 10 s once for every expiry check, and only for them', async () => {
     const api = await startTestSandbox({ sizes: { customers: 30, invoices: 40 }, clock: new SimClock() });
     const proxy = await startPlantedBugProxy(api.sandbox);
     try {
@@ -26,9 +26,10 @@ describe('a target without sandbox controls', () => {
       expect(failures(report)).toEqual([]);
       const expiry = report.results.filter((r) => r.id === 'pagination.cursor-expiry');
       expect(expiry.map((r) => r.status)).toEqual(['pass', 'pass']);
-      for (const r of expiry) expect(r.ms).toBeGreaterThanOrEqual(10_500);
-      const others = report.results.filter((r) => r.id !== 'pagination.cursor-expiry');
-      expect(others.reduce((sum, r) => sum + r.ms, 0)).toBeLessThan(5_000);
+      // Both sequences expire during one wait: the run takes 10.5 s of waiting, not 21.
+      expect(report.ms).toBeGreaterThanOrEqual(10_500);
+      expect(report.ms).toBeLessThan(10_500 + 5_000);
+      expect(report.results.reduce((sum, r) => sum + r.ms, 0)).toBeLessThan(5_000);
     } finally {
       await proxy.close();
       await api.close();

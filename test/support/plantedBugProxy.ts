@@ -56,15 +56,25 @@ function listen(server: http.Server): Promise<number> {
   });
 }
 
+/** How the proxy stands in for a real deployment (with the plain mode `without-sandbox-controls`): the network's and the desktop's delay. */
+export interface ProxyOptions {
+  /** Milliseconds added before every request is forwarded. */
+  latencyMs?: number;
+}
+
 /**
  * A thin HTTPS proxy in front of a sandbox that breaks exactly one rule of the contract, chosen by
  * name, so each contract check can be shown to catch the bug it is named for.
  */
-export async function startPlantedBugProxy(sandbox: Sandbox): Promise<PlantedBugProxy> {
+export async function startPlantedBugProxy(sandbox: Sandbox, options: ProxyOptions = {}): Promise<PlantedBugProxy> {
   const upstream = new URL(sandbox.baseUrl).origin;
   const agent = new https.Agent({ ca: sandbox.caCert, keepAlive: true });
   const route = compileRoutes(sandbox.deps.operations.values());
-  const forward = (request: ProxyRequest): Promise<ProxyResponse> =>
+  const forward = async (request: ProxyRequest): Promise<ProxyResponse> => {
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+    return forwardNow(request);
+  };
+  const forwardNow = (request: ProxyRequest): Promise<ProxyResponse> =>
     new Promise((resolve, reject) => {
       const headers = { ...request.headers, ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }) };
       const target = new URL(`${request.url.pathname}${request.url.search}`, upstream);

@@ -1,0 +1,99 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contractCommand, DEFAULT_SPEC } from '../../contract-tests/runner/contractCommand.ts';
+import type { CheckResult } from '../../contract-tests/runner/checkTypes.ts';
+import { runContract } from '../../contract-tests/runner/runContract.ts';
+import { SimClock } from '../../simulator/desktop/clock.ts';
+import { throughProxy } from './plantedBugHarness.ts';
+import { startPlantedBugProxy, type PlantedBugProxy } from '../support/plantedBugProxy.ts';
+import { startTestSandbox, type TestSandbox } from '../support/testClient.ts';
+
+let api: TestSandbox;
+let proxy: PlantedBugProxy;
+
+beforeAll(async () => {
+  api = await startTestSandbox({ sizes: { customers: 40, invoices: 60 }, clock: new SimClock() });
+  // What a real deployment looks like to the runner: no sandbox controls, and a little latency.
+  proxy = await startPlantedBugProxy(api.sandbox, { latencyMs: 5 });
+  proxy.plant('without-sandbox-controls');
+});
+afterAll(async () => {
+  await proxy.close();
+  await api.close();
+});
+
+/** Runs `ledger-sim contract` as a user would, catching what it writes to standard error. */
+async function contract(args: string[]): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  try {
+    return { code: await contractCommand(args, {}), stderr };
+  } finally {
+    err.mockRestore();
+    out.mockRestore();
+  }
+}
+
+const sandboxArgs = (): string[] => ['--base-url', api.sandbox.baseUrl, '--api-key', api.sandbox.secretKey, '--end-user-id', api.endUser, '--ca-cert', api.sandbox.caCertPath, '--seed', '35'];
+
+/** A port nothing listens on: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('issue 35: the runner against a target without a sandbox clock', () => {
+  it('refuses --only or --skip naming no check, with the closest names (exit 2), and never calls a run of no check green', async () => {
+    const typo = await contract([...sandboxArgs(), '--only', 'paginaton.cursor-expiry']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('--only paginaton.cursor-expiry names no check; closest: pagination.cursor-expiry');
+    const unknownSkip = await contract([...sandboxArgs(), '--skip', 'nosuchcheck']);
+    expect([unknownSkip.code, unknownSkip.stderr.includes('--skip nosuchcheck names no check')]).toEqual([2, true]);
+    // Read-only, the write checks all skip: nothing was shown, so it is not a pass.
+    const nothing = await contract([...sandboxArgs(), '--only', 'writes.create-retrieve-list@customers.create']);
+    expect([nothing.code, nothing.stderr.includes('no check ran')]).toEqual([2, true]);
+  });
+
+  it.each([
+    ['an unreachable base URL', async (): Promise<string[]> => ['--base-url', `https://127.0.0.1:${await closedPort()}/v1`, '--api-key', 'sk_sandbox_x', '--end-user-id', 'end_usr_x'], /cannot reach the target: .*ECONNREFUSED/],
+    ['a self-signed target without --ca-cert', (): Promise<string[]> => Promise.resolve(['--base-url', api.sandbox.baseUrl, '--api-key', api.sandbox.secretKey, '--end-user-id', api.endUser]), /TLS certificate is not trusted .*--ca-cert/],
+    ['a refused key', (): Promise<string[]> => Promise.resolve([...sandboxArgs(), '--api-key', 'sk_sandbox_notakey000000']), /refused the API key/],
+    ['an unknown end user', (): Promise<string[]> => Promise.resolve([...sandboxArgs(), '--end-user-id', 'end_usr_nobody00000000']), /does not know end user end_usr_nobody00000000/],
+  ] as const)('stops on %s before any check, with one message and exit 3', async (_name, args, message) => {
+    const run = await contract(await args());
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(message);
+    // One message, not a failure per check.
+    expect(run.stderr.split('\n').filter((l) => l.startsWith('FAIL')).length).toBe(0);
+    expect(run.stderr.match(/target unavailable/g)?.length).toBe(1);
+  });
+
+  it('retries the desktop\'s "record in use" as the official clients do, visibly, and fails no check for it', async () => {
+    // Each retry waits the second the target asks for, in real time: a few lists keep this short.
+    const only = ['pagination@customers.list', 'filters@customers.list', 'filters@invoices.list', 'schema.responses@customers.list'];
+    const run = (): Promise<CheckResult[]> => runContract({ ...throughProxy(proxy, api), specPath: DEFAULT_SPEC, allowWrites: false, fuzz: 0, seed: 35, only, skip: ['pagination.cursor-expiry'] }).then((r) => r.results);
+    const calm = await run();
+    expect(calm.filter((r) => r.status === 'fail')).toEqual([]);
+    const faults = `/_sandbox/end-users/${api.endUser}/faults`;
+    await api.control('POST', faults, { fault: 'status', status: 3175, share: 0.15 });
+    try {
+      const moody = await run();
+      expect(moody.filter((r) => r.status === 'fail')).toEqual([]);
+      const retried = moody.filter((r) => (r.retries?.length ?? 0) > 0);
+      expect(retried.length).toBeGreaterThan(0);
+      expect(retried[0]?.retries?.[0]).toMatch(/409|502 3175, waited 1000 ms/);
+      // What passed without the fault passes with it, or (the desktop busy through every retry) says so.
+      const statusOf = new Map(moody.map((r) => [`${r.id}@${r.operationId ?? ''}`, r]));
+      for (const r of calm.filter((c) => c.status === 'pass')) {
+        const now = statusOf.get(`${r.id}@${r.operationId ?? ''}`);
+        expect(now?.status === 'pass' || (now?.status === 'skip' && /stayed busy/.test(now.reason ?? '')), `${r.id}@${r.operationId ?? ''}: ${JSON.stringify(now)}`).toBe(true);
+      }
+    } finally {
+      await api.control('DELETE', faults);
+    }
+  }, 60_000);
+});
