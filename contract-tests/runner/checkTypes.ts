@@ -67,6 +67,10 @@ export interface RunReport {
   startedAt: string;
   ms: number;
   sandboxClock: boolean;
+  /** The run's budget, when it had one. */
+  budgetMs?: number;
+  /** The operations of the selected checks that some check exercised (passed or failed), and the rest. */
+  coverage: { covered: string[]; notCovered: string[] };
   results: CheckResult[];
   /** Set when the target stopped answering part way: what it last said; the checks after it are skipped. */
   stopped?: string;

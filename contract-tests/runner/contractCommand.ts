@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { RunReport } from './checkTypes.ts';
-import { humanSummary, progressLine } from './reporters/humanReporter.ts';
+import { parseDuration } from './plan.ts';
+import { humanSummary, planLine, progressLine } from './reporters/humanReporter.ts';
 import { junitReport } from './reporters/junitReporter.ts';
 import { TargetUnavailable } from './preflight.ts';
 import { runContract } from './runContract.ts';
@@ -34,6 +35,10 @@ Options:
   --reporter NAME      human (default), json or junit
   --out FILE           where the json/junit report goes (default: standard output)
   --timeout-ms N       per-request timeout (default 30000); a request that hangs fails its check
+  --budget DURATION    how long the run may take (90s, 15m, 1h; default 15m against a target
+                       without a sandbox clock, none against a sandbox): checks go breadth first,
+                       every operation once before any kind of check is repeated, and what would
+                       not end within the budget is skipped, reason "budget"
 Areas: transport, auth, isolation, schema, pagination, filters, writes, negative, desktop, reports.
 Answers that carry the Service's retry advice (x-should-retry: true, retry-after) are retried twice,
 as the official clients retry; every retry shows in the report.
@@ -92,6 +97,7 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
         reporter: { type: 'string' },
         out: { type: 'string' },
         'timeout-ms': { type: 'string' },
+        budget: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -110,6 +116,8 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
     const caCertPath = values['ca-cert'];
     if (caCertPath && !fs.existsSync(caCertPath)) throw new UsageError(`--ca-cert ${caCertPath} does not exist`);
     const seed = wholeNumber(values.seed, 'seed', Math.floor(Math.random() * 2 ** 31));
+    const budgetMs = values.budget === undefined ? undefined : parseDuration(values.budget);
+    if (values.budget !== undefined && (budgetMs === undefined || budgetMs <= 0)) throw new UsageError(`--budget takes a duration such as 90s, 15m or 1h, got "${values.budget}"`);
     process.stderr.write(`ledger-sim contract: ${baseUrl} (seed ${seed})\n`);
     const report: RunReport = await runContract({
       baseUrl,
@@ -125,6 +133,8 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
       only: list(values.only),
       skip: list(values.skip),
       timeoutMs: wholeNumber(values['timeout-ms'], 'timeout-ms', 30_000),
+      ...(budgetMs === undefined ? {} : { budgetMs }),
+      onPlan: (plan) => process.stderr.write(`${planLine(plan)}\n`),
       onResult: (r) => process.stderr.write(`${progressLine(r)}\n`),
     });
     const text = reporter === 'json' ? `${JSON.stringify(report, null, 2)}\n` : reporter === 'junit' ? junitReport(report) : `${humanSummary(report)}\n`;

@@ -3,6 +3,7 @@ import type { Check, CheckContext, CheckResult, RunReport } from './checkTypes.t
 import { HttpClient, type Exchange } from './httpClient.ts';
 import { Rng } from './rng.ts';
 import { loadSpecModel, type SpecModel } from './specModel.ts';
+import { breadthFirst, CostModel, DEFAULT_BUDGET_MS } from './plan.ts';
 import { preflight } from './preflight.ts';
 import { runCheck, runWaitingChecks } from './runCheck.ts';
 import { selectChecks } from './selectChecks.ts';
@@ -28,9 +29,25 @@ export interface ContractOptions {
   only?: string[];
   skip?: string[];
   timeoutMs?: number;
+  /** Milliseconds the run may take; undefined: none against a sandbox clock, DEFAULT_BUDGET_MS elsewhere. */
+  budgetMs?: number;
+  onPlan?: (plan: RunPlan) => void;
   onStart?: (check: Check) => void;
   onResult?: (result: CheckResult) => void;
 }
+
+/** What the runner means to do, said before the first check: how many, how long, within what. */
+export interface RunPlan {
+  checks: number;
+  readMs: number;
+  estimatedMs: number;
+  budgetMs: number | undefined;
+  sandboxClock: boolean;
+}
+
+const skipped = (check: Check, reason: string): CheckResult => ({ id: check.id, area: check.area, rule: check.rule, operationId: check.operationId, status: 'skip', ms: 0, reason });
+
+const formatMs = (ms: number): string => (ms >= 60_000 ? `${Math.round(ms / 6_000) / 10} min` : `${Math.round(ms / 100) / 10} s`);
 
 /** Consecutive requests that got no answer at all before the run stops: the target went away. */
 const LOST_AFTER = 5;
@@ -61,8 +78,9 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
   });
   try {
     const checks = selectChecks(allChecks(spec, { httpUrl: options.httpUrl }), options.only, options.skip);
-    await preflight(client);
+    const facts = await preflight(client);
     const clock = await detectClock(client);
+    const budgetMs = options.budgetMs ?? (clock.controllable ? undefined : DEFAULT_BUDGET_MS);
     const memo = new Map<string, Promise<unknown>>();
     const ctx: CheckContext = {
       client,
@@ -85,30 +103,48 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
       },
     };
     cleanups = ctx.cleanups;
-    const ordered = [...checks.filter((c) => !c.last), ...checks.filter((c) => c.last)];
+    // Within a budget, breadth first, so that a run cut short has still touched every operation.
+    const ordered = budgetMs === undefined ? [...checks.filter((c) => !c.last), ...checks.filter((c) => c.last)] : breadthFirst(checks);
+    const cost = new CostModel(facts.readMs);
+    const waiting = ordered.filter((c) => c.waits);
+    options.onPlan?.({ checks: ordered.length, readMs: facts.readMs, estimatedMs: ordered.filter((c) => !c.waits).reduce((sum, c) => sum + cost.estimateMs(c), 0) + (waiting.length > 0 ? cost.estimateWaitingMs(waiting) : 0), budgetMs, sandboxClock: clock.controllable });
+    const deadline = started + (budgetMs ?? Infinity);
+    const overBudget = (ms: number): boolean => performance.now() + ms > deadline;
+    const budgetReason = `budget: would end after the ${budgetMs === undefined ? '' : formatMs(budgetMs)} budget (--budget)`;
     const results: CheckResult[] = [];
     const push = (result: CheckResult): void => {
       results.push(result);
+      cost.learn(result);
       options.onResult?.(result);
     };
     let stopped: string | undefined;
     let waited = false;
     for (const check of ordered) {
       if (stopped !== undefined) {
-        results.push({ id: check.id, area: check.area, rule: check.rule, operationId: check.operationId, status: 'skip', ms: 0, reason: 'target unavailable: the run stopped' });
+        push(skipped(check, 'target unavailable: the run stopped'));
         continue;
       }
       if (check.waits) {
         // Every check that waits for time runs here, at the first one's turn: one wait for them all.
-        if (!waited) for (const result of await runWaitingChecks(ordered.filter((c) => c.waits), ctx, options.caCertPath, options.onStart)) push(result);
+        if (!waited) {
+          const group = overBudget(cost.estimateWaitingMs(waiting)) ? waiting.map((c) => skipped(c, budgetReason)) : await runWaitingChecks(waiting, ctx, options.caCertPath, options.onStart);
+          for (const result of group) push(result);
+        }
         waited = true;
+        continue;
+      }
+      if (overBudget(cost.estimateMs(check))) {
+        push(skipped(check, budgetReason));
         continue;
       }
       options.onStart?.(check);
       push(await runCheck(check, ctx, options.caCertPath));
       if (unanswered >= LOST_AFTER) stopped = `the target stopped answering (${unanswered} requests in a row got no answer; last: ${lastSaid})`;
     }
-    return { target: options.baseUrl, seed: options.seed, startedAt, ms: Math.round(performance.now() - started), sandboxClock: clock.controllable, results, ...(stopped ? { stopped } : {}) };
+    const operations = [...new Set(checks.flatMap((c) => c.operationId ?? []))];
+    const ran = new Set(results.filter((r) => r.status !== 'skip').flatMap((r) => r.operationId ?? []));
+    const coverage = { covered: operations.filter((o) => ran.has(o)), notCovered: operations.filter((o) => !ran.has(o)) };
+    return { target: options.baseUrl, seed: options.seed, startedAt, ms: Math.round(performance.now() - started), sandboxClock: clock.controllable, ...(budgetMs === undefined ? {} : { budgetMs }), coverage, results, ...(stopped ? { stopped } : {}) };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     client.close();

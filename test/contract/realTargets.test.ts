@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractCommand, DEFAULT_SPEC } from '../../contract-tests/runner/contractCommand.ts';
 import type { CheckResult } from '../../contract-tests/runner/checkTypes.ts';
 import { runContract } from '../../contract-tests/runner/runContract.ts';
+import { loadSpecModel } from '../../contract-tests/runner/specModel.ts';
 import { SimClock } from '../../simulator/desktop/clock.ts';
 import { throughProxy } from './plantedBugHarness.ts';
 import { startPlantedBugProxy, type PlantedBugProxy } from '../support/plantedBugProxy.ts';
@@ -71,6 +72,17 @@ describe('issue 35: the runner against a target without a sandbox clock', () => 
     expect(run.stderr.split('\n').filter((l) => l.startsWith('FAIL')).length).toBe(0);
     expect(run.stderr.match(/target unavailable/g)?.length).toBe(1);
   });
+
+  it('keeps to its budget without a sandbox clock, breadth first: every GET operation is exercised, what does not fit is skipped as "budget"', async () => {
+    const budgetMs = 20_000;
+    const report = await runContract({ ...throughProxy(proxy, api), specPath: DEFAULT_SPEC, allowWrites: false, fuzz: 0, seed: 35, budgetMs });
+    expect(report.ms).toBeLessThanOrEqual(budgetMs * 1.1);
+    expect(report.results.filter((r) => r.status === 'fail')).toEqual([]);
+    expect(report.results.filter((r) => r.reason?.startsWith('budget')).length).toBeGreaterThan(0);
+    const gets = new Set((await loadSpecModel(DEFAULT_SPEC)).operations.filter((o) => o.method === 'GET').map((o) => o.operationId));
+    expect(report.coverage.notCovered.filter((o) => gets.has(o))).toEqual([]);
+    expect(report.coverage.covered.filter((o) => gets.has(o)).length).toBeGreaterThan(100);
+  }, 60_000);
 
   it('retries the desktop\'s "record in use" as the official clients do, visibly, and fails no check for it', async () => {
     // Each retry waits the second the target asks for, in real time: a few lists keep this short.

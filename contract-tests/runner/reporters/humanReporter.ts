@@ -1,4 +1,5 @@
 import type { Check, CheckResult, RunReport } from '../checkTypes.ts';
+import type { RunPlan } from '../runContract.ts';
 
 const MARK = { pass: 'ok  ', fail: 'FAIL', skip: 'skip' } as const;
 
@@ -9,6 +10,15 @@ function label(r: { id: string; operationId?: string | undefined }): string {
 /** One line per check as it finishes, for a person watching a run. */
 export function progressLine(result: CheckResult): string {
   return `${MARK[result.status]} ${label(result).padEnd(58)} ${String(result.ms).padStart(6)} ms${result.status === 'skip' && result.reason ? `  ${result.reason}` : ''}`;
+}
+
+const minutes = (ms: number): string => (ms >= 60_000 ? `${(ms / 60_000).toFixed(1)} min` : `${Math.round(ms / 1000)} s`);
+
+/** The plan, said before the first check: how many checks, how long they should take, within what. */
+export function planLine(plan: RunPlan): string {
+  const time = plan.sandboxClock ? 'the sandbox clock moved, not waited for' : `reads measured at ${plan.readMs} ms`;
+  const budget = plan.budgetMs === undefined ? 'no budget' : `budget ${minutes(plan.budgetMs)}, breadth first: every operation once, then deeper; what does not fit is skipped ("budget")`;
+  return `plan: ${plan.checks} checks, about ${minutes(plan.estimatedMs)} (${time}); ${budget}`;
 }
 
 export function startLine(check: Check): string {
@@ -42,6 +52,7 @@ export function humanSummary(report: RunReport): string {
     '',
     ...(details.length > 0 ? ['Failures:', ...details, ''] : []),
     ...(skipped.length > 0 ? ['Skipped:', ...skipped.map((r) => `  ${label(r)}: ${r.reason ?? ''}`), ''] : []),
-    `${counts.pass} passed, ${counts.fail} failed, ${counts.skip} skipped in ${(report.ms / 1000).toFixed(1)} s against ${report.target} (seed ${report.seed}${report.sandboxClock ? ', sandbox clock' : ', real time'})`,
+    `${report.coverage.covered.length} of ${report.coverage.covered.length + report.coverage.notCovered.length} operations exercised${report.coverage.notCovered.length > 0 && report.coverage.notCovered.length <= 20 ? ` (not: ${report.coverage.notCovered.join(', ')})` : ''}`,
+    `${counts.pass} passed, ${counts.fail} failed, ${counts.skip} skipped in ${(report.ms / 1000).toFixed(1)} s against ${report.target} (seed ${report.seed}${report.sandboxClock ? ', sandbox clock' : ', real time'}${report.budgetMs === undefined ? '' : `, budget ${minutes(report.budgetMs)}`})`,
   ].join('\n');
 }
