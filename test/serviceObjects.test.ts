@@ -30,13 +30,16 @@ describe('end users', () => {
     expect(connection).toMatchObject({ objectType: 'integration_connection', integrationSlug: 'ledger_desktop' });
   });
 
-  it('deletes an end user with its connections: its data is no longer reachable', async () => {
+  it('deletes an end user with its connections and its company file: its data is no longer reachable, nor kept', async () => {
     const created = await api.post('/end-users', { companyName: 'Gone', sourceId: 'gone', email: 'g@gone.test' });
     const id = String(created.body['id']);
     await api.control('POST', `/_sandbox/end-users/${id}/company-file`, { sizes: { customers: 5, invoices: 5 } });
     expect((await api.get('/ledger-desktop/customers', { endUser: id })).status).toBe(200);
+    const files = api.sandbox.deps.state.connections(id).flatMap((c) => c.company_file_id ?? []);
+    expect(files.map((f) => api.sandbox.deps.host.exists(f))).toEqual([true]);
     await api.request('DELETE', `/end-users/${id}`);
     expect((await api.get('/ledger-desktop/customers', { endUser: id })).status).toBe(404);
+    expect(files.map((f) => api.sandbox.deps.host.exists(f))).toEqual([false]);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { FixtureError } from '../fixtures/FixtureProblem.ts';
 import { loadFixtureTools, type FixtureTools } from '../fixtures/fixtureTools.ts';
 import { randomToken } from '../service/serviceIds.ts';
 import { exportFixtureOfEndUser, loadFixtureForEndUser, type FixtureLoadResult } from '../service/fixtureControls.ts';
+import { removeEndUser } from '../service/handlers/endUserHandlers.ts';
 import { countObjects, outputFormat, UsageError, writeAtomically } from './fixtureFileCommands.ts';
 import { openDataDir } from './openDataDir.ts';
 import { progressBar } from './progressBar.ts';
@@ -66,7 +67,7 @@ async function loadIntoDataDir(file: string, parsed: ParsedFixture & { root: Jso
       return 0;
     } catch (error) {
       bar.finish();
-      if (!endUserId) data.deps.state.deleteEndUser(endUser.id);
+      if (!endUserId) removeEndUser(data.deps, endUser.id);
       if (error instanceof FixtureError) return reportProblems(file, parsed, error);
       throw error;
     }

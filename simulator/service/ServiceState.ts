@@ -146,12 +146,18 @@ export class ServiceState {
     return this.sql('SELECT * FROM end_users WHERE project_id = ? ORDER BY created_at, rowid').all(projectId) as EndUserRow[];
   }
 
-  /** Removes the end user and their connections in one step. */
-  deleteEndUser(id: string): void {
-    this.db.transaction(() => {
+  /**
+   * Removes the end user and their connections in one step. Returns the company files no
+   * connection holds any more, for the caller to delete: nothing else can reach them.
+   */
+  deleteEndUser(id: string): string[] {
+    return this.db.transaction(() => {
+      const files = (this.sql('SELECT DISTINCT company_file_id FROM connections WHERE end_user_id = ? AND company_file_id IS NOT NULL').pluck().all(id) as string[]);
       this.sql('DELETE FROM connections WHERE end_user_id = ?').run(id);
       this.sql('DELETE FROM auth_sessions WHERE end_user_id = ?').run(id);
       this.sql('DELETE FROM end_users WHERE id = ?').run(id);
+      const held = this.sql('SELECT 1 FROM connections WHERE company_file_id = ? LIMIT 1');
+      return files.filter((file) => held.get(file) === undefined);
     })();
   }
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { removeEndUser } from '../handlers/endUserHandlers.ts';
 import type { ServiceDeps } from '../types.ts';
 import { createOrganization, signedIn, signIn, signInPage, signOut, SIGNED_UP, signUp, signUpPage, type SignedIn } from './accountPages.ts';
 import { APP_JS, STYLE_CSS } from './assets.ts';
@@ -39,7 +40,7 @@ async function projectRoute(deps: ServiceDeps, req: IncomingMessage, who: Signed
     const endUser = deps.state.endUser(project.id, rest[0] ?? '');
     if (!post || !endUser) return notFound();
     if (rest[1] === 'delete') {
-      deps.state.deleteEndUser(endUser.id);
+      removeEndUser(deps, endUser.id);
       return redirect(`/dashboard/projects/${project.id}/end-users`);
     }
     if (rest[1] === 'auth-session') return newConnectLink(deps, who, project, endUser);

@@ -23,6 +23,14 @@ export function renderEndUser(state: ServiceState, row: EndUserRow): Record<stri
 }
 
 /** A new end user of the project; its `sourceId` must be new in the project (400 otherwise). */
+/**
+ * Deletes an end user, their connections, and the company files no other connection holds: left on
+ * disk, nobody could reach them again (a contract run's second end user would leave megabytes a run).
+ */
+export function removeEndUser(deps: Pick<ServiceDeps, 'state' | 'host'>, endUserId: string): void {
+  for (const file of deps.state.deleteEndUser(endUserId)) deps.host.discard(file);
+}
+
 export function addEndUser(deps: Pick<ServiceDeps, 'state' | 'clocks'>, projectId: string, fields: { companyName: string; sourceId: string; email: string }): EndUserRow {
   if (deps.state.endUserBySource(projectId, fields.sourceId)) {
     throw ServiceError.of('INVALID_REQUEST', `Invalid request: an end user with sourceId "${fields.sourceId}" already exists in this project at "sourceId"`);
@@ -47,9 +55,9 @@ export const endUserHandlers: Record<string, Handler> = {
     JSON.stringify({ objectType: 'list', url: '/v1/end-users', data: state.endUsers(req.project.id).map((r) => renderEndUser(state, r)) }),
   'endUsers.retrieve': async (req, { state }) =>
     JSON.stringify(renderEndUser(state, endUserOrMissing(state, req.project.id, req.pathParams['id'] ?? ''))),
-  'endUsers.delete': async (req, { state }) => {
-    const row = endUserOrMissing(state, req.project.id, req.pathParams['id'] ?? '');
-    state.deleteEndUser(row.id);
+  'endUsers.delete': async (req, deps) => {
+    const row = endUserOrMissing(deps.state, req.project.id, req.pathParams['id'] ?? '');
+    removeEndUser(deps, row.id);
     return JSON.stringify({ id: row.id, objectType: 'end_user', deleted: true });
   },
 };
