@@ -1,3 +1,5 @@
+import type { CleanupStep } from './cleanup.ts';
+import type { Created } from './createdObjects.ts';
 import type { Exchange, HttpClient } from './httpClient.ts';
 import type { Rng } from './rng.ts';
 import type { SpecModel } from './specModel.ts';
@@ -10,6 +12,8 @@ export interface CheckContext {
   client: HttpClient;
   spec: SpecModel;
   clock: TargetClock;
+  /** This run's id: in the names and memos of what it makes, and in its record. */
+  runId: string;
   rng: Rng;
   seed: number;
   fuzzCases: number;
@@ -71,6 +75,10 @@ export interface RunReport {
   budgetMs?: number;
   /** The operations of the selected checks that some check exercised (passed or failed), and the rest. */
   coverage: { covered: string[]; notCovered: string[] };
+  runId: string;
+  /** What the run made on the target (with --allow-writes), and what its cleanup did with each. */
+  created: Created[];
+  cleanup: CleanupStep[];
   results: CheckResult[];
   /** Set when the target stopped answering part way: what it last said; the checks after it are skipped. */
   stopped?: string;

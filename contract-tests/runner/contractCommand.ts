@@ -6,6 +6,7 @@ import type { RunReport } from './checkTypes.ts';
 import { parseDuration } from './plan.ts';
 import { humanSummary, planLine, progressLine } from './reporters/humanReporter.ts';
 import { junitReport } from './reporters/junitReporter.ts';
+import { cleanupCommand, RECORD_DIR } from './cleanupCommand.ts';
 import { TargetUnavailable } from './preflight.ts';
 import { runContract } from './runContract.ts';
 import { SelectionError } from './selectChecks.ts';
@@ -35,6 +36,10 @@ Options:
   --reporter NAME      human (default), json or junit
   --out FILE           where the json/junit report goes (default: standard output)
   --timeout-ms N       per-request timeout (default 30000); a request that hangs fails its check
+  --record-dir DIR     with --allow-writes, where the run keeps the record of what it makes
+                       (default ${RECORD_DIR}); everything it makes is marked (names "CT <run id>-n",
+                       memo "ledger-sim contract run <run id>") and removed at the end; what an
+                       interrupted run left, \`ledger-sim contract cleanup\` removes later
   --budget DURATION    how long the run may take (90s, 15m, 1h; default 15m against a target
                        without a sandbox clock, none against a sandbox): checks go breadth first,
                        every operation once before any kind of check is repeated, and what would
@@ -76,6 +81,13 @@ function exitCodeOf(report: RunReport): number {
 
 /** `ledger-sim contract`: exit codes as HELP says. */
 export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (args[0] === 'cleanup') return cleanupCommand(args.slice(1), env, DEFAULT_SPEC).catch((error: unknown) => {
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`ledger-sim contract cleanup: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  });
   let values;
   try {
     values = parseArgs({
@@ -98,6 +110,7 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
         out: { type: 'string' },
         'timeout-ms': { type: 'string' },
         budget: { type: 'string' },
+        'record-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -134,6 +147,7 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
       skip: list(values.skip),
       timeoutMs: wholeNumber(values['timeout-ms'], 'timeout-ms', 30_000),
       ...(budgetMs === undefined ? {} : { budgetMs }),
+      ...(values['allow-writes'] === true ? { recordDir: values['record-dir'] ?? RECORD_DIR } : {}),
       onPlan: (plan) => process.stderr.write(`${planLine(plan)}\n`),
       onResult: (r) => process.stderr.write(`${progressLine(r)}\n`),
     });

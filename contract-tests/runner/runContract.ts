@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { allChecks } from '../checks/index.ts';
 import type { Check, CheckContext, CheckResult, RunReport } from './checkTypes.ts';
 import { HttpClient, type Exchange } from './httpClient.ts';
 import { Rng } from './rng.ts';
 import { loadSpecModel, type SpecModel } from './specModel.ts';
+import { cleanUp } from './cleanup.ts';
+import { CreatedObjects } from './createdObjects.ts';
 import { breadthFirst, CostModel, DEFAULT_BUDGET_MS } from './plan.ts';
 import { preflight } from './preflight.ts';
 import { runCheck, runWaitingChecks } from './runCheck.ts';
@@ -29,6 +34,8 @@ export interface ContractOptions {
   only?: string[];
   skip?: string[];
   timeoutMs?: number;
+  /** Where the record of what the run makes is kept while it runs (`ledger-sim contract cleanup` reads it); none: not kept. */
+  recordDir?: string;
   /** Milliseconds the run may take; undefined: none against a sandbox clock, DEFAULT_BUDGET_MS elsewhere. */
   budgetMs?: number;
   onPlan?: (plan: RunPlan) => void;
@@ -66,6 +73,10 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
   });
   const exchanges: Exchange[] = [];
   let cleanups: (() => Promise<void>)[] = [];
+  const runId = randomBytes(4).toString('hex');
+  const recordFile = options.recordDir ? path.join(options.recordDir, `${runId}.json`) : undefined;
+  const made = new CreatedObjects(spec, new URL(options.baseUrl).pathname.replace(/\/$/, ''), { runId, target: options.baseUrl, endUserId: options.endUserId, startedAt }, recordFile);
+  client.observe((e) => made.watch(e));
   const origin = new URL(options.baseUrl).origin;
   let unanswered = 0;
   let lastSaid = '';
@@ -86,6 +97,7 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
       client,
       spec,
       clock,
+      runId,
       rng: new Rng(options.seed),
       seed: options.seed,
       fuzzCases: options.fuzz,
@@ -141,10 +153,17 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
       push(await runCheck(check, ctx, options.caCertPath));
       if (unanswered >= LOST_AFTER) stopped = `the target stopped answering (${unanswered} requests in a row got no answer; last: ${lastSaid})`;
     }
+    // What the run made goes: first what checks undo themselves (a second end user), then the rest.
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+    const cleanup = made.record.created.length > 0 ? await cleanUp(client, spec, made.record.created) : [];
+    if (recordFile) {
+      if (cleanup.every((step) => step.action !== 'left')) fs.rmSync(recordFile, { force: true });
+      else made.save();
+    }
     const operations = [...new Set(checks.flatMap((c) => c.operationId ?? []))];
     const ran = new Set(results.filter((r) => r.status !== 'skip').flatMap((r) => r.operationId ?? []));
     const coverage = { covered: operations.filter((o) => ran.has(o)), notCovered: operations.filter((o) => !ran.has(o)) };
-    return { target: options.baseUrl, seed: options.seed, startedAt, ms: Math.round(performance.now() - started), sandboxClock: clock.controllable, ...(budgetMs === undefined ? {} : { budgetMs }), coverage, results, ...(stopped ? { stopped } : {}) };
+    return { target: options.baseUrl, seed: options.seed, startedAt, ms: Math.round(performance.now() - started), sandboxClock: clock.controllable, ...(budgetMs === undefined ? {} : { budgetMs }), coverage, runId, created: made.record.created, cleanup, results, ...(stopped ? { stopped } : {}) };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     client.close();

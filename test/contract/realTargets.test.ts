@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractCommand, DEFAULT_SPEC } from '../../contract-tests/runner/contractCommand.ts';
@@ -83,6 +86,34 @@ describe('issue 35: the runner against a target without a sandbox clock', () => 
     expect(report.coverage.notCovered.filter((o) => gets.has(o))).toEqual([]);
     expect(report.coverage.covered.filter((o) => gets.has(o)).length).toBeGreaterThan(100);
   }, 60_000);
+
+  it('on someone\'s books makes nothing the API cannot remove, and removes what it made', async () => {
+    const report = await runContract({ ...throughProxy(proxy, api), specPath: DEFAULT_SPEC, allowWrites: true, fuzz: 0, seed: 35, only: ['writes.create-retrieve-list@customerTypes.create', 'writes.create-retrieve-list@invoices.create', 'writes.create-retrieve-list@customers.create'] });
+    const byOp = new Map(report.results.map((r) => [r.operationId, r]));
+    expect(byOp.get('customerTypes.create')).toMatchObject({ status: 'skip', reason: expect.stringContaining('cannot delete, void or deactivate') });
+    expect([byOp.get('invoices.create')?.status, byOp.get('customers.create')?.status]).toEqual(['pass', 'pass']);
+    expect(report.cleanup.map((s) => s.action).sort()).toEqual(expect.arrayContaining(['deleted', 'made inactive']));
+    expect(report.cleanup.filter((s) => s.action === 'left')).toEqual([]);
+  });
+
+  it('finishes an interrupted run\'s cleanup later from its record (ledger-sim contract cleanup)', async () => {
+    const recordDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-records-'));
+    try {
+      const customer = await api.get('/ledger-desktop/customers', { query: { limit: 1 } });
+      const customerId = String((customer.body['data'] as { id: string }[])[0]?.id);
+      const invoice = await api.post('/ledger-desktop/invoices', { customerId, transactionDate: '2026-03-16', lines: [{ description: 'left by a run', amount: '5.00' }] });
+      const id = String(invoice.body['id']);
+      const record = { runId: 'feedbeef', target: api.sandbox.baseUrl, endUserId: api.endUser, startedAt: '2026-03-16T14:30:00.000Z', created: [{ id, objectType: 'ldg_invoice', path: '/ledger-desktop/invoices', label: null }] };
+      fs.writeFileSync(path.join(recordDir, 'feedbeef.json'), JSON.stringify(record));
+      const run = await contract(['cleanup', '--base-url', api.sandbox.baseUrl, '--api-key', api.sandbox.secretKey, '--ca-cert', api.sandbox.caCertPath, '--record-dir', recordDir]);
+      expect(run.code).toBe(0);
+      expect((await api.get(`/ledger-desktop/invoices/${id}`)).status).toBe(502);
+      expect(fs.readdirSync(recordDir)).toEqual([]);
+      expect((await contract(['cleanup', '--base-url', api.sandbox.baseUrl, '--api-key', api.sandbox.secretKey, '--record-dir', recordDir])).code).toBe(0);
+    } finally {
+      fs.rmSync(recordDir, { recursive: true, force: true });
+    }
+  });
 
   it('retries the desktop\'s "record in use" as the official clients do, visibly, and fails no check for it', async () => {
     // Each retry waits the second the target asks for, in real time: a few lists keep this short.

@@ -31,7 +31,45 @@ function target() {
   };
 }
 
+/** What contract runs left in the demo company file, by id: marked transactions that still count (not voided), marked list objects still active. */
+function leftOver(runId = 'ledger-sim contract run'): Set<string> {
+  const db = api.sandbox.deps.host.application(`company_${api.endUser}`).file.store.db;
+  const docs = (db.prepare('SELECT doc FROM objects').pluck().all() as Buffer[]).map((d) => JSON.parse(d.toString('utf8')) as Record<string, unknown>);
+  // A run's id is in every name and memo it writes, an update's new values included.
+  const marked = docs.filter((d) => JSON.stringify(d).includes(runId) || String(d['name'] ?? d['fullName'] ?? '').startsWith('CT '));
+  const counts = (d: Record<string, unknown>): boolean => (typeof d['transactionDate'] === 'string' ? !String(d['memo'] ?? '').startsWith('VOID:') : d['isActive'] !== false);
+  return new Set(marked.filter(counts).map((d) => String(d['id'])));
+}
+
+const endUsers = (): number => api.sandbox.deps.state.endUsers(api.sandbox.deps.state.projectNamed('testing')?.id ?? '').length;
+
 describe('the contract runner against the sandbox', () => {
+  it('with --allow-writes marks what it makes and leaves nothing behind that the API can remove: transactions deleted or voided, list objects inactive, its end user gone; the record keeps the rest', async () => {
+    const before = leftOver();
+    const endUsersBefore = endUsers();
+    const recordDir = path.join(dir, 'records');
+    const report = await runContract({ ...target(), allowWrites: true, fuzz: 0, seed: 35, only: ['writes', 'isolation'], recordDir });
+    expect(report.results.filter((r) => r.status === 'fail')).toEqual([]);
+    expect(report.created.length).toBeGreaterThan(20);
+    expect(report.created.some((c) => c.objectType === 'end_user')).toBe(true);
+    // On a sandbox it also makes what the API cannot remove (a customer type, a term): only those are left, and say why.
+    const left = report.cleanup.filter((s) => s.action === 'left');
+    expect(left.filter((s) => !/the API cannot remove it/.test(s.why ?? ''))).toEqual([]);
+    const actions = new Set(report.cleanup.map((s) => s.action));
+    expect([actions.has('deleted'), actions.has('made inactive')]).toEqual([true, true]);
+    // Of what the run made (the desktop also makes item sites for its items, which go with them), only what it says it left still counts.
+    const made = new Set(report.created.map((c) => c.id));
+    const added = [...leftOver(report.runId)].filter((id) => !before.has(id) && made.has(id));
+    expect(added.sort()).toEqual(left.map((s) => s.id).sort());
+    expect(endUsers()).toBe(endUsersBefore);
+    // The record keeps what is left, for `ledger-sim contract cleanup` (which can do no more for these, and says so).
+    const records = fs.readdirSync(recordDir);
+    expect(records).toEqual([`${report.runId}.json`]);
+    const record = JSON.parse(fs.readFileSync(path.join(recordDir, records[0] ?? ''), 'utf8')) as { created: { id: string; gone?: boolean }[] };
+    const kept = new Set(report.cleanup.filter((s) => s.action !== 'left').map((s) => s.id));
+    expect(record.created.filter((c) => !kept.has(c.id) && !c.gone).map((c) => c.id).sort()).toEqual(left.map((s) => s.id).sort());
+  });
+
   it('passes every check, writes included, using the sandbox clock', async () => {
     const report = await runContract({ ...target(), allowWrites: true, fuzz: 80, seed: 20261121 });
     const failed = report.results.filter((r) => r.status === 'fail');

@@ -1,4 +1,5 @@
 import type { CheckContext } from '../../runner/checkTypes.ts';
+import { canRemove } from '../../runner/cleanup.ts';
 import { CheckSkip } from '../../runner/CheckFailure.ts';
 import { listOfResource, related, someObjects, verbOf, withId } from '../../runner/related.ts';
 import type { SpecOperation } from '../../runner/specModel.ts';
@@ -117,8 +118,12 @@ export async function preparedCreateBody(ctx: CheckContext, createOp: SpecOperat
 /** Tries at creating before a name in use (3100) counts as a failure: 3-letter names do meet again over many runs. */
 const CREATE_TRIES = 4;
 
-/** Creates an object through the create operation; returns it. */
+/**
+ * Creates an object through the create operation; returns it. On someone's books (a target without
+ * a sandbox clock) it makes nothing the API would not let it remove at the end of the run.
+ */
 export async function createOne(ctx: CheckContext, createOp: SpecOperation): Promise<Record<string, unknown>> {
+  if (!ctx.clock.controllable && !canRemove(ctx.spec, createOp.path)) throw new CheckSkip(`would leave an object on the target's books: the API cannot delete, void or deactivate what ${createOp.operationId} makes`);
   for (let attempt = 1; ; attempt += 1) {
     const body = await preparedCreateBody(ctx, createOp);
     const exchange = await ctx.client.send({ method: 'POST', path: createOp.path, body });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../runner/checkTypes.ts';
 import { CheckFailure, CheckSkip, describeExchange } from '../../runner/CheckFailure.ts';
 import type { Exchange } from '../../runner/httpClient.ts';
@@ -36,11 +36,13 @@ export const referencesOf = (schema: Schema): string[] => (Array.isArray(schema[
 
 /** A per-run tag: the seed alone repeats names every run, and a second run against the same company file would hit 3100. */
 export async function uniqueLabel(ctx: CheckContext): Promise<string> {
-  const runTag = await ctx.memo('write-run-tag', () => Promise.resolve(randomBytes(3).toString('hex')));
   const counter = await ctx.memo('write-counter', () => Promise.resolve({ n: 0 }));
   counter.n += 1;
-  return `${runTag}-${ctx.seed % 1000}-${counter.n}`;
+  return `${ctx.runId}-${counter.n}`;
 }
+
+/** The memo of everything a run makes: a person finding it in their books knows what made it and which run. */
+export const runMemo = (ctx: CheckContext): string => `ledger-sim contract run ${ctx.runId}`;
 
 /**
  * The text cut to the field's length. A short field (a 3-letter tax code name, 5-letter initials)
@@ -160,6 +162,7 @@ export async function objectFor(ctx: CheckContext, schema: Schema, label: string
   const properties = schema.properties ?? {};
   const wanted = new Set([...(schema.required ?? []), ...NAME_FIELDS.filter((n) => n in properties)]);
   const out: Record<string, unknown> = {};
+  if (properties['memo'] && typeOf(concrete(properties['memo'])) === 'string') out['memo'] = runMemo(ctx).slice(0, concrete(properties['memo']).maxLength ?? Infinity);
   for (const field of Object.keys(properties)) {
     const property = properties[field];
     if (wanted.has(field) && property) out[field] = await valueFor(ctx, field, property, label, used);
