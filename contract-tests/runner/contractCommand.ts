@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { RunReport } from './checkTypes.ts';
 import { parseDuration } from './plan.ts';
 import { humanSummary, planLine, progressLine } from './reporters/humanReporter.ts';
+import { htmlReport } from './reporters/htmlReporter.ts';
 import { junitReport } from './reporters/junitReporter.ts';
 import { cleanupCommand, RECORD_DIR } from './cleanupCommand.ts';
 import { TargetUnavailable } from './preflight.ts';
@@ -33,8 +34,8 @@ Options:
   --seed N             seed for generated inputs (default: random, printed so a run can be replayed)
   --only LIST          comma-separated check ids, id prefixes or areas to run
   --skip LIST          comma-separated check ids, id prefixes or areas to leave out
-  --reporter NAME      human (default), json or junit
-  --out FILE           where the json/junit report goes (default: standard output)
+  --reporter NAME      human (default), json, junit or html (one self-contained page)
+  --out FILE           where the json/junit/html report goes (default: standard output)
   --timeout-ms N       per-request timeout (default 30000); a request that hangs fails its check
   --record-dir DIR     with --allow-writes, where the run keeps the record of what it makes
                        (default ${RECORD_DIR}); everything it makes is marked (names "CT <run id>-n",
@@ -125,7 +126,7 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
     if (missing.length > 0 || !baseUrl || !apiKey || !endUserId) throw new UsageError(`missing ${missing.join(', ')}`);
     if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}"`);
     const reporter = values.reporter ?? 'human';
-    if (!['human', 'json', 'junit'].includes(reporter)) throw new UsageError(`--reporter is human, json or junit, got "${reporter}"`);
+    if (!['human', 'json', 'junit', 'html'].includes(reporter)) throw new UsageError(`--reporter is human, json, junit or html, got "${reporter}"`);
     const caCertPath = values['ca-cert'];
     if (caCertPath && !fs.existsSync(caCertPath)) throw new UsageError(`--ca-cert ${caCertPath} does not exist`);
     const seed = wholeNumber(values.seed, 'seed', Math.floor(Math.random() * 2 ** 31));
@@ -151,7 +152,7 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
       onPlan: (plan) => process.stderr.write(`${planLine(plan)}\n`),
       onResult: (r) => process.stderr.write(`${progressLine(r)}\n`),
     });
-    const text = reporter === 'json' ? `${JSON.stringify(report, null, 2)}\n` : reporter === 'junit' ? junitReport(report) : `${humanSummary(report)}\n`;
+    const text = reporter === 'json' ? `${JSON.stringify(report, null, 2)}\n` : reporter === 'junit' ? junitReport(report) : reporter === 'html' ? htmlReport(report) : `${humanSummary(report)}\n`;
     if (values.out && reporter !== 'human') {
       fs.writeFileSync(values.out, text);
       process.stdout.write(`${humanSummary(report)}\n`);
