@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { RunReport } from './checkTypes.ts';
 import { parseDuration } from './plan.ts';
-import { humanSummary, planLine, progressLine } from './reporters/humanReporter.ts';
+import { humanSummary, progressReporter } from './reporters/humanReporter.ts';
 import { htmlReport } from './reporters/htmlReporter.ts';
 import { junitReport } from './reporters/junitReporter.ts';
 import { cleanupCommand, RECORD_DIR } from './cleanupCommand.ts';
@@ -133,6 +133,7 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
     const budgetMs = values.budget === undefined ? undefined : parseDuration(values.budget);
     if (values.budget !== undefined && (budgetMs === undefined || budgetMs <= 0)) throw new UsageError(`--budget takes a duration such as 90s, 15m or 1h, got "${values.budget}"`);
     process.stderr.write(`ledger-sim contract: ${baseUrl} (seed ${seed})\n`);
+    const progress = progressReporter((line) => process.stderr.write(`${line}\n`), process.stderr.isTTY === true);
     const report: RunReport = await runContract({
       baseUrl,
       apiKey,
@@ -149,8 +150,8 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
       timeoutMs: wholeNumber(values['timeout-ms'], 'timeout-ms', 30_000),
       ...(budgetMs === undefined ? {} : { budgetMs }),
       ...(values['allow-writes'] === true ? { recordDir: values['record-dir'] ?? RECORD_DIR } : {}),
-      onPlan: (plan) => process.stderr.write(`${planLine(plan)}\n`),
-      onResult: (r) => process.stderr.write(`${progressLine(r)}\n`),
+      onPlan: (plan) => progress.plan(plan),
+      onResult: (r) => progress.result(r),
     });
     const text = reporter === 'json' ? `${JSON.stringify(report, null, 2)}\n` : reporter === 'junit' ? junitReport(report) : reporter === 'html' ? htmlReport(report) : `${humanSummary(report)}\n`;
     if (values.out && reporter !== 'human') {

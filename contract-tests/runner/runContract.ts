@@ -46,6 +46,8 @@ export interface ContractOptions {
 /** What the runner means to do, said before the first check: how many, how long, within what. */
 export interface RunPlan {
   checks: number;
+  /** How many of the checks each area has: a CI log says an area's results once it is done. */
+  byArea: Record<string, number>;
   readMs: number;
   estimatedMs: number;
   budgetMs: number | undefined;
@@ -119,7 +121,9 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     const ordered = budgetMs === undefined ? [...checks.filter((c) => !c.last), ...checks.filter((c) => c.last)] : breadthFirst(checks);
     const cost = new CostModel(facts.readMs);
     const waiting = ordered.filter((c) => c.waits);
-    options.onPlan?.({ checks: ordered.length, readMs: facts.readMs, estimatedMs: ordered.filter((c) => !c.waits).reduce((sum, c) => sum + cost.estimateMs(c), 0) + (waiting.length > 0 ? cost.estimateWaitingMs(waiting) : 0), budgetMs, sandboxClock: clock.controllable });
+    const byArea: Record<string, number> = {};
+    for (const c of ordered) byArea[c.area] = (byArea[c.area] ?? 0) + 1;
+    options.onPlan?.({ checks: ordered.length, byArea, readMs: facts.readMs, estimatedMs: ordered.filter((c) => !c.waits).reduce((sum, c) => sum + cost.estimateMs(c), 0) + (waiting.length > 0 ? cost.estimateWaitingMs(waiting) : 0), budgetMs, sandboxClock: clock.controllable });
     const deadline = started + (budgetMs ?? Infinity);
     const overBudget = (ms: number): boolean => performance.now() + ms > deadline;
     const budgetReason = `budget: would end after the ${budgetMs === undefined ? '' : formatMs(budgetMs)} budget (--budget)`;

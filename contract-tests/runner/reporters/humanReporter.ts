@@ -22,6 +22,39 @@ export function planLine(plan: RunPlan): string {
   return `plan: ${plan.checks} checks, about ${minutes(plan.estimatedMs)} (${time}); ${budget}`;
 }
 
+const clockTime = (ms: number): string => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+
+/**
+ * What a person watching a run sees. On a terminal: a line per check, with how many are done and
+ * the time left at the pace so far. In a CI log: every failure as it happens, and one line per area
+ * once its last check is done, instead of a thousand lines.
+ */
+export function progressReporter(write: (line: string) => void, terminal: boolean): { plan(plan: RunPlan): void; result(result: CheckResult): void } {
+  let plan: RunPlan | undefined;
+  const started = performance.now();
+  let done = 0;
+  const areas = new Map<string, { pass: number; fail: number; skip: number }>();
+  return {
+    plan(p) {
+      plan = p;
+      write(planLine(p));
+    },
+    result(r) {
+      done += 1;
+      const area = areas.get(r.area) ?? { pass: 0, fail: 0, skip: 0 };
+      area[r.status] += 1;
+      areas.set(r.area, area);
+      if (terminal) {
+        const left = plan ? ((performance.now() - started) / done) * (plan.checks - done) : 0;
+        write(`${progressLine(r)}  [${done}/${plan?.checks ?? '?'}, about ${clockTime(left)} left]`);
+        return;
+      }
+      if (r.status === 'fail') write(progressLine(r));
+      if (area.pass + area.fail + area.skip === plan?.byArea[r.area]) write(`area ${r.area}: ${area.pass} passed, ${area.fail} failed, ${area.skip} skipped (${done} of ${plan.checks} checks done)`);
+    },
+  };
+}
+
 export function startLine(check: Check): string {
   return `.... ${label(check)}`;
 }
