@@ -25,10 +25,6 @@ export interface RunRecord {
   created: Created[];
 }
 
-/** The operation an exchange was, matched on method and path against the spec's paths. */
-function operationOf(spec: SpecModel, method: string, pathname: string): SpecOperation | undefined {
-  return spec.operations.find((op) => op.method === method && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname));
-}
 
 /**
  * Watches a run's traffic for the objects it makes: every create the target answered with an id (a
@@ -37,25 +33,32 @@ function operationOf(spec: SpecModel, method: string, pathname: string): SpecOpe
  */
 export class CreatedObjects {
   readonly record: RunRecord;
+  /** The creates and deletes of the spec, each with its path as a pattern: made once, matched on every answer. */
+  private readonly writes: { op: SpecOperation; verb: 'create' | 'delete'; path: RegExp }[];
 
   constructor(
-    private readonly spec: SpecModel,
+    spec: SpecModel,
     private readonly basePath: string,
     record: Omit<RunRecord, 'created'>,
     private readonly file: string | undefined,
   ) {
     this.record = { ...record, created: [] };
+    this.writes = spec.operations.flatMap((op) => {
+      const verb = verbOf(op);
+      return verb === 'create' || verb === 'delete' ? [{ op, verb, path: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }] : [];
+    });
   }
 
   watch(exchange: Exchange): void {
-    if (exchange.status !== 200 || exchange.networkError !== undefined) return;
+    const method = exchange.request.method;
+    if (exchange.status !== 200 || exchange.networkError !== undefined || (method !== 'POST' && method !== 'DELETE')) return;
     const pathname = new URL(exchange.request.url).pathname;
     if (!pathname.startsWith(this.basePath)) return;
     const below = pathname.slice(this.basePath.length);
-    const op = operationOf(this.spec, exchange.request.method, below);
+    const write = this.writes.find((w) => w.op.method === method && w.path.test(below));
     const body = exchange.json as Record<string, unknown> | undefined;
-    if (!op || typeof body?.['id'] !== 'string') return;
-    const verb = verbOf(op);
+    if (!write || typeof body?.['id'] !== 'string') return;
+    const { op, verb } = write;
     if (verb === 'create') {
       const label = body['fullName'] ?? body['name'] ?? body['refNumber'] ?? body['companyName'] ?? null;
       this.record.created.push({ id: body['id'], objectType: String(body['objectType'] ?? op.operationId), path: below, label: typeof label === 'string' ? label : null });

@@ -5,7 +5,7 @@ import { fromCents } from '../../simulator/desktop/money.ts';
 import { paymentsToDeposit } from '../../simulator/desktop/types/rules/depositRules.ts';
 import { deleteTransaction, voidTransaction } from '../../simulator/desktop/books/removeTransaction.ts';
 import { all, cents, cheque, idOf, pick, randomLines, removeOne, someCustomer, type Write } from './bookWriteKit.ts';
-import { openLedgerTargets, PARTYLESS_SHAPES } from './partylessPostings.ts';
+import { OPEN_LEDGER_WRITES } from './partylessPostings.ts';
 
 export { all, random } from './bookWriteKit.ts';
 
@@ -343,29 +343,7 @@ const WRITES: readonly Write[] = [
     (r(2) === 0 ? deleteTransaction : voidTransaction)(file, String(doc['objectType']), String(doc['id']));
     return 'purchase made from an order removed';
   },
-  (file, r) => {
-    // The desktop refuses money on receivables or payables without its party: never a write that puts the books apart.
-    const targets = openLedgerTargets(file);
-    const shape = pick(
-      PARTYLESS_SHAPES.filter((s) => targets.openBill || s.type !== 'ldg_bill_check_payment'),
-      r,
-    );
-    if (!shape) return 'no shape';
-    try {
-      file.add(shape.type, shape.body(targets));
-    } catch (error) {
-      if (error instanceof DesktopError && error.status === shape.status) return 'posting without its party refused';
-      throw error;
-    }
-    throw new Error(`${shape.name} was accepted`);
-  },
-  (file, r) => {
-    // A deposit line on receivables that names its customer: a credit on the customer's side, as a journal line makes.
-    const accounts = all(file, 'ldg_account');
-    const accountOf = (type: string): string => String(accounts.find((a) => a['accountType'] === type)?.['id']);
-    file.add('ldg_deposit', { transactionDate: '2025-06-28', depositToAccountId: accountOf('bank'), lines: [{ accountId: accountOf('accounts_receivable'), entityId: someCustomer(file, r), amount: cheque(r) }] });
-    return 'deposit on an open balance added';
-  },
+  ...OPEN_LEDGER_WRITES,
 ];
 
 export function randomWrite(file: CompanyFile, r: (n: number) => number): string {

@@ -1,6 +1,7 @@
 import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
+import { DesktopError } from '../../simulator/desktop/DesktopError.ts';
 import type { JsonObject } from '../../simulator/desktop/json.ts';
-import { all, cents, idOf } from './bookWriteKit.ts';
+import { all, cents, cheque, idOf, pick, someCustomer, type Write } from './bookWriteKit.ts';
 
 /** What a shape needs from the company file: accounts by type, a party of each kind, something open of each. */
 export interface OpenLedgerTargets {
@@ -88,3 +89,30 @@ export function openLedgerProblems(file: CompanyFile): string[] {
   }
   return problems;
 }
+
+/** The randomized books' writes on receivables and payables (`bookWrites.ts`): a shape the desktop must refuse, and a deposit line that names its customer. */
+export const OPEN_LEDGER_WRITES: readonly Write[] = [
+  (file, r) => {
+    // The desktop refuses money on receivables or payables without its party: never a write that puts the books apart.
+    const targets = openLedgerTargets(file);
+    const shape = pick(
+      PARTYLESS_SHAPES.filter((s) => targets.openBill || s.type !== 'ldg_bill_check_payment'),
+      r,
+    );
+    if (!shape) return 'no shape';
+    try {
+      file.add(shape.type, shape.body(targets));
+    } catch (error) {
+      if (error instanceof DesktopError && error.status === shape.status) return 'posting without its party refused';
+      throw error;
+    }
+    throw new Error(`${shape.name} was accepted`);
+  },
+  (file, r) => {
+    // A deposit line on receivables that names its customer: a credit on the customer's side, as a journal line makes.
+    const accounts = all(file, 'ldg_account');
+    const accountOf = (type: string): string => String(accounts.find((a) => a['accountType'] === type)?.['id']);
+    file.add('ldg_deposit', { transactionDate: '2025-06-28', depositToAccountId: accountOf('bank'), lines: [{ accountId: accountOf('accounts_receivable'), entityId: someCustomer(file, r), amount: cheque(r) }] });
+    return 'deposit on an open balance added';
+  },
+];
