@@ -79,6 +79,8 @@ export interface RunReport {
   /** What the run made on the target (with --allow-writes), and what its cleanup did with each. */
   created: Created[];
   cleanup: CleanupStep[];
+  /** On a sandbox: how far the run moved its project's clock, set back afterwards to `restoredTo` (the offset it found). */
+  clock?: { movedMs: number; restoredTo: number };
   results: CheckResult[];
   /** Set when the target stopped answering part way: what it last said; the checks after it are skipped. */
   stopped?: string;

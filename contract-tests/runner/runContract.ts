@@ -93,6 +93,7 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     const checks = selectChecks(allChecks(spec, { httpUrl: options.httpUrl }), options.only, options.skip);
     const facts = await preflight(client);
     const clock = await detectClock(client);
+    const clockMark = await clock.mark();
     const budgetMs = options.budgetMs ?? (clock.controllable ? undefined : DEFAULT_BUDGET_MS);
     const memo = new Map<string, Promise<unknown>>();
     const ctx: CheckContext = {
@@ -160,6 +161,8 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     // What the run made goes: first what checks undo themselves (a second end user), then the rest.
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
     const cleanup = made.record.created.length > 0 ? await cleanUp(client, spec, made.record.created) : [];
+    // The project's clock goes back to where the run found it: others share it.
+    const clockMoved = clockMark ? { movedMs: (await clockMark.restore()).movedMs, restoredTo: clockMark.advancedMs } : undefined;
     if (recordFile) {
       if (cleanup.every((step) => step.action !== 'left')) fs.rmSync(recordFile, { force: true });
       else made.save();
@@ -167,7 +170,7 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     const operations = [...new Set(checks.flatMap((c) => c.operationId ?? []))];
     const ran = new Set(results.filter((r) => r.status !== 'skip').flatMap((r) => r.operationId ?? []));
     const coverage = { covered: operations.filter((o) => ran.has(o)), notCovered: operations.filter((o) => !ran.has(o)) };
-    return { target: options.baseUrl, seed: options.seed, startedAt, ms: Math.round(performance.now() - started), sandboxClock: clock.controllable, ...(budgetMs === undefined ? {} : { budgetMs }), coverage, runId, created: made.record.created, cleanup, results, ...(stopped ? { stopped } : {}) };
+    return { target: options.baseUrl, seed: options.seed, startedAt, ms: Math.round(performance.now() - started), sandboxClock: clock.controllable, ...(budgetMs === undefined ? {} : { budgetMs }), coverage, runId, created: made.record.created, cleanup, ...(clockMoved ? { clock: clockMoved } : {}), results, ...(stopped ? { stopped } : {}) };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     client.close();

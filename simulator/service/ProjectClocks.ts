@@ -30,6 +30,18 @@ export class ProjectClock implements WaitableClock {
     return this.now();
   }
 
+  /**
+   * Sets the project's offset back to one it had (a tool that advanced it is done); never below
+   * the sandbox's own time. Revision numbers stay increasing: an update takes the later of the
+   * clock and the last revision plus one.
+   */
+  rewindTo(offsetMs: number): number {
+    if (!Number.isFinite(offsetMs) || offsetMs < 0 || offsetMs > this.offsetMs) throw new RangeError('the clock is only set back, to an offset of 0 or more');
+    this.offsetMs = offsetMs;
+    this.persist(this.offsetMs);
+    return this.now();
+  }
+
   /** Ends the waits the clock has reached (the sandbox's own clock moved). */
   wake(): void {
     this.waits.wake();

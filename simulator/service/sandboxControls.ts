@@ -22,6 +22,11 @@ const CONTROLS = [
   },
   {
     method: 'POST',
+    path: '/_sandbox/clock/rewind',
+    description: 'Set your project\'s clock back to where a tool found it: {"advancedMs": N}, N from 0 to how far it is advanced now (GET /_sandbox/clock says).',
+  },
+  {
+    method: 'POST',
     path: '/_sandbox/end-users/{id}/company-file',
     description: 'Connect an end user to a new seeded company file: {"seed", "sizes": {"customers": N, "vendors": N, ...}}; "customers" and "invoices" are shorthands.',
   },
@@ -89,6 +94,16 @@ export async function handleSandboxRequest(deps: ServiceDeps, req: IncomingMessa
     if (unknownKey) throw ServiceError.of('INVALID_REQUEST', `Invalid request at "${unknownKey}": is not a known field`);
     const ms = (wholeNumber(body['seconds'], 'seconds', 10 * 365 * 86_400) ?? 0) * 1000 + (wholeNumber(body['milliseconds'], 'milliseconds', 10 * 365 * 86_400_000) ?? 0);
     advanceProjectClock(deps, project.id, ms);
+    return JSON.stringify(clockOf(deps, project));
+  }
+  if (method === 'POST' && path === '/_sandbox/clock/rewind') {
+    const body = jsonBody();
+    const unknownKey = Object.keys(body).find((k) => k !== 'advancedMs');
+    if (unknownKey) throw ServiceError.of('INVALID_REQUEST', `Invalid request at "${unknownKey}": is not a known field`);
+    const clock = deps.clocks.forProject(project.id);
+    const to = wholeNumber(body['advancedMs'], 'advancedMs', clock.offset);
+    if (to === undefined) throw ServiceError.of('INVALID_REQUEST', 'Invalid request at "advancedMs": is required');
+    clock.rewindTo(to);
     return JSON.stringify(clockOf(deps, project));
   }
   const connect = /^\/_sandbox\/end-users\/([^/]+)\/company-file$/.exec(path);

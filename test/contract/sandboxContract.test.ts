@@ -70,8 +70,12 @@ describe('the contract runner against the sandbox', () => {
     expect(record.created.filter((c) => !kept.has(c.id) && !c.gone).map((c) => c.id).sort()).toEqual(left.map((s) => s.id).sort());
   });
 
-  it('passes every check, writes included, using the sandbox clock', async () => {
+  it('passes every check, writes included, using the sandbox clock, and leaves the clock where it found it', async () => {
+    const clockBefore = (await api.control('GET', '/_sandbox/clock')).body['advancedMs'];
     const report = await runContract({ ...target(), allowWrites: true, fuzz: 80, seed: 20261121 });
+    expect((await api.control('GET', '/_sandbox/clock')).body['advancedMs']).toBe(clockBefore);
+    expect(report.clock).toEqual({ movedMs: expect.any(Number), restoredTo: clockBefore });
+    expect(report.clock?.movedMs).toBeGreaterThan(10_000);
     const failed = report.results.filter((r) => r.status === 'fail');
     expect(failed, JSON.stringify(failed, null, 2)).toEqual([]);
     expect(report.sandboxClock).toBe(true);

@@ -35,6 +35,24 @@ describe("issue 8.8: a project's clock controls move only its own time", () => {
     expect(String((described.body['clock'] as { covers: string }).covers)).toMatch(/never touches another project/);
   });
 
+  it('sets the clock back only to an offset it had, as a tool that advanced it does when done; revisions keep increasing', async () => {
+    const start = Number((await api.control('GET', '/_sandbox/clock')).body['advancedMs']);
+    const customer = await api.get('/ledger-desktop/customers', { query: { limit: 1 } });
+    const { id } = (customer.body['data'] as { id: string }[])[0] ?? { id: '' };
+    await api.control('POST', '/_sandbox/clock/advance', { seconds: 600 });
+    const later = await api.post(`/ledger-desktop/customers/${id}`, { revisionNumber: String((await api.get(`/ledger-desktop/customers/${id}`)).body['revisionNumber']), note: 'later' });
+    expect(later.status).toBe(200);
+    const back = await api.control('POST', '/_sandbox/clock/rewind', { advancedMs: start });
+    expect([back.status, back.body['advancedMs']]).toEqual([200, start]);
+    const again = await api.post(`/ledger-desktop/customers/${id}`, { revisionNumber: String(later.body['revisionNumber']), note: 'after the rewind' });
+    expect(again.status, JSON.stringify([later.body, again.body])).toBe(200);
+    expect(BigInt(String(again.body['revisionNumber']))).toBeGreaterThan(BigInt(String(later.body['revisionNumber'])));
+    for (const body of [{ advancedMs: start + 1 }, { advancedMs: -1 }, {}, { advancedMs: 0, seconds: 1 }]) {
+      const refused = await api.control('POST', '/_sandbox/clock/rewind', body);
+      expect([refused.status, refused.body.error?.['code']]).toEqual([400, 'INVALID_REQUEST']);
+    }
+  });
+
   it("stores the project's clock offset with the project's records, so a restart keeps it", () => {
     const state = api.sandbox.deps.state;
     expect(state.clockOffset('proj_clock_other')).toBeGreaterThanOrEqual(3_600_000);

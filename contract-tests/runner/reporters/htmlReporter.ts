@@ -44,7 +44,7 @@ ${report.stopped ? `<p class="fail">Stopped: ${escape(report.stopped)}</p>` : ''
 ${report.coverage.notCovered.length > 0 ? `<p>Not exercised: ${report.coverage.notCovered.map(escape).join(', ')}</p>` : ''}
 <h2>Failures (${failures.length})</h2>${failures.map((r) => failure(r, report.seed)).join('\n') || '<p>None.</p>'}
 <h2>Retried on the target's advice (${retried.length})</h2>${retried.length > 0 ? `<table><tr><th>check</th><th>retries</th></tr>${retried.map((r) => `<tr><td>${escape(r.id)}${r.operationId ? ` (${escape(r.operationId)})` : ''}</td><td><pre>${escape(r.retries?.join('\n') ?? '')}</pre></td></tr>`).join('')}</table>` : '<p>None.</p>'}
-<h2>Made on the target, and what cleanup did (${made.length})</h2>${made.length > 0 ? `<table><tr><th>type</th><th>id</th><th>name</th><th>cleanup</th></tr>${made.join('')}</table>` : '<p>Nothing.</p>'}
+<h2>Made on the target, and what cleanup did (${made.length})</h2>${made.length > 0 ? `<table><tr><th>type</th><th>id</th><th>name</th><th>cleanup</th></tr>${made.join('')}</table>` : '<p>Nothing.</p>'}${report.clock && report.clock.movedMs > 0 ? `<p>The run moved the project's sandbox clock ${(report.clock.movedMs / 1000).toFixed(1)} s and set it back to where it found it.</p>` : ''}
 <h2>By operation</h2>${summaryBy(report.results, (r) => r.operationId ?? '(the target as a whole)', 'operation')}
 <h2>Skipped (${skipped.length})</h2><table><tr><th>check</th><th>why</th></tr>${skipped.map((r) => `<tr><td>${escape(r.id)}${r.operationId ? ` (${escape(r.operationId)})` : ''}</td><td>${escape(r.reason ?? '')}</td></tr>`).join('')}</table>
 </body></html>

@@ -87,6 +87,7 @@ export function humanSummary(report: RunReport): string {
     ...(details.length > 0 ? ['Failures:', ...details, ''] : []),
     ...(skipped.length > 0 ? ['Skipped:', ...skipped.map((r) => `  ${label(r)}: ${r.reason ?? ''}`), ''] : []),
     ...(report.cleanup.length > 0 ? [`Made on the target by run ${report.runId}, and what cleanup did:`, ...cleanupLines(report.cleanup), ''] : []),
+    ...(report.clock && report.clock.movedMs > 0 ? [`The run moved the project's sandbox clock ${(report.clock.movedMs / 1000).toFixed(1)} s and set it back to where it found it.`] : []),
     `${report.coverage.covered.length} of ${report.coverage.covered.length + report.coverage.notCovered.length} operations exercised${report.coverage.notCovered.length > 0 && report.coverage.notCovered.length <= 20 ? ` (not: ${report.coverage.notCovered.join(', ')})` : ''}`,
     `${counts.pass} passed, ${counts.fail} failed, ${counts.skip} skipped in ${(report.ms / 1000).toFixed(1)} s against ${report.target} (seed ${report.seed}${report.sandboxClock ? ', sandbox clock' : ', real time'}${report.budgetMs === undefined ? '' : `, budget ${minutes(report.budgetMs)}`})`,
   ].join('\n');
