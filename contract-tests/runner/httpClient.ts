@@ -16,6 +16,8 @@ export interface Exchange {
   /** Parsed JSON body, or undefined when the body is not JSON. */
   json: unknown;
   ms: number;
+  /** When the request was sent (performance.now()): a reproducer keeps the waits between requests. */
+  sentAt?: number;
   /** Set when no answer came: refused, reset, or timed out. */
   networkError?: string;
   /** Earlier answers to the same request that carried the target's retry advice, oldest first. */
@@ -149,7 +151,7 @@ export class HttpClient {
     const started = performance.now();
     const transport = url.protocol === 'http:' ? http : https;
     return new Promise((resolve) => {
-      const done = (partial: Omit<Exchange, 'request' | 'ms'>): void => resolve({ request, ms: Math.round(performance.now() - started), ...partial });
+      const done = (partial: Omit<Exchange, 'request' | 'ms'>): void => resolve({ request, sentAt: started, ms: Math.round(performance.now() - started), ...partial });
       const req = transport.request(
         url,
         { method: request.method, headers: request.headers, ...(url.protocol === 'https:' ? { agent: this.agent } : {}) },

@@ -1,6 +1,6 @@
 import type { Check, CheckContext, CheckResult } from './checkTypes.ts';
 import { CheckFailure, CheckSkip } from './CheckFailure.ts';
-import { curlFor } from './curl.ts';
+import { reproducerFor } from './curl.ts';
 import { codeOf, type Exchange } from './httpClient.ts';
 
 const WRITES_SKIPPED = "changes data: runs only with --allow-writes (a real company file is someone's books)";
@@ -8,12 +8,12 @@ const WRITES_SKIPPED = "changes data: runs only with --allow-writes (a real comp
 const baseOf = (check: Check): Pick<CheckResult, 'id' | 'area' | 'rule' | 'operationId'> => ({ id: check.id, area: check.area, rule: check.rule, operationId: check.operationId });
 
 /** A check's result from how its work ended: passed, skipped with a reason, or failed with expected, received and a curl. */
-function resultOf(check: Check, ms: number, error: unknown, caCertPath: string | undefined): CheckResult {
+function resultOf(check: Check, ms: number, error: unknown, ctx: CheckContext, caCertPath: string | undefined): CheckResult {
   const base = baseOf(check);
   if (error === undefined) return { ...base, status: 'pass', ms };
   if (error instanceof CheckSkip) return { ...base, status: 'skip', ms, reason: error.message };
   if (error instanceof CheckFailure) {
-    return { ...base, status: 'fail', ms, expected: error.expected, received: error.received, ...(error.exchange ? { curl: curlFor(error.exchange.request, caCertPath) } : {}) };
+    return { ...base, status: 'fail', ms, expected: error.expected, received: error.received, ...(error.exchange ? { curl: reproducerFor(error.exchange, ctx.exchanges, caCertPath) } : {}) };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { ...base, status: 'fail', ms, expected: 'the check to run to the end', received: `it stopped: ${message}` };
@@ -70,7 +70,7 @@ function withRetries(result: CheckResult, seen: Seen): CheckResult {
 export async function runCheck(check: Check, ctx: CheckContext, caCertPath: string | undefined): Promise<CheckResult> {
   if (check.writes && !ctx.allowWrites) return { ...baseOf(check), status: 'skip', ms: 0, reason: WRITES_SKIPPED };
   const { value, ...seen } = await withRetriesSeen(ctx, () => timed(() => check.run(ctx)));
-  return withRetries(resultOf(check, value.ms, value.error, caCertPath), seen);
+  return withRetries(resultOf(check, value.ms, value.error, ctx, caCertPath), seen);
 }
 
 /**
@@ -91,12 +91,12 @@ export async function runWaitingChecks(checks: readonly Check[], ctx: CheckConte
     onStart?.(check);
     const { value: open, ...seen } = await withRetriesSeen(ctx, () => timed(() => waits.open(ctx)));
     if (open.error === undefined) opened.push({ check, value: open.value, ms: open.ms, seen });
-    else results.set(check, withRetries(resultOf(check, open.ms, open.error, caCertPath), seen));
+    else results.set(check, withRetries(resultOf(check, open.ms, open.error, ctx, caCertPath), seen));
   }
   if (opened.length > 0) await ctx.clock.pass(Math.max(...opened.map((o) => o.check.waits?.ms ?? 0)));
   for (const { check, value, ms, seen } of opened) {
     const { value: judged, ...more } = await withRetriesSeen(ctx, () => timed(() => check.waits?.judge(ctx, value) ?? Promise.resolve()));
-    results.set(check, withRetries(resultOf(check, ms + judged.ms, judged.error, caCertPath), { retries: [...seen.retries, ...more.retries], stayedBusy: seen.stayedBusy ?? more.stayedBusy }));
+    results.set(check, withRetries(resultOf(check, ms + judged.ms, judged.error, ctx, caCertPath), { retries: [...seen.retries, ...more.retries], stayedBusy: seen.stayedBusy ?? more.stayedBusy }));
   }
   return checks.flatMap((c) => results.get(c) ?? []);
 }

@@ -76,7 +76,7 @@ export function humanSummary(report: RunReport): string {
       `   rule:     ${r.rule}`,
       `   expected: ${r.expected ?? ''}`,
       `   received: ${r.received ?? ''}`,
-      ...(r.curl ? [`   repeat:   ${r.curl}`] : []),
+      ...(r.curl ? [`   repeat:   ${r.curl.replaceAll('\n', '\n             ')}`] : []),
       `   seed:     ${report.seed}`,
     ].join('\n'),
   );
