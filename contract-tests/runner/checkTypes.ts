@@ -25,7 +25,11 @@ export interface CheckContext {
   /** Exchanges seen so far, for the checks that judge all traffic. */
   exchanges: readonly Exchange[];
   /** Memo for expensive reads several checks share (the full list of a resource). */
-  memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * Computes once per run what checks share. `untilWrite`: a read of the books (a list's walk), read
+   * again after the run's next write, or a check comparing with it would count its own create as extra.
+   */
+  memo<T>(key: string, compute: () => Promise<T>, options?: { untilWrite?: boolean }): Promise<T>;
 }
 
 /** One named rule, checked against one operation (or the target as a whole). */

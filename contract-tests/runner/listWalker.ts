@@ -53,9 +53,9 @@ export async function firstPage(ctx: CheckContext, op: SpecOperation, query: Sen
   return pageOf(await ctx.client.send({ path: op.path, query }), op);
 }
 
-/** The whole list in full pages, read once per run and shared by the checks that compare with it. */
+/** The whole list in full pages, read once (until the run writes) and shared by the checks that compare with it. */
 export function fullList(ctx: CheckContext, op: SpecOperation, query: SendOptions['query'] = {}): Promise<Walk> {
-  return ctx.memo(`full:${op.operationId}:${JSON.stringify(query)}`, () => walk(ctx, op, query, 150));
+  return ctx.memo(`full:${op.operationId}:${JSON.stringify(query)}`, () => walk(ctx, op, query, 150), { untilWrite: true });
 }
 
 export function idOf(item: Item): string {

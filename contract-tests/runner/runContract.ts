@@ -96,6 +96,12 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     const clockMark = await clock.mark();
     const budgetMs = options.budgetMs ?? (clock.controllable ? undefined : DEFAULT_BUDGET_MS);
     const memo = new Map<string, Promise<unknown>>();
+    const untilWrite = new Set<string>();
+    client.observe((e) => {
+      if (e.request.method === 'GET' || e.status < 200 || e.status >= 300 || !e.request.url.startsWith(options.baseUrl)) return;
+      for (const key of untilWrite) memo.delete(key);
+      untilWrite.clear();
+    });
     const ctx: CheckContext = {
       client,
       spec,
@@ -108,11 +114,12 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
       otherEndUserId: options.otherEndUserId,
       cleanups: [],
       exchanges,
-      memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      memo<T>(key: string, compute: () => Promise<T>, memoOptions?: { untilWrite?: boolean }): Promise<T> {
         let value = memo.get(key) as Promise<T> | undefined;
         if (!value) {
           value = compute();
           memo.set(key, value);
+          if (memoOptions?.untilWrite) untilWrite.add(key);
         }
         return value;
       },

@@ -8,6 +8,6 @@ export async function smallWalk(ctx: CheckContext, op: SpecOperation): Promise<{
   const full = await fullList(ctx, op);
   if (full.items.length < 3) throw new CheckSkip(`the list has ${full.items.length} objects; at least 3 are needed to walk it in pages`);
   const limit = Math.min(150, Math.max(1, Math.ceil(full.items.length / 5)));
-  const small = await ctx.memo(`small:${op.operationId}`, () => walk(ctx, op, {}, limit));
+  const small = await ctx.memo(`small:${op.operationId}`, () => walk(ctx, op, {}, limit), { untilWrite: true });
   return { full, small, limit };
 }
