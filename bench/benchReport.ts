@@ -1,3 +1,4 @@
+import type { ContractResult, ContractSetup } from './benchContract.ts';
 import type { ThroughputResult, ThroughputSetup } from './benchThroughput.ts';
 import type { FixturesResult, FixturesSetup } from './benchFixtures.ts';
 import type { ListsResult } from './benchLists.ts';
@@ -9,12 +10,16 @@ import type { MachineInfo } from './machineInfo.ts';
 /** Everything one `npm run bench` measured; printed as tables and written as-is by --json. */
 export interface BenchReport {
   machine: MachineInfo;
-  throughput: { setup: Omit<ThroughputSetup, 'cpuProfDir'>; result: ThroughputResult };
-  seeding: { setup: SeedingSetup; runs: SeedingRun[] };
-  lists: ListsResult;
-  startup: { setup: StartupSetup; result: StartupResult[] };
-  fixtures: { setup: FixturesSetup; result: FixturesResult };
-  reports: { setup: ReportsSetup; result: ReportsResult };
+  // A section is absent when `--only` left it out.
+  throughput?: { setup: Omit<ThroughputSetup, 'cpuProfDir'>; result: ThroughputResult };
+  seeding?: { setup: SeedingSetup; runs: SeedingRun[] };
+  lists?: ListsResult;
+  startup?: { setup: StartupSetup; result: StartupResult[] };
+  fixtures?: { setup: FixturesSetup; result: FixturesResult };
+  reports?: { setup: ReportsSetup; result: ReportsResult };
+  contract?: { setup: ContractSetup; result: ContractResult };
+  /** The contract runner straight at the sandbox, and its whole read-only run behind the proxy. */
+  contractTargets: { sandboxMs: number; wholeMs: number };
   /** The slowest report over the whole demo file must answer within this. */
   reportTargetMs: number;
   /** The ratio the project tracks: sandbox over baseline requests per second. */

@@ -41,8 +41,7 @@ function cpuPerRequest(run: ServerRun, side: 'serverMs' | 'clientMs'): string {
   return fixed(run.cpu.reduce((ms, c) => ms + c[side], 0) / requests, 2);
 }
 
-function throughputSection(report: BenchReport): string[] {
-  const { setup, result } = report.throughput;
+function throughputSection(report: BenchReport, { setup, result }: NonNullable<BenchReport['throughput']>): string[] {
   const columns = [
     { title: 'server', align: 'left' as const },
     { title: 'req/s' },
@@ -92,8 +91,7 @@ function throughputSection(report: BenchReport): string[] {
   return lines;
 }
 
-function seedingSection(report: BenchReport): string[] {
-  const { setup, runs } = report.seeding;
+function seedingSection(report: BenchReport, { setup, runs }: NonNullable<BenchReport['seeding']>): string[] {
   const goal = runs.find((r) => r.customers === setup.aloneCustomers && r.invoices === 0 && r.target === 'memory');
   return [
     `3. Seeding: seedCompanyFile into a fresh company file (DesktopHost, seed ${setup.seed}): ${whole(setup.aloneCustomers)} customers alone, then ${whole(setup.customers)} customers + ${whole(setup.invoices)} invoices`,
@@ -117,8 +115,7 @@ function seedingSection(report: BenchReport): string[] {
   ];
 }
 
-function listsSection(report: BenchReport): string[] {
-  const { memory, filters, unmeasured } = report.lists;
+function listsSection(report: BenchReport, { memory, filters, unmeasured }: NonNullable<BenchReport['lists']>): string[] {
   const slow = filters.filter((f) => f.coldMs > report.filterTargetMs);
   return [
     `3b. Lists on the seeded in-memory file of section 3 (QueryEngine in this process, no HTTP)`,
@@ -136,8 +133,7 @@ function listsSection(report: BenchReport): string[] {
   ];
 }
 
-function startupSection(report: BenchReport): string[] {
-  const { setup, result } = report.startup;
+function startupSection(report: BenchReport, { setup, result }: NonNullable<BenchReport['startup']>): string[] {
   const lines = [
     `4. Start to first answer: spawn of the real CLI until GET /v1/ledger-desktop/health-check answers 200 (${setup.runs} runs per mode)`,
     `  demo size       1,000 customers, 3,000 invoices (CLI defaults); new TLS connection for the request`,
@@ -161,8 +157,7 @@ function startupSection(report: BenchReport): string[] {
   return lines;
 }
 
-function fixturesSection(report: BenchReport): string[] {
-  const { setup, result } = report.fixtures;
+function fixturesSection(report: BenchReport, { setup, result }: NonNullable<BenchReport['fixtures']>): string[] {
   const row = (s: { step: string; objects: number; seconds: number; objectsPerSec: number }): string[] => [s.step, whole(s.objects), fixed(s.seconds, 2), whole(s.objectsPerSec)];
   const goal = result.rounds.find((r) => r.customers === setup.aloneCustomers && r.invoices === 0);
   return [
@@ -180,8 +175,7 @@ function fixturesSection(report: BenchReport): string[] {
   ];
 }
 
-function reportsSection(report: BenchReport): string[] {
-  const { setup, result } = report.reports;
+function reportsSection(report: BenchReport, { setup, result }: NonNullable<BenchReport['reports']>): string[] {
   const slowest = new Map<string, (typeof result.timings)[number]>();
   for (const t of result.timings) if ((slowest.get(t.family)?.medianMs ?? -1) < t.medianMs) slowest.set(t.family, t);
   const worst = Math.max(...result.timings.map((t) => t.medianMs));
@@ -196,22 +190,35 @@ function reportsSection(report: BenchReport): string[] {
   ];
 }
 
+function contractSection(report: BenchReport, { setup, result }: NonNullable<BenchReport['contract']>): string[] {
+  const latency = Object.entries(setup.latencyMs).map(([k, v]) => `${k}=${v}`).join(',');
+  const [sandbox, budgeted, whole_] = result.runs;
+  const verdicts = [
+    sandbox ? `  straight at the sandbox: ${fixed(sandbox.ms / 1000, 1)} s (${sandbox.ms <= report.contractTargets.sandboxMs ? 'meets' : 'ABOVE'} the target of < ${report.contractTargets.sandboxMs / 1000} s)` : '',
+    budgeted ? `  within the budget: ${fixed(budgeted.ms / 1000, 1)} s of ${setup.budgetMs / 1000} s (${budgeted.ms <= setup.budgetMs * 1.1 ? 'meets' : 'ABOVE'} budget + 10%), ${budgeted.getOperationsCovered} of ${budgeted.getOperations} GET operations (${budgeted.getOperationsCovered === budgeted.getOperations ? 'every one' : 'NOT every one'})` : '',
+    whole_ ? `  whole, no budget: ${fixed(whole_.ms / 1000, 1)} s (${whole_.ms <= report.contractTargets.wholeMs ? 'meets' : 'ABOVE'} the target of <= ${report.contractTargets.wholeMs / 1000} s); the same run before issue 35 took 1,038 s` : '',
+  ];
+  return [
+    `7. The contract runner on the demo company file (${whole(setup.customers)} customers, ${whole(setup.invoices)} invoices, seed ${setup.seed}); behind a proxy that hides the sandbox controls, the desktop at ${latency} ms`,
+    formatTable(
+      [{ title: 'run', align: 'left' }, { title: 's' }, { title: 'pass' }, { title: 'fail' }, { title: 'skip' }, { title: 'budget skips' }, { title: 'GET ops' }, { title: 'requests' }, { title: 'ms/request' }],
+      result.runs.map((r) => [r.name, fixed(r.ms / 1000, 1), whole(r.pass), whole(r.fail), whole(r.skip), whole(r.budgetSkips), `${r.getOperationsCovered}/${r.getOperations}`, r.requests === undefined ? '-' : whole(r.requests), r.requests ? fixed(r.ms / r.requests, 0) : '-']),
+    ),
+    ...verdicts.filter(Boolean),
+  ];
+}
+
 export function formatReport(report: BenchReport): string {
   return [
     ...header(report),
     '',
-    ...throughputSection(report),
-    '',
-    ...seedingSection(report),
-    '',
-    ...listsSection(report),
-    '',
-    ...startupSection(report),
-    '',
-    ...fixturesSection(report),
-    '',
-    ...reportsSection(report),
-    '',
+    ...(report.throughput ? [...throughputSection(report, report.throughput), ''] : []),
+    ...(report.seeding ? [...seedingSection(report, report.seeding), ''] : []),
+    ...(report.lists ? [...listsSection(report, report.lists), ''] : []),
+    ...(report.startup ? [...startupSection(report, report.startup), ''] : []),
+    ...(report.fixtures ? [...fixturesSection(report, report.fixtures), ''] : []),
+    ...(report.reports ? [...reportsSection(report, report.reports), ''] : []),
+    ...(report.contract ? [...contractSection(report, report.contract), ''] : []),
     `Total bench time ${fixed(report.totalSeconds, 1)} s.${report.cpuProfile ? ` Sandbox CPU profile: ${report.cpuProfile}` : ''}`,
     '',
   ].join('\n');

@@ -41,8 +41,8 @@ Options:
                        (default ${RECORD_DIR}); everything it makes is marked (names "CT <run id>-n",
                        memo "ledger-sim contract run <run id>") and removed at the end; what an
                        interrupted run left, \`ledger-sim contract cleanup\` removes later
-  --budget DURATION    how long the run may take (90s, 15m, 1h; default 15m against a target
-                       without a sandbox clock, none against a sandbox): checks go breadth first,
+  --budget DURATION    how long the run may take (90s, 15m, 1h, or none; default 15m against a
+                       target without a sandbox clock, none against a sandbox): checks go breadth first,
                        every operation once before any kind of check is repeated, and what would
                        not end within the budget is skipped, reason "budget"
 Areas: transport, auth, isolation, schema, pagination, filters, writes, negative, desktop, reports.
@@ -130,8 +130,8 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
     const caCertPath = values['ca-cert'];
     if (caCertPath && !fs.existsSync(caCertPath)) throw new UsageError(`--ca-cert ${caCertPath} does not exist`);
     const seed = wholeNumber(values.seed, 'seed', Math.floor(Math.random() * 2 ** 31));
-    const budgetMs = values.budget === undefined ? undefined : parseDuration(values.budget);
-    if (values.budget !== undefined && (budgetMs === undefined || budgetMs <= 0)) throw new UsageError(`--budget takes a duration such as 90s, 15m or 1h, got "${values.budget}"`);
+    const budgetMs = values.budget === undefined ? undefined : values.budget === 'none' ? Infinity : parseDuration(values.budget);
+    if (values.budget !== undefined && (budgetMs === undefined || budgetMs <= 0)) throw new UsageError(`--budget takes a duration such as 90s, 15m or 1h, or none, got "${values.budget}"`);
     process.stderr.write(`ledger-sim contract: ${baseUrl} (seed ${seed})\n`);
     const progress = progressReporter((line) => process.stderr.write(`${line}\n`), process.stderr.isTTY === true);
     const report: RunReport = await runContract({

@@ -16,6 +16,20 @@ export interface Page {
 export interface Walk {
   pages: Page[];
   items: Item[];
+  /** What the target answered when asked once more with the walk's cursor right after its last page; undefined when not asked or the walk had no cursor. */
+  afterEnd?: Exchange;
+}
+
+/** The limit of a walk in small pages, about five of them: a list of more than 745 objects is walked in full pages (150). */
+export const smallLimit = (objects: number): number => Math.min(150, Math.max(1, Math.ceil(objects / 5)));
+
+/** The cursor a request sent, or null for a walk's first page. */
+const cursorSent = (exchange: Exchange | undefined): string | null => (exchange === undefined ? null : new URL(exchange.request.url).searchParams.get('cursor'));
+
+/** Asks once more with a walk's cursor, at once after its last page while the cursor is alive. */
+export async function askAfterEnd(ctx: CheckContext, op: SpecOperation, walked: Walk, limit: number): Promise<Walk> {
+  const cursor = cursorSent(walked.pages.at(-1)?.exchange);
+  return cursor === null ? walked : { ...walked, afterEnd: await ctx.client.send({ path: op.path, query: { limit, cursor } }) };
 }
 
 export const MAX_PAGES = 2000;
@@ -53,9 +67,20 @@ export async function firstPage(ctx: CheckContext, op: SpecOperation, query: Sen
   return pageOf(await ctx.client.send({ path: op.path, query }), op);
 }
 
-/** The whole list in full pages, read once (until the run writes) and shared by the checks that compare with it. */
+/**
+ * The whole list in full pages, read once (until the run writes) and shared by the checks that
+ * compare with it. A long unfiltered list is also asked once more after its end: its walk in small
+ * pages would be this same walk (`smallLimit`), which is not read twice.
+ */
 export function fullList(ctx: CheckContext, op: SpecOperation, query: SendOptions['query'] = {}): Promise<Walk> {
-  return ctx.memo(`full:${op.operationId}:${JSON.stringify(query)}`, () => walk(ctx, op, query, 150), { untilWrite: true });
+  return ctx.memo(
+    `full:${op.operationId}:${JSON.stringify(query)}`,
+    async () => {
+      const walked = await walk(ctx, op, query, 150);
+      return op.paginated && Object.keys(query ?? {}).length === 0 && smallLimit(walked.items.length) === 150 ? askAfterEnd(ctx, op, walked, 150) : walked;
+    },
+    { untilWrite: true },
+  );
 }
 
 export function idOf(item: Item): string {

@@ -5,6 +5,7 @@ import { allChecks } from '../checks/index.ts';
 import type { Check, CheckContext, CheckResult, RunReport } from './checkTypes.ts';
 import { HttpClient, type Exchange } from './httpClient.ts';
 import { Rng } from './rng.ts';
+import { isItemPath } from './related.ts';
 import { loadSpecModel, type SpecModel } from './specModel.ts';
 import { cleanUp } from './cleanup.ts';
 import { CreatedObjects } from './createdObjects.ts';
@@ -36,7 +37,7 @@ export interface ContractOptions {
   timeoutMs?: number;
   /** Where the record of what the run makes is kept while it runs (`ledger-sim contract cleanup` reads it); none: not kept. */
   recordDir?: string;
-  /** Milliseconds the run may take; undefined: none against a sandbox clock, DEFAULT_BUDGET_MS elsewhere. */
+  /** Milliseconds the run may take; undefined: none against a sandbox clock, DEFAULT_BUDGET_MS elsewhere; Infinity: none anywhere. */
   budgetMs?: number;
   onPlan?: (plan: RunPlan) => void;
   onStart?: (check: Check) => void;
@@ -57,6 +58,20 @@ export interface RunPlan {
 const skipped = (check: Check, reason: string): CheckResult => ({ id: check.id, area: check.area, rule: check.rule, operationId: check.operationId, status: 'skip', ms: 0, reason });
 
 const formatMs = (ms: number): string => (ms >= 60_000 ? `${Math.round(ms / 6_000) / 10} min` : `${Math.round(ms / 100) / 10} s`);
+
+/** The operations the run has had an answer from so far, kept up to date as it goes. */
+function touchedOperations(client: HttpClient, spec: SpecModel, baseUrl: string): ReadonlySet<string> {
+  const touched = new Set<string>();
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/$/, '');
+  client.observe((e) => {
+    const url = new URL(e.request.url);
+    if (e.networkError !== undefined || url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return;
+    const op = spec.match(e.request.method, url.pathname.slice(prefix.length));
+    if (op) touched.add(op.operationId);
+  });
+  return touched;
+}
 
 /** Consecutive requests that got no answer at all before the run stops: the target went away. */
 const LOST_AFTER = 5;
@@ -94,7 +109,7 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     const facts = await preflight(client);
     const clock = await detectClock(client);
     const clockMark = await clock.mark();
-    const budgetMs = options.budgetMs ?? (clock.controllable ? undefined : DEFAULT_BUDGET_MS);
+    const budgetMs = options.budgetMs === Infinity ? undefined : (options.budgetMs ?? (clock.controllable ? undefined : DEFAULT_BUDGET_MS));
     const memo = new Map<string, Promise<unknown>>();
     const untilWrite = new Set<string>();
     client.observe((e) => {
@@ -133,7 +148,12 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     for (const c of ordered) byArea[c.area] = (byArea[c.area] ?? 0) + 1;
     options.onPlan?.({ checks: ordered.length, byArea, readMs: facts.readMs, estimatedMs: ordered.filter((c) => !c.waits).reduce((sum, c) => sum + cost.estimateMs(c), 0) + (waiting.length > 0 ? cost.estimateWaitingMs(waiting) : 0), budgetMs, sandboxClock: clock.controllable });
     const deadline = started + (budgetMs ?? Infinity);
-    const overBudget = (ms: number): boolean => performance.now() + ms > deadline;
+    // Within a budget, the checks that come last (each operation's answers judged against the spec)
+    // keep the time to call every operation not called yet once: coverage first, depth with the rest.
+    const touched = touchedOperations(client, spec, options.baseUrl);
+    const lastOps = new Set(ordered.filter((c) => c.last && c.operationId !== undefined && !(c.writes && !options.allowWrites)).flatMap((c) => spec.operations.filter((o) => o.operationId === c.operationId && o.method === 'GET')));
+    const reserveMs = (): number => (budgetMs === undefined ? 0 : [...lastOps].reduce((ms, op) => ms + (touched.has(op.operationId) ? 0 : (isItemPath(op) ? 2 : 1) * facts.readMs), 0));
+    const overBudget = (ms: number): boolean => performance.now() + ms + reserveMs() > deadline;
     const budgetReason = `budget: would end after the ${budgetMs === undefined ? '' : formatMs(budgetMs)} budget (--budget)`;
     const results: CheckResult[] = [];
     const push = (result: CheckResult): void => {
@@ -157,7 +177,7 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
         waited = true;
         continue;
       }
-      if (overBudget(cost.estimateMs(check))) {
+      if (overBudget(cost.estimateMs(check)) && (!check.last || performance.now() > deadline)) {
         push(skipped(check, budgetReason));
         continue;
       }

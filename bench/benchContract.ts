@@ -1,0 +1,91 @@
+import { DEFAULT_SPEC } from '../contract-tests/runner/contractCommand.ts';
+import type { RunReport } from '../contract-tests/runner/checkTypes.ts';
+import { HttpClient } from '../contract-tests/runner/httpClient.ts';
+import { runContract, type ContractOptions } from '../contract-tests/runner/runContract.ts';
+import { loadSpecModel } from '../contract-tests/runner/specModel.ts';
+import { startControlHidingProxy } from './controlHidingProxy.ts';
+import { startServerProcess } from './startServerProcess.ts';
+import { writeTlsFiles } from './writeTlsFiles.ts';
+
+export interface ContractSetup {
+  customers: number;
+  invoices: number;
+  seed: number;
+  /** The desktop's latency by kind of call behind the proxy: a tenth of the real Service's. */
+  latencyMs: { list: number; retrieve: number; create: number; update: number; health: number };
+  /** The default budget scaled by the same tenth. */
+  budgetMs: number;
+}
+
+export interface ContractRunFigures {
+  name: string;
+  ms: number;
+  budgetMs: number | undefined;
+  pass: number;
+  fail: number;
+  skip: number;
+  /** Skipped for the budget. */
+  budgetSkips: number;
+  getOperations: number;
+  getOperationsCovered: number;
+  /** Requests the target served (through the proxy; undefined straight at the sandbox). */
+  requests: number | undefined;
+}
+
+export interface ContractResult {
+  runs: ContractRunFigures[];
+}
+
+async function figures(name: string, run: () => Promise<RunReport>, gets: ReadonlySet<string>, requests: () => number | undefined): Promise<ContractRunFigures> {
+  const before = requests();
+  const report = await run();
+  const count = (status: string): number => report.results.filter((r) => r.status === status).length;
+  const after = requests();
+  return {
+    name,
+    ms: report.ms,
+    budgetMs: report.budgetMs,
+    pass: count('pass'),
+    fail: count('fail'),
+    skip: count('skip'),
+    budgetSkips: report.results.filter((r) => r.reason?.startsWith('budget')).length,
+    getOperations: gets.size,
+    getOperationsCovered: report.coverage.covered.filter((o) => gets.has(o)).length,
+    requests: before === undefined || after === undefined ? undefined : after - before,
+  };
+}
+
+/**
+ * The contract runner against the demo company file: straight at the sandbox (its clock moved, not
+ * waited for), then behind a proxy that hides the sandbox controls with the desktop at a tenth of
+ * the real latency, as a real deployment looks to the runner: within the scaled budget, and whole.
+ */
+export async function benchContract(setup: ContractSetup, workDir: string, progress: (message: string) => void): Promise<ContractResult> {
+  const tls = await writeTlsFiles(workDir);
+  const server = await startServerProcess({ mode: 'sandbox', keyPath: tls.keyPath, certPath: tls.certPath, customers: setup.customers, invoices: setup.invoices, seed: setup.seed });
+  const spec = await loadSpecModel(DEFAULT_SPEC);
+  const gets = new Set(spec.operations.filter((o) => o.method === 'GET' && o.path.startsWith('/ledger-desktop/')).map((o) => o.operationId));
+  const base: Omit<ContractOptions, 'baseUrl' | 'allowWrites'> = { apiKey: server.secretKey, endUserId: server.endUserId, specPath: DEFAULT_SPEC, spec, ca: tls.material.caCert, fuzz: 50, seed: setup.seed };
+  const sandboxUrl = `https://127.0.0.1:${server.port}/v1`;
+  const runs: ContractRunFigures[] = [];
+  try {
+    progress('contract: the whole run with writes, straight at the sandbox (its clock)');
+    runs.push(await figures('sandbox, its clock, with writes', () => runContract({ ...base, baseUrl: sandboxUrl, allowWrites: true }), gets, () => undefined));
+    const control = new HttpClient({ baseUrl: sandboxUrl, apiKey: server.secretKey, endUserId: server.endUserId, ca: tls.material.caCert, timeoutMs: 30_000 });
+    const set = await control.send({ method: 'POST', path: `https://127.0.0.1:${server.port}/_sandbox/end-users/${server.endUserId}/desktop`, body: { latency: setup.latencyMs }, endUserId: null });
+    control.close();
+    if (set.status !== 200) throw new Error(`the desktop latency was not set: HTTP ${set.status} ${set.text.slice(0, 200)}`);
+    const proxy = await startControlHidingProxy({ upstreamPort: server.port, ca: tls.material.caCert, key: tls.material.key, cert: tls.material.cert });
+    try {
+      progress(`contract: read-only behind a control-hiding proxy at a tenth of the real latency, budget ${setup.budgetMs / 1000} s`);
+      runs.push(await figures('no controls, 1/10 latency, budget', () => runContract({ ...base, baseUrl: proxy.baseUrl, allowWrites: false, budgetMs: setup.budgetMs }), gets, () => proxy.forwarded));
+      progress('contract: the same, whole (no budget)');
+      runs.push(await figures('no controls, 1/10 latency, whole', () => runContract({ ...base, baseUrl: proxy.baseUrl, allowWrites: false, budgetMs: Infinity }), gets, () => proxy.forwarded));
+    } finally {
+      await proxy.close();
+    }
+    return { runs };
+  } finally {
+    await server.stop();
+  }
+}
