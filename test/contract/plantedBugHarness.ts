@@ -30,10 +30,6 @@ const ALLOWED_SKIPS: { check: CheckName; reason: RegExp }[] = [
   { check: 'isolation.object-id@itemSites.retrieve', reason: /has its own object/ },
   // Report families ledger-sim computes no type of yet (decision 14; test/everyReport.test.ts lists them).
   { check: 'reports.shape', reason: /report types enabled \(3250\)/ },
-  // The demo file pays no bills and refunds nothing until fixtures can name what they apply to (decision 13, step 5).
-  { check: 'filters.ids-missing@billCheckPayments.list', reason: /the list is empty/ },
-  { check: 'filters.ids-missing@billCreditCardPayments.list', reason: /the list is empty/ },
-  { check: 'filters.ids-missing@creditCardRefunds.list', reason: /the list is empty/ },
 ];
 
 /** Every planted bug, the check that must catch it, and what else it may fail. */
