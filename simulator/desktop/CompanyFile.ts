@@ -175,7 +175,7 @@ export class CompanyFile {
     if (model.has('createdAt')) doc['createdAt'] = stamp;
     if (model.has('updatedAt')) doc['updatedAt'] = stamp;
     if (model.has('revisionNumber')) doc['revisionNumber'] = String(ctx.now);
-    this.applyBody(model, ctx, doc, body, undefined);
+    this.applyBody(model, ctx, doc, body);
     fillDefaults(model, ctx, doc, body);
     applyDerivedName(model.row, doc);
     if (model.row.hierarchical) placeInTree(model, doc, (id) => this.store.findDoc<JsonObject>(model.objectType, id));
@@ -210,7 +210,7 @@ export class CompanyFile {
     }
     const ctx = this.context(model.objectType);
     const doc = cloneJson(previous);
-    this.applyBody(model, ctx, doc, body, previous);
+    this.applyBody(model, ctx, doc, body);
     applyDerivedName(model.row, doc);
     if (model.row.hierarchical) placeInTree(model, doc, (parentId) => this.store.findDoc<JsonObject>(model.objectType, parentId));
     if (previous['isActive'] !== false && doc['isActive'] === false) assertCanDeactivate(this, model, doc);
@@ -242,7 +242,7 @@ export class CompanyFile {
     return this.afterRules(model, id, doc);
   }
 
-  private applyBody(model: TypeModel, ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): void {
+  private applyBody(model: TypeModel, ctx: RulesContext, doc: JsonObject, body: JsonObject): void {
     const leftover = applyRequest(model.schema, doc, body, {
       resolve: (path, id) => this.resolveReference(model, path, id),
       skip: skippedKeysOf(model),
@@ -253,7 +253,6 @@ export class CompanyFile {
       // rather than drop what the client sent (the start check should have caught it).
       throw new Error(`${model.objectType}: request keys not handled: ${leftover.join(', ')}`);
     }
-    void previous;
   }
 
   /** `{id, fullName}` of the object `id` among the types a reference at `path` may point at, or 3140. */
@@ -323,8 +322,11 @@ export class CompanyFile {
     profileOf: (type) => this.modelOf(type).row.posting,
   };
 
-  /** The rules context of a write of `objectType` (its new lines count in that type's id block). */
-  context(objectType = 'ldg_invoice'): RulesContext {
+  /**
+   * The rules context of a write of `objectType` (its new lines count in that type's id block); without
+   * a type, a context that reads and keeps the books (roll-ups, costing, openings) but makes no lines.
+   */
+  context(objectType?: string): RulesContext {
     const now = this.nowSeconds();
     const m = this.contextMethods;
     // Listed one by one: an object spread here cost more than the closures it replaced.
@@ -347,7 +349,12 @@ export class CompanyFile {
       now,
       offsetMinutes: this.offsetMinutes,
       bulk: this.bulk,
-      nextTransactionId: () => this.ids.transactionId(objectType, now),
+      nextTransactionId:
+        objectType === undefined
+          ? () => {
+              throw new Error('a context made without an object type makes no transaction lines');
+            }
+          : () => this.ids.transactionId(objectType, now),
     };
   }
 

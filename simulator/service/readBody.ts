@@ -89,8 +89,3 @@ export function parseJsonObject(bytes: Buffer | undefined, contentType: string |
   if (problem) throw ServiceError.of('INVALID_REQUEST', `Invalid request at "${problem.path}": ${problem.message}`);
   return parsed;
 }
-
-/** Reads and parses a JSON object body (undefined when empty); every refusal is in the error shape. */
-export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<JsonObject | undefined> {
-  return parseJsonObject(await readBody(req, maxBytes), req.headers['content-type']);
-}

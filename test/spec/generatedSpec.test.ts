@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CATALOG, GENERATED_DIR, generateSpec, inputsHash, REPO } from '../../scripts/spec/generateSpec.ts';
+import { DEFAULT_CATALOG, GENERATED_DIR, generateSpec, generatorInputFiles, inputsHash, REPO } from '../../scripts/spec/generateSpec.ts';
 
 /**
  * spec/ledger-desktop/*.yaml and spec/openapi.yaml are written by `npm run spec:generate`. Each
@@ -31,6 +31,17 @@ describe('the generated spec', () => {
     const now = inputsHash().slice(0, 16);
     const stale = GENERATED.filter((file) => HEADER.exec(fs.readFileSync(file, 'utf8'))?.[2] !== now);
     expect(stale.map((f) => path.relative(REPO, f)), `stale: ${REGENERATE}`).toEqual([]);
+  });
+
+  it('counts among its inputs every file of the type table and what turns rows into references, so a change there makes it stale', () => {
+    const inputs = new Set(generatorInputFiles());
+    const tableDir = 'simulator/desktop/types';
+    const tableFiles = [...fs.readFileSync(path.join(REPO, tableDir, 'typeTable.ts'), 'utf8').matchAll(/from '\.\/([A-Za-z]+\.ts)'/g)].map((m) => `${tableDir}/${m[1] ?? ''}`);
+    expect(tableFiles).toContain('simulator/desktop/types/payrollAndBudgetRows.ts');
+    const generatorDir = path.join(REPO, 'scripts/spec');
+    const generatorImports = fs.readdirSync(generatorDir).flatMap((f) => [...fs.readFileSync(path.join(generatorDir, f), 'utf8').matchAll(/from '\.\.\/\.\.\/(simulator\/[^']+\.ts)'/g)].map((m) => m[1] ?? ''));
+    expect(generatorImports).toContain('simulator/desktop/engine/TypeModel.ts');
+    expect([...tableFiles, ...generatorImports].filter((f) => !inputs.has(f))).toEqual([]);
   });
 
   it.skipIf(!haveCatalog)(`is what the generator writes from the catalog today, byte for byte (${haveCatalog ? 'catalog found' : 'skipped: no catalog at ../shared; set LEDGER_SIM_CATALOG'})`, () => {

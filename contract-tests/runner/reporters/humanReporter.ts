@@ -1,4 +1,4 @@
-import type { Check, CheckResult, RunReport } from '../checkTypes.ts';
+import type { CheckResult, RunReport } from '../checkTypes.ts';
 import { cleanupLines } from '../cleanupCommand.ts';
 import type { RunPlan } from '../runContract.ts';
 
@@ -53,10 +53,6 @@ export function progressReporter(write: (line: string) => void, terminal: boolea
       if (area.pass + area.fail + area.skip === plan?.byArea[r.area]) write(`area ${r.area}: ${area.pass} passed, ${area.fail} failed, ${area.skip} skipped (${done} of ${plan.checks} checks done)`);
     },
   };
-}
-
-export function startLine(check: Check): string {
-  return `.... ${label(check)}`;
 }
 
 function table(rows: string[][]): string {

@@ -27,7 +27,7 @@ export function rememberOpening(ctx: RulesContext, id: string, sent: unknown, is
 /**
  * Balances of a hierarchy (customers and their jobs, accounts and their subaccounts): `balance` is
  * the object's own (what `ownAmounts` says is open on it, its posted opening balance among it), `totalBalance` adds
- * every object below. Walks from `id` up to the top, rewriting each object's amounts.
+ * every object below. Walks from `id` up to the top, rewriting each object's amounts (as new objects: the found ones stay as they were).
  */
 export function rollUpTree(ctx: RulesContext, objectType: string, id: string, ownAmounts: (id: string) => number[]): void {
   let current = ctx.find(objectType, id);
@@ -37,10 +37,10 @@ export function rollUpTree(ctx: RulesContext, objectType: string, id: string, ow
     const own = sumCents(ownAmounts(currentId), `The balance of "${name}"`);
     const children = ctx.referencing(objectType, 'parent', currentId).map((child) => toCents(text(child['totalBalance'])));
     const total = sumCents([own, ...children], `The total balance of "${name}"`);
-    current['balance'] = fromCents(own);
-    current['totalBalance'] = fromCents(total);
-    ctx.rewriteAmounts(objectType, current);
-    const parent = current['parent'];
+    // A copy: what `find` returns is the store's cached object, shared with every reader.
+    const updated: JsonObject = { ...current, balance: fromCents(own), totalBalance: fromCents(total) };
+    ctx.rewriteAmounts(objectType, updated);
+    const parent = updated['parent'];
     current = isJsonObject(parent) && typeof parent['id'] === 'string' ? ctx.find(objectType, parent['id']) : undefined;
   }
 }
