@@ -155,6 +155,15 @@ describe('estimates by account', () => {
     expect(found).toContain(mine.id);
     expect(found).not.toContain(notMine.id);
   });
+
+  it('finds a discount line by the account its discount item posts to, as the books post it', async () => {
+    const discount = bodyOf<{ data: { id: string; account?: Ref | null }[] }>(await api.get('/ledger-desktop/discount-items')).data.find((d) => d.account?.id);
+    if (!discount?.account) throw new Error('the demo file needs a discount item with its account');
+    const service = bodyOf<{ data: { id: string }[] }>(await api.get('/ledger-desktop/service-items')).data[0];
+    const withDiscount = await create('estimates', [{ itemId: service?.id, quantity: 1, rate: '10.00' }, { itemId: discount.id, amount: '-1.00' }]);
+    const found = (await fetchAll<SaleView>(api, '/ledger-desktop/estimates', { accountIds: [String(discount.account.id)] })).map((e) => e.id);
+    expect(found).toContain(withDiscount.id);
+  });
 });
 
 describe('credits applied', () => {

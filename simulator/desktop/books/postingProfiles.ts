@@ -1,6 +1,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
-import { allItemLinesOf, purchaseAccountOf } from '../types/rules/purchaseLines.ts';
+import { allItemLinesOf } from '../types/rules/purchaseLines.ts';
+import { itemAccountOf } from './itemAccounts.ts';
 import { adjustmentPostings } from '../types/rules/inventoryAdjustments.ts';
 import { refundedCents } from '../types/rules/refundRules.ts';
 import { isBilledReceipt } from '../types/rules/billedReceipts.ts';
@@ -74,14 +75,6 @@ function detailOf(line: JsonObject, doc: JsonObject, item: string | null): LineD
   return { item, class: refId(line['class']) ?? refId(doc['class']) };
 }
 
-/** The account a sales line of this item posts to, wherever the item's kind keeps it. */
-function incomeAccountOf(item: JsonObject | undefined): string | null {
-  if (!item) return null;
-  const details = isJsonObject(item['salesOrPurchaseDetails']) ? item['salesOrPurchaseDetails'] : undefined;
-  const both = isJsonObject(item['salesAndPurchaseDetails']) ? item['salesAndPurchaseDetails'] : undefined;
-  return refId(item['incomeAccount']) ?? refId(both?.['incomeAccount']) ?? refId(details?.['postingAccount']) ?? refId(item['account']);
-}
-
 /** The account a sale's total goes to: receivables for the customer, or where the money was put. */
 function saleHeader(ctx: RulesContext, doc: JsonObject, customer: string | null): Posting {
   if ('receivablesAccount' in doc) return { account: refId(doc['receivablesAccount']) ?? specialAccount(ctx, 'accounts_receivable'), entity: customer, openLedger: 'receivable', cents: 0 };
@@ -101,7 +94,7 @@ function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
     postings.push(...saleStockPostings(item, quantityOf(line), refId(line['inventorySite']), customer, detail));
     const cents = money(line['amount']);
     if (cents === 0) continue;
-    const account = lineAccountOf(ctx, line) ?? incomeAccountOf(item) ?? specialAccount(ctx, 'uncategorized_income');
+    const account = lineAccountOf(ctx, line) ?? itemAccountOf(item, 'income') ?? specialAccount(ctx, 'uncategorized_income');
     postings.push({ account, entity: customer, openLedger: null, cents: -cents, line: detail });
     total += cents;
   }
@@ -176,7 +169,7 @@ function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
       const quantity = isStocked(item) ? quantityOf(line) : 0;
       if (cents === 0 && quantity === 0) continue;
       // A stocked item's line posts to its asset account whatever it says: the stock is counted there (decided).
-      const account = field === 'expenseLines' ? refId(line['account']) : ((isStocked(item) ? undefined : lineAccountOf(ctx, line)) ?? purchaseAccountOf(item));
+      const account = field === 'expenseLines' ? refId(line['account']) : ((isStocked(item) ? undefined : lineAccountOf(ctx, line)) ?? itemAccountOf(item, 'purchase'));
       // A stocked item's line with no quantity still changes the value of its stock.
       const stock = isStocked(item) ? { stock: { item: String(item['id']), site: refId(line['inventorySite']), quantity } } : {};
       postings.push({ account: account ?? specialAccount(ctx, 'uncategorized_expenses'), entity: vendor, openLedger: null, cents, ...stock, line: detailOf(line, doc, field === 'itemLines' ? refId(line['item']) : null) });

@@ -3,9 +3,10 @@ import { parseDoc } from '../CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { LIST_OBJECT_ID } from '../IdAllocator.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { fromCents, toCents } from '../money.ts';
+import { fromCents } from '../money.ts';
 import { FILTERS, referenceFilter, type FilterContext } from '../queryFilters.ts';
-import type { PagedView } from '../types/TypeRow.ts';
+import type { PagedView, TransactionShape } from '../types/TypeRow.ts';
+import { documentTotalOf, headerAccountOf, linesOf, partyOf } from '../engine/transactionShape.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';
 import { transactionTypeOf } from './transactionTypes.ts';
 
@@ -25,15 +26,6 @@ const REFERENCE_FILTERS: Readonly<Record<string, readonly string[]>> = {
 
 /** Fields the engine's own filters read from the indexed columns, shared with every other list. */
 const COLUMN_FILTERS = ['updatedAfter', 'updatedBefore', 'transactionDateFrom', 'transactionDateTo', 'refNumberContains', 'refNumberStartsWith', 'refNumberEndsWith', 'refNumberFrom', 'refNumberTo'];
-
-/** Where a transaction keeps the account its total goes to, by the first field it has. */
-const HEADER_ACCOUNTS = ['receivablesAccount', 'payablesAccount', 'depositToAccount', 'bankAccount', 'creditCardAccount', 'refundFromAccount', 'account', 'sourceAccount'];
-/** Where it names its party. */
-const PARTIES = ['customer', 'vendor', 'payee', 'entity', 'employee'];
-/** Where it keeps its total, by the first field it has. */
-const TOTALS = ['totalAmount', 'amount', 'amountDue', 'creditAmount'];
-/** The kinds of line a transaction has. */
-const LINE_FIELDS = ['lines', 'expenseLines', 'itemLines', 'debitLines', 'creditLines'];
 
 /** The transaction types the list covers: those whose `transactionType` the list's schema knows. */
 function coveredTypes(file: CompanyFile): Map<string, string> {
@@ -106,39 +98,42 @@ function matchingSeqs(file: CompanyFile, params: Readonly<Record<string, JsonVal
   return file.store.statement(`SELECT seq FROM object_rows WHERE ${ctx.where.join(' AND ')} ORDER BY seq`).pluck().all(...ctx.params) as number[];
 }
 
-const linesOf = (doc: JsonObject): JsonObject[] => LINE_FIELDS.flatMap((field) => (Array.isArray(doc[field]) ? doc[field].filter(isJsonObject) : []));
-
-/** A transaction's own total: its total field, else what it debits in the books (a journal entry, an adjustment). */
-function totalOf(file: CompanyFile, doc: JsonObject): string {
-  const field = TOTALS.find((f) => typeof doc[f] === 'string');
-  if (field !== undefined) return String(doc[field]);
-  if (typeof doc['subtotal'] === 'string') return fromCents(toCents(doc['subtotal']) + toCents(typeof doc['salesTaxTotal'] === 'string' ? doc['salesTaxTotal'] : null));
+/** A transaction's own total: what its type keeps, else what it debits in the books (a journal entry, an adjustment). */
+function totalOf(file: CompanyFile, shape: TransactionShape, doc: JsonObject): string {
+  const kept = documentTotalOf(shape, doc);
+  if (kept !== null) return kept;
   const debits = file.store.ledger.postingsOf(String(doc['id'])).reduce((sum, p) => sum + Math.max(p.cents, 0), 0);
   return fromCents(debits);
+}
+
+/** The object type of each stored row, by its seq. */
+function typesOf(file: CompanyFile, seqs: readonly number[]): Map<number, string> {
+  return new Map(file.store.statement(`SELECT seq, type FROM object_rows WHERE seq IN (SELECT value FROM json_each(?))`).raw(true).all(JSON.stringify(seqs)) as [number, string][]);
 }
 
 const reference = (value: JsonValue | undefined): JsonValue => (isJsonObject(value) ? { id: value['id'] ?? null, fullName: value['fullName'] ?? null } : null);
 
 /** One row of the list: the transaction's header, or one of its lines (`line` its place). */
 function entryOf(file: CompanyFile, objectType: string, doc: JsonObject, line: number): JsonObject {
+  const { shape } = file.modelOf(objectType);
   const header = {
     transactionType: transactionTypeOf(objectType),
     transactionId: String(doc['id']),
     transactionLineId: null as string | null,
     createdAt: doc['createdAt'] ?? null,
     updatedAt: doc['updatedAt'] ?? null,
-    entity: reference(doc[PARTIES.find((f) => isJsonObject(doc[f])) ?? '']),
-    account: reference(doc[HEADER_ACCOUNTS.find((f) => isJsonObject(doc[f])) ?? '']),
+    entity: reference(partyOf(shape, doc)),
+    account: reference(headerAccountOf(shape, doc)),
     transactionDate: doc['transactionDate'] ?? null,
     refNumber: typeof doc['refNumber'] === 'string' ? doc['refNumber'] : null,
-    amount: totalOf(file, doc),
+    amount: totalOf(file, shape, doc),
     currency: reference(doc['currency']),
     exchangeRate: typeof doc['exchangeRate'] === 'number' ? doc['exchangeRate'] : null,
     amountInHomeCurrency: typeof doc['totalAmountInHomeCurrency'] === 'string' ? doc['totalAmountInHomeCurrency'] : typeof doc['amountInHomeCurrency'] === 'string' ? doc['amountInHomeCurrency'] : null,
     memo: typeof doc['memo'] === 'string' ? doc['memo'] : null,
   };
   if (line < 0) return header;
-  const item = linesOf(doc)[line] ?? {};
+  const item = linesOf(shape, doc)[line] ?? {};
   const amount = typeof item['amount'] === 'string' ? item['amount'] : typeof item['valueDifference'] === 'number' ? fromCents(Math.round(item['valueDifference'] * 100)) : '0.00';
   return {
     ...header,
@@ -163,9 +158,11 @@ function matches(file: CompanyFile, params: Readonly<Record<string, JsonValue>>)
   if (level === 'transactions_without_lines') return seqs.map((seq) => [seq, -1]);
   // Lines are counted from the stored objects: this level reads every match once, up front.
   const entries: Entry[] = [];
+  const types = typesOf(file, seqs);
   for (const row of file.store.pages.read(seqs)) {
     if (level === 'all') entries.push([row.seq, -1]);
-    linesOf(parseDoc<JsonObject>(row.doc)).forEach((_, i) => entries.push([row.seq, i]));
+    const type = types.get(row.seq);
+    if (type !== undefined) linesOf(file.modelOf(type).shape, parseDoc<JsonObject>(row.doc)).forEach((_, i) => entries.push([row.seq, i]));
   }
   return entries;
 }
@@ -173,9 +170,7 @@ function matches(file: CompanyFile, params: Readonly<Record<string, JsonValue>>)
 /** The rows of a page, from the stored objects (one read for the page); a transaction deleted since the first page is left out. */
 function shape(file: CompanyFile, entries: readonly Entry[]): Buffer[] {
   const rows = new Map(file.store.pages.read([...new Set(entries.map(([seq]) => seq))]).map((row) => [row.seq, row]));
-  const types = new Map(
-    (file.store.statement(`SELECT seq, type FROM object_rows WHERE seq IN (SELECT value FROM json_each(?))`).raw(true).all(JSON.stringify([...rows.keys()])) as [number, string][]).map(([seq, type]) => [seq, type]),
-  );
+  const types = typesOf(file, [...rows.keys()]);
   const docs = new Map<number, JsonObject>();
   return entries.flatMap(([seq, line]) => {
     const row = rows.get(seq);

@@ -2,7 +2,8 @@ import type { JsonSchema } from '../../spec/types.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { isArraySchema, isReferenceSchema, nonNullBranch } from '../materialize.ts';
 import { GLOBAL_REFERENCES } from '../types/globalReferences.ts';
-import type { TypeRow } from '../types/TypeRow.ts';
+import type { TransactionShape, TypeRow } from '../types/TypeRow.ts';
+import { transactionShapeOf } from './transactionShape.ts';
 
 /** One place in an object where a reference sits: `class`, `lines.item`, `salesTaxItems` (a list). */
 export interface ReferencePath {
@@ -24,6 +25,8 @@ export interface TypeModel {
   /** Whether the schema holds a reference at `path` (`lines.item`). */
   isReference(path: string): boolean;
   has(field: string): boolean;
+  /** For a transaction: its party, header account, total and lines (`transactionShape.ts`). */
+  shape: TransactionShape;
 }
 
 function leafOf(path: string): string {
@@ -68,6 +71,7 @@ export function buildTypeModel(row: TypeRow, schema: JsonSchema): TypeModel {
     targetsOf: (path) => byPath.get(path) ?? targetsFor(row, path),
     isReference: (path) => byPath.has(path),
     has: (field) => fields.has(field),
+    shape: transactionShapeOf(row, (field) => fields.has(field)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { parseDoc } from '../CompanyFileStore.ts';
+import { documentTotalOf, partyIdOf } from '../engine/transactionShape.ts';
 import { formatDesktopTime } from '../desktopTime.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
@@ -42,13 +43,13 @@ export function missingChecks(books: ReportBooks, request: ReportRequest, sheet:
       if (previous !== null && n !== null && n > previous + 1) sheet.text('*** Missing numbers here ***');
       if (previous !== null && n !== null && n === previous) sheet.text('*** Duplicate document numbers ***');
       if (n !== null) previous = n;
-      const amount = text(doc['amount']) ?? text(doc['totalAmount']) ?? '0.00';
+      const { shape } = books.file.modelOf(type);
       sheet.data(
         { type: 'transaction', value: String(doc['id']) },
-        { transaction_type: transactionTypeOf(type), date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.nameOf(idOf(doc['payee']) ?? idOf(doc['vendor'])), account: name, amount: money(-toCents(amount)) },
+        { transaction_type: transactionTypeOf(type), date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.nameOf(partyIdOf(shape, doc)), account: name, amount: money(-toCents(documentTotalOf(shape, doc) ?? '0.00')) },
       );
     }
-    sheet.subtotal({ type: 'account', value: name }, { label: `Total ${name}`, amount: money(-sorted.reduce((s, c) => s + toCents(text(c.doc['amount']) ?? text(c.doc['totalAmount'])), 0)) });
+    sheet.subtotal({ type: 'account', value: name }, { label: `Total ${name}`, amount: money(-sorted.reduce((s, c) => s + toCents(documentTotalOf(books.file.modelOf(c.type).shape, c.doc)), 0)) });
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
 }
@@ -65,8 +66,9 @@ export function auditTrail(books: ReportBooks, request: ReportRequest, sheet: Re
     .all(...types, bound(to, true), ...(from === null ? [] : [bound(from, false)])) as { type: string; doc: Buffer; updatedAt: number }[];
   for (const row of rows) {
     const doc = parseDoc<JsonObject>(row.doc);
-    const party = ['customer', 'vendor', 'payee', 'entity'].map((f) => idOf(doc[f])).find((id) => id !== null) ?? null;
-    const amount = ['totalAmount', 'amount', 'amountDue', 'creditAmount', 'subtotal'].map((f) => text(doc[f])).find((v) => v !== null) ?? null;
+    const { shape } = books.file.modelOf(row.type);
+    const party = partyIdOf(shape, doc);
+    const amount = documentTotalOf(shape, doc);
     sheet.data(
       { type: 'transaction', value: String(doc['id']) },
       { updated_at: formatDesktopTime(row.updatedAt, offset), transaction_type: transactionTypeOf(row.type), date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.nameOf(party), amount },

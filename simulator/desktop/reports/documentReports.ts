@@ -1,6 +1,7 @@
 import { transactionSummary } from '../books/transactionsList.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { parseDoc } from '../CompanyFileStore.ts';
+import { partyIdsOf } from '../engine/transactionShape.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
@@ -33,7 +34,7 @@ function documentsIn(books: ReportBooks, request: ReportRequest, types: readonly
   return rows
     .filter((r) => (updatedFrom === undefined || r.updatedAt >= updatedFrom) && (updatedTo === undefined || r.updatedAt <= updatedTo))
     .map((r) => ({ type: r.type, doc: parseDoc<JsonObject>(r.doc) }))
-    .filter((t) => !entities || ['customer', 'vendor', 'payee', 'entity'].some((f) => entities.has(idOf(t.doc[f]) ?? '')));
+    .filter((t) => !entities || partyIdsOf(books.file.modelOf(t.type).shape, t.doc).some((id) => entities.has(id)));
 }
 
 /** Every transaction type of the company file: what the "all transactions" lists cover. */
@@ -69,7 +70,7 @@ export function transactionList(books: ReportBooks, request: ReportRequest, shee
   const partyType = by === 'customer' ? 'ldg_customer' : 'ldg_vendor';
   const groups = new Map<string, Listed[]>();
   for (const t of listed) {
-    const party = ['customer', 'vendor', 'payee', 'entity'].map((f) => idOf(t.doc[f])).find((id) => id !== null && books.file.store.findDoc(partyType, id) !== undefined);
+    const party = partyIdsOf(books.file.modelOf(t.type).shape, t.doc).find((id) => books.file.store.findDoc(partyType, id) !== undefined);
     if (party) pushTo(groups, party, t);
   }
   for (const [party, group] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {

@@ -246,4 +246,25 @@ describe('reports computed from the books', () => {
       }
     }
   });
+
+  it('read a transaction of any type by its shape: a paycheck names its employee, an invoice totals its tax, as the transactions list does', () => {
+    const file = seeded(6);
+    const cell = (r: ReportJson['rows'][number] | undefined, column: string): string | null => r?.cells?.find((c) => c.columnId === column)?.value ?? null;
+    const rowOf = (rep: ReportJson, id: string): ReportJson['rows'][number] | undefined => rep.rows.find((r) => r.kind === 'data' && r.rowDescriptor?.type === 'transaction' && r.rowDescriptor.value === id);
+    const paycheck = all(file, 'ldg_paycheck')[0] ?? {};
+    const employee = paycheck['employee'] as { id: string; fullName: string };
+    const trail = report(file, 'general-detail', { reportType: 'audit_trail', reportDateFrom: '1901-01-01', reportDateTo: FAR });
+    expect(cell(rowOf(trail, String(paycheck['id'])), 'name')).toBe(employee.fullName);
+    // Filtered by the employee, the transaction list holds that employee's paychecks (beside the time they tracked).
+    const byEmployee = report(file, 'general-detail', { reportType: 'transaction_list_by_date', reportDateMacro: 'all', entityIds: [employee.id] });
+    const theirs = all(file, 'ldg_paycheck').filter((p) => (p['employee'] as { id: string }).id === employee.id).map((p) => String(p['id']));
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(byEmployee.rows.filter((r) => r.kind === 'data').map((r) => r.rowDescriptor?.value)).toEqual(expect.arrayContaining(theirs));
+    const taxed = all(file, 'ldg_invoice').find((i) => toCents(String(i['salesTaxTotal'])) > 0);
+    expect(taxed).toBeDefined();
+    const total = toCents(String(taxed?.['subtotal'])) + toCents(String(taxed?.['salesTaxTotal']));
+    expect(toCents(cell(rowOf(trail, String(taxed?.['id'])), 'amount'))).toBe(total);
+    const listed = report(file, 'general-detail', { reportType: 'transaction_list_by_date', reportDateMacro: 'all' });
+    expect(toCents(cell(rowOf(listed, String(taxed?.['id'])), 'amount'))).toBe(total);
+  });
 });

@@ -38,6 +38,21 @@ export type FilterBinding = { refs: readonly string[]; through?: readonly string
 /** A field of an internal type: text, a reference, or a list of lines made of those (a paycheck's earnings). */
 export type InternalField = 'text' | 'reference' | { lines: Readonly<Record<string, 'text' | 'reference'>> };
 
+/**
+ * What a transaction is beyond its fields, for everything that reads transactions of any type (the
+ * cross-type list, reports): where it names its party, the account its total goes to, its total and
+ * its lines. Each list holds the fields its type has, in the order the first one a document fills
+ * wins; `engine/transactionShape.ts` works it out from the schema and reads documents by it.
+ */
+export interface TransactionShape {
+  party: readonly string[];
+  headerAccount: readonly string[];
+  total: readonly string[];
+  /** Summed for the total when the type keeps no total field (an invoice: subtotal and sales tax). */
+  totalParts: readonly string[];
+  lines: readonly string[];
+}
+
 export interface TypeRow {
   objectType: string;
   /** The path segment under `/ledger-desktop/`; absent for internal types. */
@@ -76,6 +91,8 @@ export interface TypeRow {
   requestOnly?: readonly string[];
   /** Values a new object gets for fields the request leaves out. */
   defaults?: Readonly<JsonObject>;
+  /** Where a transaction of this type keeps its party, header account, total and lines, where its schema's fields do not say it (`engine/transactionShape.ts`). */
+  shape?: Partial<TransactionShape>;
   /** How a transaction of this type posts to the books (`postingProfiles.ts`); none: it posts nothing. */
   posting?: PostingProfile;
   /** A view's objects, worked out from the company file when the list is read; it reads its own query parameters. */

@@ -14,12 +14,8 @@ import { creditMemoRules } from './rules/creditRules.ts';
 import { estimateRules, salesOrderRules, salesReceiptRules } from './rules/saleTypes.ts';
 import { ENTITY_TYPES } from './globalReferences.ts';
 import type { TypeRow } from './TypeRow.ts';
+import { ITEM_ACCOUNT_PATHS } from '../books/itemAccounts.ts';
 
-/** Where each kind of item keeps the account its sales post to. */
-const ITEM_INCOME_ACCOUNTS = ['incomeAccount', 'salesAndPurchaseDetails.incomeAccount', 'salesOrPurchaseDetails.postingAccount'];
-
-/** Where each kind of item keeps the account its purchases post to. */
-const ITEM_PURCHASE_ACCOUNTS = ['assetAccount', 'salesAndPurchaseDetails.expenseAccount', 'salesOrPurchaseDetails.postingAccount'];
 
 /** What a new sale takes from its customer when the request leaves it out. */
 const SALE_DEFAULTS = ['salesRepresentative', 'salesTaxItem', 'salesTaxCode', 'billingAddress', 'shippingAddress'];
@@ -80,7 +76,7 @@ export const TRANSACTION_ROWS: readonly TypeRow[] = [
   }),
   sale('ldg_estimate', 'estimates', {
     // An estimate posts nothing: the accounts it names are those its lines' items would post to.
-    filters: { accountIds: { refs: ['lines.item'], through: ITEM_INCOME_ACCOUNTS } },
+    filters: { accountIds: { refs: ['lines.item'], through: ITEM_ACCOUNT_PATHS.income } },
     copyDefaults: { from: 'customer', fields: [...SALE_DEFAULTS, 'terms'] },
     refNumber: { counter: 'estimate', start: 0 },
     defaults: { isActive: true, isQueuedForEmail: false },
@@ -157,7 +153,7 @@ export const TRANSACTION_ROWS: readonly TypeRow[] = [
     resource: 'purchase-orders',
     kind: 'transaction',
     // A purchase order posts nothing: the accounts it names are those its lines' items would post to.
-    filters: { accountIds: { refs: ['lines.item'], through: ITEM_PURCHASE_ACCOUNTS } },
+    filters: { accountIds: { refs: ['lines.item'], through: ITEM_ACCOUNT_PATHS.purchase } },
     copyDefaults: { from: 'vendor', fields: ['terms'] },
     refNumber: { counter: 'purchase_order', start: 0 },
     defaults: { isManuallyClosed: false, isFullyReceived: false, isQueuedForPrint: false, isQueuedForEmail: false },

@@ -39,14 +39,6 @@ export function purchaseDefaults(item: JsonObject): { description: JsonValue; co
   };
 }
 
-/** The account a purchase line of this item posts to: its asset account (stock), else its expense account. */
-export function purchaseAccountOf(item: JsonObject | undefined): string | null {
-  if (!item) return null;
-  const details = isJsonObject(item['salesOrPurchaseDetails']) ? item['salesOrPurchaseDetails'] : undefined;
-  const both = isJsonObject(item['salesAndPurchaseDetails']) ? item['salesAndPurchaseDetails'] : undefined;
-  return refId(item['assetAccount']) ?? refId(both?.['expenseAccount']) ?? refId(details?.['postingAccount']) ?? refId(item['account']);
-}
-
 function costAmount(quantity: number, cost: string, position: number, field: string, price: string): number {
   try {
     return lineAmountCents(quantity, cost, `quantity x ${price}`);
