@@ -93,7 +93,9 @@ describe('the contract runner against the sandbox', () => {
   });
 
   it('is read-only by default and says which checks it skipped and why', async () => {
-    const report = await runContract({ ...target(), allowWrites: false, fuzz: 20, seed: 7 });
+    // The writes beside a read area: the whole read-only run is the one a real deployment gets (realTargets.test.ts).
+    const report = await runContract({ ...target(), allowWrites: false, fuzz: 20, seed: 7, only: ['writes', 'auth', 'negative'] });
+    expect(report.results.filter((r) => r.area !== 'writes' && r.status === 'pass').length).toBeGreaterThan(3);
     const writes = report.results.filter((r) => r.area === 'writes');
     expect(writes.length).toBeGreaterThan(0);
     for (const r of writes) expect(r).toMatchObject({ status: 'skip', reason: expect.stringContaining('--allow-writes') });
@@ -116,7 +118,7 @@ describe('ledger-sim contract', () => {
 
   it('exits 0 and writes JUnit and JSON reports', async () => {
     const junit = path.join(dir, 'report.xml');
-    expect(await contractCommand(args(['--seed', '3', '--fuzz', '10', '--reporter', 'junit', '--out', junit]))).toBe(0);
+    expect(await contractCommand(args(['--seed', '3', '--fuzz', '10', '--reporter', 'junit', '--out', junit, '--only', 'auth,pagination.cursor-stable,writes.create-retrieve-list']))).toBe(0);
     const xml = fs.readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testsuites name="ledger-sim contract" tests="\d+"/);
     expect(xml).toContain('<testcase classname="pagination" name="pagination.cursor-stable (customers.list)"');
