@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompanyFile } from '../CompanyFile.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
-import { OPENING_BALANCE_META } from '../types/rules/balances.ts';
+import { OPENING_BALANCE_META } from './balances.ts';
 import { paymentsToDeposit } from '../types/rules/depositRules.ts';
 import { normalSign } from './specialAccounts.ts';
 import { openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';

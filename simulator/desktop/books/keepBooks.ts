@@ -1,7 +1,7 @@
 import type { TypeModel } from '../engine/TypeModel.ts';
 import type { JsonObject } from '../json.ts';
 import { fromCents } from '../money.ts';
-import { rollUpTree } from '../types/rules/balances.ts';
+import { rollUpTree } from './balances.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import { assertPartiesNamed } from './accountRoles.ts';
 import { forgetBeforeVoid } from './beforeVoid.ts';

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../json.ts';
-import { openingCents } from '../types/rules/balances.ts';
+import { openingCents } from './balances.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import { rollUpTouched } from './keepBooks.ts';
 import type { Posting } from './Ledger.ts';

@@ -64,7 +64,6 @@ export type PostingProfile =
   | 'paycheck'
   | 'payrollLiability';
 
-export { refId } from './refId.ts';
 
 function money(value: JsonValue | undefined): number {
   return toCents(typeof value === 'string' ? value : null);

@@ -3,7 +3,7 @@ import type { JsonObject } from '../../json.ts';
 import type { TypeRules } from '../TypeRules.ts';
 import { rollUpAccount } from '../../books/keepBooks.ts';
 import { postOpening } from '../../books/openingBalances.ts';
-import { parentIdOf, rememberOpening } from './balances.ts';
+import { parentIdOf, rememberOpening } from '../../books/balances.ts';
 
 /**
  * An account's balance: its postings (its opening balance posted against Opening Balance Equity), and its total with every subaccount. The tax line the request names by number becomes its details.

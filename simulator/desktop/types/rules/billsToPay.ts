@@ -1,4 +1,4 @@
-import { refId } from '../../books/postingProfiles.ts';
+import { refId } from '../../books/refId.ts';
 import type { JsonObject, JsonValue } from '../../json.ts';
 import { toCents } from '../../money.ts';
 import type { RulesContext } from '../TypeRules.ts';

@@ -1,5 +1,5 @@
 import type { Link, LinkInput } from '../../books/Ledger.ts';
-import { refId } from '../../books/postingProfiles.ts';
+import { refId } from '../../books/refId.ts';
 import { transactionTypeOf } from '../../books/transactionTypes.ts';
 import { DESKTOP_STATUS, DesktopError, type DesktopStatus } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';

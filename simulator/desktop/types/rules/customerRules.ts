@@ -3,7 +3,7 @@ import { postOpening } from '../../books/openingBalances.ts';
 import type { JsonObject } from '../../json.ts';
 import { fromCents } from '../../money.ts';
 import type { TypeRules } from '../TypeRules.ts';
-import { parentIdOf, rememberOpening } from './balances.ts';
+import { parentIdOf, rememberOpening } from '../../books/balances.ts';
 
 export const customerRules: TypeRules = {
   compute(ctx, doc, body, previous) {

@@ -1,5 +1,5 @@
 import type { LinkInput } from '../../books/Ledger.ts';
-import { refId } from '../../books/postingProfiles.ts';
+import { refId } from '../../books/refId.ts';
 import { existingSpecialAccount } from '../../books/specialAccounts.ts';
 import { transactionTypeOf } from '../../books/transactionTypes.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';

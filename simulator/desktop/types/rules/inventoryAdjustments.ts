@@ -1,5 +1,5 @@
 import type { Posting } from '../../books/Ledger.ts';
-import { refId } from '../../books/postingProfiles.ts';
+import { refId } from '../../books/refId.ts';
 import { costOfQuantity, roundQuantity, STOCKED, STOCKED_TYPES, stockNow } from '../../books/stock.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';

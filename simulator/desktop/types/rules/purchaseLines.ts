@@ -1,6 +1,6 @@
 import { keepLineAccount } from '../../books/lineAccounts.ts';
 import type { JsonSchema } from '../../../spec/types.ts';
-import { refId } from '../../books/postingProfiles.ts';
+import { refId } from '../../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { applyRequest } from '../../engine/applyRequest.ts';
 import { customFieldsOf } from '../../engine/identifiedLists.ts';

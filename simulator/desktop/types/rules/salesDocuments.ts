@@ -1,4 +1,4 @@
-import { refId } from '../../books/postingProfiles.ts';
+import { refId } from '../../books/refId.ts';
 import { specialAccount, type SpecialAccount } from '../../books/specialAccounts.ts';
 import { addDays, withinCalendar } from '../../desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';

@@ -1,5 +1,5 @@
 import type { Posting } from '../../books/Ledger.ts';
-import { refId } from '../../books/postingProfiles.ts';
+import { refId } from '../../books/refId.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';
 import { isJsonObject, type JsonObject } from '../../json.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';

@@ -1,5 +1,5 @@
 import type { LineLink, Link, LinkInput } from '../../books/Ledger.ts';
-import { refId } from '../../books/postingProfiles.ts';
+import { refId } from '../../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject } from '../../json.ts';
 import { sumCents, toCents } from '../../money.ts';

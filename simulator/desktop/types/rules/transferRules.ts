@@ -1,4 +1,4 @@
-import { refId } from '../../books/postingProfiles.ts';
+import { refId } from '../../books/refId.ts';
 import { normalSign } from '../../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import type { JsonObject, JsonValue } from '../../json.ts';

@@ -1,7 +1,7 @@
 import { vendorOwnCents } from '../../books/keepBooks.ts';
 import { fromCents } from '../../money.ts';
 import type { TypeRules } from '../TypeRules.ts';
-import { rememberOpening } from './balances.ts';
+import { rememberOpening } from '../../books/balances.ts';
 import { postOpening } from '../../books/openingBalances.ts';
 
 /** A vendor's balance is what the company owes it: its opening balance (posted on Accounts Payable) and its bills, less what was paid. */
