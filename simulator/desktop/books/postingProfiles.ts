@@ -3,7 +3,7 @@ import { toCents } from '../money.ts';
 import { allItemLinesOf } from '../types/rules/purchaseLines.ts';
 import { itemAccountOf } from './itemAccounts.ts';
 import { adjustmentPostings } from '../types/rules/inventoryAdjustments.ts';
-import { refundedCents } from '../types/rules/refundRules.ts';
+import { refundedCents } from './refunds.ts';
 import { isBilledReceipt } from '../types/rules/billedReceipts.ts';
 import { buildPostings } from '../types/rules/buildAssemblies.ts';
 import { salesTaxPaymentPostings } from '../types/rules/salesTaxPayments.ts';
@@ -176,7 +176,7 @@ function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
     }
   }
   // What a check gives back of a customer's credit (a refund by check) goes back on the customer's receivables.
-  const refunded = refundedCents(ctx, String(doc['id']));
+  const refunded = refundedCents(ctx.ledger, String(doc['id']));
   if (refunded !== 0) postings.push({ account: specialAccount(ctx, 'accounts_receivable'), entity: vendor, openLedger: 'receivable', cents: refunded });
   postings.unshift({ ...purchaseHeader(ctx, doc, vendor), cents: -(total + refunded) });
   return postings;

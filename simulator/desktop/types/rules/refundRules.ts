@@ -1,4 +1,5 @@
 import type { LinkInput } from '../../books/Ledger.ts';
+import { REFUNDABLE_TYPES, type RefundableType } from '../../books/refunds.ts';
 import { refId } from '../../books/refId.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';
 import { transactionTypeOf } from '../../books/transactionTypes.ts';
@@ -12,12 +13,15 @@ import { refreshUnused } from './paymentRules.ts';
 
 const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' ? value : null);
 
-/** What a refund can give back: a credit memo's credit remaining, or a payment's unused part. */
-const REFUNDABLE: Readonly<Record<string, { open: string; refresh: (ctx: RulesContext, id: string) => void }>> = {
+/** Where each kind of credit a refund gives back keeps what is left of it, and how it is worked out again. */
+interface Refundable {
+  open: string;
+  refresh: (ctx: RulesContext, id: string) => void;
+}
+const REFUNDABLE: Readonly<Record<string, Refundable | undefined>> = {
   ldg_credit_memo: { open: 'creditRemaining', refresh: refreshCredit },
   ldg_receive_payment: { open: 'unusedPayment', refresh: refreshUnused },
-};
-const REFUNDABLE_TYPES = Object.keys(REFUNDABLE);
+} satisfies Record<RefundableType, Refundable>;
 
 export interface Refunded {
   credit: JsonObject;
@@ -41,7 +45,7 @@ export function sentRefunds(ctx: RulesContext, side: RefundSide, doc: JsonObject
   const seen = new Set<string>();
   return (Array.isArray(sent) ? sent : []).filter(isJsonObject).map((entry, index) => {
     const id = String(entry['transactionId']);
-    const credit = ctx.findAmong(REFUNDABLE_TYPES, id);
+    const credit = ctx.findAmong([...REFUNDABLE_TYPES], id);
     if (!credit || customer === null || refId(credit['customer']) !== customer) {
       throw new ApplicationError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Transaction "${id}" specified in the request cannot be found among the credits and payments of this customer.`, index);
     }
@@ -66,14 +70,6 @@ export function keptRefunds(ctx: RulesContext, refundId: string): Refunded[] {
 /** The links of what a refund gives back: from each credit to the refund. */
 export function refundLinks(refunds: readonly Refunded[], refundId: string): LinkInput[] {
   return refunds.map(({ credit, cents }) => ({ fromType: String(credit['objectType']), from: String(credit['id']), to: refundId, cents, discountCents: 0 }));
-}
-
-/** What a refund gives back in all, in cents. */
-export function refundedCents(ctx: RulesContext, refundId: string): number {
-  return sumCents(
-    keptRefunds(ctx, refundId).map((r) => r.cents),
-    'The amount refunded',
-  );
 }
 
 function entryOf(refund: Refunded): JsonObject {
