@@ -1,5 +1,5 @@
 import type { JsonObject } from '../json.ts';
-import { centsOf, linesOf, paycheckFigures, taxKindOf } from '../types/rules/payrollRules.ts';
+import { centsOf, linesOf, paycheckFigures, taxKindOf } from './payrollFigures.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Posting } from './Ledger.ts';
 import { refId } from './refId.ts';

@@ -6,7 +6,7 @@ import { adjustmentPostings } from '../types/rules/inventoryAdjustments.ts';
 import { refundedCents } from './refunds.ts';
 import { isBilledReceipt } from '../types/rules/billedReceipts.ts';
 import { buildPostings } from '../types/rules/buildAssemblies.ts';
-import { salesTaxPaymentPostings } from '../types/rules/salesTaxPayments.ts';
+import { salesTaxPaymentPostings } from './salesTaxPostings.ts';
 import { allLinesOf, findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import { openLedgerOf } from './accountRoles.ts';

@@ -1,7 +1,7 @@
 import { refId } from '../books/refId.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import type { JsonObject } from '../json.ts';
-import { centsOf, linesOf, taxKindOf } from '../types/rules/payrollRules.ts';
+import { centsOf, linesOf, taxKindOf } from '../books/payrollFigures.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 

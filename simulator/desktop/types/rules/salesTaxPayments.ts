@@ -1,6 +1,3 @@
-import type { Posting } from '../../books/Ledger.ts';
-import { refId } from '../../books/refId.ts';
-import { specialAccount } from '../../books/specialAccounts.ts';
 import { isJsonObject, type JsonObject } from '../../json.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
@@ -33,15 +30,3 @@ export const salesTaxPaymentRules: TypeRules = {
     );
   },
 };
-
-/** What the company owes in sales tax goes down by the check, and so does the bank account it was written on. */
-export function salesTaxPaymentPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
-  const bank = refId(doc['bankAccount']);
-  const agency = refId(doc['vendor']);
-  const cents = toCents(typeof doc['amount'] === 'string' ? doc['amount'] : null);
-  if (bank === null) return [];
-  return [
-    { account: specialAccount(ctx, 'sales_tax_payable'), entity: agency, openLedger: null, cents },
-    { account: bank, entity: agency, openLedger: null, cents: -cents },
-  ];
-}
