@@ -1,3 +1,4 @@
+import { allItemLinesOf, allLinesOf } from './documentLines.ts';
 import { describe, expect, it } from 'vitest';
 import type { CompanyFile } from '../CompanyFile.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
@@ -7,8 +8,8 @@ import { paymentsToDeposit } from '../types/rules/depositRules.ts';
 import { normalSign } from './specialAccounts.ts';
 import { openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
 import { isVoided } from './keepBooks.ts';
-import { allLinesOf } from '../types/rules/salesLines.ts';
-import { allItemLinesOf } from '../types/rules/purchaseLines.ts';
+
+
 import { all, random, randomWrite } from '../../../test/support/bookWrites.ts';
 import { openLedgerProblems } from '../../../test/support/partylessPostings.ts';
 import { seededBooks } from '../../../test/support/seededBooks.ts';

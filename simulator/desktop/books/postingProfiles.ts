@@ -1,13 +1,14 @@
+import { allItemLinesOf, allLinesOf } from './documentLines.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
-import { allItemLinesOf } from '../types/rules/purchaseLines.ts';
+
 import { itemAccountOf } from './itemAccounts.ts';
 import { adjustmentPostings } from '../types/rules/inventoryAdjustments.ts';
 import { refundedCents } from './refunds.ts';
 import { isBilledReceipt } from '../types/rules/billedReceipts.ts';
 import { buildPostings } from '../types/rules/buildAssemblies.ts';
 import { salesTaxPaymentPostings } from './salesTaxPostings.ts';
-import { allLinesOf, findItem } from '../types/rules/salesLines.ts';
+import { findItem } from '../types/rules/salesLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import { openLedgerOf } from './accountRoles.ts';
 import type { LineDetail, Posting } from './Ledger.ts';

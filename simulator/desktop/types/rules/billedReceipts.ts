@@ -1,10 +1,11 @@
+import { allItemLinesOf } from '../../books/documentLines.ts';
 import type { LinkInput } from '../../books/Ledger.ts';
 import { refId } from '../../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { toCents } from '../../money.ts';
 import type { RulesContext } from '../TypeRules.ts';
-import { allItemLinesOf } from './purchaseLines.ts';
+
 
 const RECEIPT = 'ldg_item_receipt';
 

@@ -1,6 +1,7 @@
+import { objectsOf, type GroupLayout } from '../../books/documentLines.ts';
 import { refId } from '../../books/refId.ts';
 import { customFieldsOf } from '../../engine/identifiedLists.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
+import type { JsonObject, JsonValue } from '../../json.ts';
 import { emptyObject, nonNullBranch } from '../../materialize.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext } from '../TypeRules.ts';
@@ -11,14 +12,11 @@ import { replaceLines } from './lineUpdates.ts';
  * of `lines`, a purchase's `itemGroupLines` of `itemLines`; how a group is called; and how its
  * lines are built (the document's own line rules, with the line update semantics).
  */
-export interface GroupShape {
-  groups: string;
-  lines: string;
+export interface GroupShape extends GroupLayout {
   groupType(objectType: string): string;
   buildLines(ctx: RulesContext, objectType: string, sent: JsonValue | undefined, previous: JsonObject | undefined): JsonObject[];
 }
 
-export const objectsOf = (value: JsonValue | undefined): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
 
 /** The requests of an item group's lines for `quantity` of the group: each item at its quantity in the group times that. */
 function groupLineInputs(group: JsonObject | undefined, quantity: number, input: JsonObject): JsonObject[] {
@@ -73,7 +71,3 @@ export function groupsOf(ctx: RulesContext, objectType: string, shape: GroupShap
   return replaceLines(sent, previous?.[shape.groups], (input, existing) => buildGroup(ctx, objectType, shape, input, existing));
 }
 
-/** Every line of a document: its own, then those of each of its groups. */
-export function withGroupLines(doc: JsonObject, shape: GroupShape): JsonObject[] {
-  return [...objectsOf(doc[shape.lines]), ...objectsOf(doc[shape.groups]).flatMap((group) => objectsOf(group[shape.lines]))];
-}

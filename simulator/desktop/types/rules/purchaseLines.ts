@@ -1,3 +1,4 @@
+import { PURCHASE_LINE_LAYOUT } from '../../books/documentLines.ts';
 import { keepLineAccount } from '../../books/lineAccounts.ts';
 import type { JsonSchema } from '../../../spec/types.ts';
 import { refId } from '../../books/refId.ts';
@@ -11,7 +12,7 @@ import { RequestInputError } from '../../RequestInputError.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { replaceLines } from './lineUpdates.ts';
 import { findItem } from './salesLines.ts';
-import { groupsOf, withGroupLines, type GroupShape } from './lineGroups.ts';
+import { groupsOf, type GroupShape } from './lineGroups.ts';
 
 /** Request keys of a purchase line that are not fields of the line itself. */
 const LINE_OWN_KEYS = new Set(['id', 'overrideItemAccountId', 'linkToTransactionLine', 'customFields']);
@@ -89,8 +90,7 @@ export function purchaseLinesOf(ctx: RulesContext, objectType: string, field: Pu
 
 /** A purchase's item group lines: `itemGroupLines` of `itemLines`, built by the purchase's line rules. */
 const PURCHASE_GROUPS: GroupShape = {
-  groups: 'itemGroupLines',
-  lines: 'itemLines',
+  ...PURCHASE_LINE_LAYOUT,
   groupType: () => 'ldg_item_group_line',
   buildLines: (ctx, objectType, sent, previous) => purchaseLinesOf(ctx, objectType, 'itemLines', sent, previous),
 };
@@ -100,7 +100,3 @@ export function purchaseGroupsOf(ctx: RulesContext, objectType: string, sent: Js
   return groupsOf(ctx, objectType, PURCHASE_GROUPS, sent, previous);
 }
 
-/** Every item line of a purchase: its own, then those of its item group lines. */
-export function allItemLinesOf(doc: JsonObject): JsonObject[] {
-  return withGroupLines(doc, PURCHASE_GROUPS);
-}

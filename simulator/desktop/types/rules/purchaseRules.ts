@@ -1,3 +1,4 @@
+import { allItemLinesOf } from '../../books/documentLines.ts';
 import { refId } from '../../books/refId.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
@@ -8,7 +9,7 @@ import { showBalanceOnPayments, type PaymentTarget } from './applications.ts';
 import { linkedEntry, type CreditSide } from './creditRules.ts';
 import { itemLinesOf, orderEntries, refreshOrdersOf, relinkOrders, unlinkOrders } from './purchaseOrders.ts';
 import { isBilledReceipt, RECEIPT_TYPES, receiptLinks, takeReceipts } from './billedReceipts.ts';
-import { allItemLinesOf, purchaseGroupsOf, purchaseLinesOf } from './purchaseLines.ts';
+import { purchaseGroupsOf, purchaseLinesOf } from './purchaseLines.ts';
 import { dueDateOf } from './salesDocuments.ts';
 import { keptRefunds, refundLinks, relinkRefunds, sentRefunds, type RefundSide } from './refundRules.ts';
 import type { LinkInput } from '../../books/Ledger.ts';

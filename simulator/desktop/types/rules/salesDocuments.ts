@@ -1,3 +1,4 @@
+import { allLinesOf } from '../../books/documentLines.ts';
 import { refId } from '../../books/refId.ts';
 import { specialAccount, type SpecialAccount } from '../../books/specialAccounts.ts';
 import { addDays, withinCalendar } from '../../desktopTime.ts';
@@ -5,7 +6,7 @@ import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import type { JsonObject, JsonValue } from '../../json.ts';
 import { fromCents, lineAmountCents, percentOfCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
-import { allLinesOf, lineGroupsOf, linesOf } from './salesLines.ts';
+import { lineGroupsOf, linesOf } from './salesLines.ts';
 
 /**
  * What sets one kind of sale apart from the others (invoice, sales receipt, credit memo, estimate,

@@ -1,3 +1,4 @@
+import { SALE_LINE_LAYOUT } from '../../books/documentLines.ts';
 import { keepLineAccount } from '../../books/lineAccounts.ts';
 import type { JsonSchema } from '../../../spec/types.ts';
 import { applyRequest } from '../../engine/applyRequest.ts';
@@ -9,7 +10,7 @@ import { RequestInputError } from '../../RequestInputError.ts';
 import { LINE_ITEM_TYPES } from '../globalReferences.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { replaceLines } from './lineUpdates.ts';
-import { groupsOf, withGroupLines, type GroupShape } from './lineGroups.ts';
+import { groupsOf, type GroupShape } from './lineGroups.ts';
 
 /** Request keys of a line that are not fields of the line itself. */
 const LINE_OWN_KEYS = new Set(['id', 'priceLevelId', 'priceRuleConflictStrategy', 'overrideItemAccountId', 'linkToTransactionLine', 'customFields']);
@@ -92,16 +93,10 @@ export function linesOf(ctx: RulesContext, objectType: string, sent: unknown, pr
 
 /** A sale's line groups: `lineGroups` of `lines`, built by the sale's line rules. */
 const SALE_GROUPS: GroupShape = {
-  groups: 'lineGroups',
-  lines: 'lines',
+  ...SALE_LINE_LAYOUT,
   groupType: (objectType) => `${objectType}_line_group`,
   buildLines: (ctx, objectType, sent, previous) => linesOf(ctx, objectType, sent, previous),
 };
-
-/** Every line of a sale: its own lines, then the lines of each of its line groups. */
-export function allLinesOf(doc: JsonObject): JsonObject[] {
-  return withGroupLines(doc, SALE_GROUPS);
-}
 
 /** Line groups as the update semantics say, each expanded from its item group (`lineGroups.ts`). */
 export function lineGroupsOf(ctx: RulesContext, objectType: string, sent: JsonValue | undefined, previous: JsonObject | undefined): JsonObject[] {

@@ -1,0 +1,26 @@
+import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+
+/** The objects of a list field; anything else is none. */
+export const objectsOf = (value: JsonValue | undefined): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
+
+/** Where a kind of document keeps the lines made from item groups: a field of groups, each holding lines in the field its own lines are in. */
+export interface GroupLayout {
+  groups: string;
+  lines: string;
+}
+
+/** A sale's `lineGroups` of `lines`. */
+export const SALE_LINE_LAYOUT: GroupLayout = { groups: 'lineGroups', lines: 'lines' };
+/** A purchase's `itemGroupLines` of `itemLines`. */
+export const PURCHASE_LINE_LAYOUT: GroupLayout = { groups: 'itemGroupLines', lines: 'itemLines' };
+
+/** Every line of a document: its own, then those of each of its groups. */
+export function withGroupLines(doc: JsonObject, layout: GroupLayout): JsonObject[] {
+  return [...objectsOf(doc[layout.lines]), ...objectsOf(doc[layout.groups]).flatMap((group) => objectsOf(group[layout.lines]))];
+}
+
+/** Every line of a sale: its own lines, then the lines of each of its line groups. */
+export const allLinesOf = (doc: JsonObject): JsonObject[] => withGroupLines(doc, SALE_LINE_LAYOUT);
+
+/** Every item line of a purchase: its own, then those of its item group lines. */
+export const allItemLinesOf = (doc: JsonObject): JsonObject[] => withGroupLines(doc, PURCHASE_LINE_LAYOUT);
