@@ -1,4 +1,6 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { LINE_ITEM_TYPES } from '../types/globalReferences.ts';
+import type { RulesContext } from '../types/TypeRules.ts';
 
 /** The objects of a list field; anything else is none. */
 export const objectsOf = (value: JsonValue | undefined): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
@@ -24,3 +26,8 @@ export const allLinesOf = (doc: JsonObject): JsonObject[] => withGroupLines(doc,
 
 /** Every item line of a purchase: its own, then those of its item group lines. */
 export const allItemLinesOf = (doc: JsonObject): JsonObject[] => withGroupLines(doc, PURCHASE_LINE_LAYOUT);
+
+/** The item a line names, whichever kind of item it is. */
+export function findItem(ctx: Pick<RulesContext, 'findAmong'>, id: string): JsonObject | undefined {
+  return ctx.findAmong(LINE_ITEM_TYPES, id);
+}

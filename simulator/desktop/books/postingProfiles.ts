@@ -1,14 +1,13 @@
 import { allItemLinesOf, allLinesOf } from './documentLines.ts';
+import { adjustmentPostings, buildPostings } from './stockPostings.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
 
 import { itemAccountOf } from './itemAccounts.ts';
-import { adjustmentPostings } from '../types/rules/inventoryAdjustments.ts';
 import { refundedCents } from './refunds.ts';
-import { isBilledReceipt } from '../types/rules/billedReceipts.ts';
-import { buildPostings } from '../types/rules/buildAssemblies.ts';
+import { isBilledReceipt } from './receiptBills.ts';
 import { salesTaxPaymentPostings } from './salesTaxPostings.ts';
-import { findItem } from '../types/rules/salesLines.ts';
+import { findItem } from './documentLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import { openLedgerOf } from './accountRoles.ts';
 import type { LineDetail, Posting } from './Ledger.ts';

@@ -1,5 +1,6 @@
 import { allItemLinesOf } from '../../books/documentLines.ts';
 import type { LinkInput } from '../../books/Ledger.ts';
+import { billOf, RECEIPT } from '../../books/receiptBills.ts';
 import { refId } from '../../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
@@ -7,23 +8,12 @@ import { toCents } from '../../money.ts';
 import type { RulesContext } from '../TypeRules.ts';
 
 
-const RECEIPT = 'ldg_item_receipt';
-
 /** Request keys of a line, by stored field: what a bill's line takes over from a receipt's line. */
 const ITEM_LINE_FIELDS: Readonly<Record<string, string>> = { description: 'description', quantity: 'quantity', cost: 'cost', amount: 'amount', unitOfMeasure: 'unitOfMeasure', serialNumber: 'serialNumber', lotNumber: 'lotNumber', billingStatus: 'billingStatus' };
 const EXPENSE_LINE_FIELDS: Readonly<Record<string, string>> = { amount: 'amount', memo: 'memo', billingStatus: 'billingStatus' };
 const ITEM_LINE_REFS = ['item', 'inventorySite', 'customer', 'class', 'salesTaxCode'];
 const EXPENSE_LINE_REFS = ['account', 'payee', 'class', 'salesTaxCode'];
 
-/** A receipt is billed while a bill holds it: the bill owns a link from it. */
-export function billOf(ctx: RulesContext, receiptId: string): string | undefined {
-  return ctx.ledger.linksFrom(receiptId).find((l) => l.fromType === RECEIPT && l.owner !== receiptId)?.owner;
-}
-
-/** Whether a transaction is an item receipt a bill has taken over: it posts nothing, the bill posts its lines. */
-export function isBilledReceipt(ctx: RulesContext, doc: JsonObject): boolean {
-  return doc['objectType'] === RECEIPT && billOf(ctx, String(doc['id'])) !== undefined;
-}
 
 function inputOf(line: JsonObject, fields: Readonly<Record<string, string>>, refs: readonly string[]): JsonObject {
   const input: JsonObject = {};

@@ -1,11 +1,9 @@
-import type { Posting } from '../../books/Ledger.ts';
 import { refId } from '../../books/refId.ts';
-import { costOfQuantity, isStocked, roundQuantity, STOCKED, stockNow } from '../../books/stock.ts';
+import { isStocked, roundQuantity, stockNow } from '../../books/stock.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject } from '../../json.ts';
-import { sumCents } from '../../money.ts';
-import type { RulesContext, TypeRules } from '../TypeRules.ts';
-import { findItem } from './salesLines.ts';
+import type { TypeRules } from '../TypeRules.ts';
+import { findItem } from '../../books/documentLines.ts';
 
 
 /**
@@ -87,29 +85,3 @@ export const buildAssemblyRules: TypeRules = {
     doc['isPending'] = short && mayPend;
   },
 };
-
-/**
- * A build's postings: each component's cost leaves its asset account with its quantity, and the
- * assembly comes in on its own asset account at what they cost. A pending build posts nothing.
- */
-export function buildPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
-  if (doc['isPending'] === true) return [];
-  const assembly = ctx.find('ldg_inventory_assembly_item', refId(doc['inventoryAssemblyItem']) ?? '');
-  const assemblyAsset = refId(assembly?.['assetAccount']);
-  if (!assembly || assemblyAsset === null) return [];
-  const site = refId(doc['inventorySite']);
-  const postings: Posting[] = [];
-  for (const line of (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject)) {
-    const item = ctx.findAmong(STOCKED, refId(line['item']) ?? '');
-    const asset = refId(item?.['assetAccount']);
-    if (!item || asset === null) continue;
-    const needed = quantityOf(line['quantityNeeded']);
-    postings.push({ account: asset, entity: null, openLedger: null, cents: -costOfQuantity(item, needed, 'The cost of the components'), stock: { item: String(item['id']), site, quantity: -needed } });
-  }
-  const cost = -sumCents(
-    postings.map((p) => p.cents),
-    'The cost of the assembly',
-  );
-  postings.push({ account: assemblyAsset, entity: null, openLedger: null, cents: cost, stock: { item: String(assembly['id']), site, quantity: quantityOf(doc['quantityToBuild']) } });
-  return postings;
-}

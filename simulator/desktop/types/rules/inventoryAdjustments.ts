@@ -1,4 +1,3 @@
-import type { Posting } from '../../books/Ledger.ts';
 import { refId } from '../../books/refId.ts';
 import { costOfQuantity, roundQuantity, STOCKED, STOCKED_TYPES, stockNow } from '../../books/stock.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
@@ -131,26 +130,3 @@ export const inventoryAdjustmentRules: TypeRules = {
     }
   },
 };
-
-/**
- * An adjustment's postings: each line's value on its item's asset account, with the quantity it
- * moved, against the adjustment account.
- */
-export function adjustmentPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
-  const account = refId(doc['account']);
-  if (account === null) return [];
-  const site = refId(doc['inventorySite']);
-  const customer = refId(doc['customer']);
-  const postings: Posting[] = [];
-  let total = 0;
-  for (const line of (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject)) {
-    const item = ctx.findAmong(STOCKED, refId(line['item']) ?? '');
-    const asset = refId(item?.['assetAccount']);
-    if (!item || asset === null) continue;
-    const cents = centsOf(num(line['valueDifference']) ?? 0);
-    postings.push({ account: asset, entity: null, openLedger: null, cents, stock: { item: String(item['id']), site, quantity: num(line['quantityDifference']) ?? 0 } });
-    total += cents;
-  }
-  postings.push({ account, entity: customer, openLedger: null, cents: -total });
-  return postings;
-}

@@ -11,7 +11,7 @@ import { AmountOverflow, fromCents, lineAmountCents, toCents } from '../../money
 import { RequestInputError } from '../../RequestInputError.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { replaceLines } from './lineUpdates.ts';
-import { findItem } from './salesLines.ts';
+import { findItem } from '../../books/documentLines.ts';
 import { groupsOf, type GroupShape } from './lineGroups.ts';
 
 /** Request keys of a purchase line that are not fields of the line itself. */

@@ -3,7 +3,7 @@ import { isJsonObject, type JsonObject } from '../../json.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { purchaseLinesOf } from './purchaseLines.ts';
-import { billOf } from './billedReceipts.ts';
+import { billOf } from '../../books/receiptBills.ts';
 import { ON_PURCHASE_ORDERS, onOrderRules } from './onOrder.ts';
 import { assertTakenLinesKept, lineLinksAfter, linkedLinesOf, quantityOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines, type SourceSide } from './sourceLinks.ts';
 

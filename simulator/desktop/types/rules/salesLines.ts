@@ -1,4 +1,4 @@
-import { SALE_LINE_LAYOUT } from '../../books/documentLines.ts';
+import { findItem, SALE_LINE_LAYOUT } from '../../books/documentLines.ts';
 import { keepLineAccount } from '../../books/lineAccounts.ts';
 import type { JsonSchema } from '../../../spec/types.ts';
 import { applyRequest } from '../../engine/applyRequest.ts';
@@ -7,7 +7,6 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { emptyObject, nonNullBranch } from '../../materialize.ts';
 import { AmountOverflow, fromCents, lineAmountCents, toCents } from '../../money.ts';
 import { RequestInputError } from '../../RequestInputError.ts';
-import { LINE_ITEM_TYPES } from '../globalReferences.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { replaceLines } from './lineUpdates.ts';
 import { groupsOf, type GroupShape } from './lineGroups.ts';
@@ -27,11 +26,6 @@ function lineAmountOf(quantity: number, rate: string, position: number): number 
     if (error instanceof AmountOverflow) throw new RequestInputError(`lines[${position}]`, `quantity x rate (${quantity} x ${rate}) is larger than the desktop application can hold`);
     throw error;
   }
-}
-
-/** The item `id`, whichever kind of item it is. */
-export function findItem(ctx: RulesContext, id: string): JsonObject | undefined {
-  return ctx.findAmong(LINE_ITEM_TYPES, id);
 }
 
 /** What an item offers a sales line: its sales text, price and tax code, wherever its kind keeps them. */
