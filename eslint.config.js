@@ -1,6 +1,17 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** A layer's files may not import values from these paths (type imports may cross). */
+function layer(files, forbidden, message) {
+  return [
+    {
+      files: [files],
+      ignores: ['**/*.test.ts'],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: forbidden, message, allowTypeImports: true }] }] },
+    },
+  ];
+}
+
 // The layering of the house, enforced: the desktop side never reaches into the Service, and the
 // contract runner never reaches into the simulator (a bug on one side must not hide on the other).
 export default tseslint.config(
@@ -22,6 +33,12 @@ export default tseslint.config(
       ],
     },
   },
+  // The layers inside the desktop (decision 15): books <- rules <- the type table and CompanyFile;
+  // views and reports read the books; nothing below reaches up. Types may cross (a port's shape).
+  ...layer('simulator/desktop/books/**/*.ts', ['**/types/rules/**', '**/types/typeTable*', '**/types/transactionRows*', '**/types/payrollAndBudgetRows*', '**/engine/**', '**/views/**', '**/reports/**', '**/CompanyFile.ts', '**/DesktopApplication.ts'], 'books/ keeps the books: it reads no rules, table, engine, view or report'),
+  ...layer('simulator/desktop/engine/**/*.ts', ['**/books/**', '**/types/rules/**', '**/views/**', '**/reports/**'], 'engine/ reads the type table and the schema: no books, rules, views or reports'),
+  ...layer('simulator/desktop/views/**/*.ts', ['**/types/rules/**', '**/reports/**', '**/CompanyFile.ts'], 'views/ read the books and the table: no rules or reports'),
+  ...layer('simulator/desktop/types/**/*.ts', ['**/reports/**'], 'types/ (the table and its rules) never reads reports'),
   {
     files: ['contract-tests/**/*.ts'],
     rules: {

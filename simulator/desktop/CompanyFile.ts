@@ -3,7 +3,7 @@ import type { Clock } from './clock.ts';
 import { CompanyFileStore, parseDoc, type StoredRow } from './CompanyFileStore.ts';
 import { formatDesktopTime } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
-import { noteActiveChange } from './books/deletedObjects.ts';
+import { noteActiveChange } from './views/deletedObjects.ts';
 import { madeToBeVoided } from './books/beforeVoid.ts';
 import { assertAccountFitsField, isAccountHeldToRole } from './books/accountRoles.ts';
 import { postTransaction } from './books/keepBooks.ts';

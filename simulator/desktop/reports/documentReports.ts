@@ -1,4 +1,4 @@
-import { transactionSummary } from '../books/transactionsList.ts';
+import { transactionSummary } from '../views/transactionsList.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { parseDoc } from '../CompanyFileStore.ts';
 import { partyIdsOf } from '../engine/transactionShape.ts';

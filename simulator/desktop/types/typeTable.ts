@@ -7,8 +7,8 @@ import { vendorRules } from './rules/vendorRules.ts';
 import type { TypeRow } from './TypeRow.ts';
 import { paymentsToDeposit } from './rules/depositRules.ts';
 import { TRANSACTION_ROWS } from './transactionRows.ts';
-import { deletedListObjects, deletedTransactions } from '../books/deletedObjects.ts';
-import { TRANSACTIONS_LIST } from '../books/transactionsList.ts';
+import { deletedListObjects, deletedTransactions } from '../views/deletedObjects.ts';
+import { TRANSACTIONS_LIST } from '../views/transactionsList.ts';
 import { PAYROLL_AND_BUDGET_ROWS } from './payrollAndBudgetRows.ts';
 
 /** Flags some updates carry that only matter to transactions already posted: accepted, nothing to redo here. */

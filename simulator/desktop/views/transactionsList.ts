@@ -8,7 +8,7 @@ import { FILTERS, referenceFilter, type FilterContext } from '../queryFilters.ts
 import type { PagedView, TransactionShape } from '../types/TypeRow.ts';
 import { documentTotalOf, headerAccountOf, linesOf, partyOf } from '../engine/transactionShape.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';
-import { transactionTypeOf } from './transactionTypes.ts';
+import { transactionTypeOf } from '../books/transactionTypes.ts';
 
 /** One row of the list: a transaction (`line` -1) or one of its lines (its place among them). */
 type Entry = readonly [seq: number, line: number];

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The layer rules' messages for a file at `file` holding `code` (nothing is written to disk). */
+async function layerErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' || m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const uses = (spec: string, name: string): string => `import { ${name} } from '${spec}';\nexport const used = [${name}];\n`;
+
+describe('the layers inside the desktop hold by lint (decision 15)', () => {
+  it.each([
+    ['books/ reading a rule', 'simulator/desktop/books/probe.ts', uses('../types/rules/paymentRules.ts', 'paymentRules'), /books\/ keeps the books/],
+    ['books/ reading the type table', 'simulator/desktop/books/probe.ts', uses('../types/typeTable.ts', 'TYPE_TABLE'), /books\/ keeps the books/],
+    ['books/ reading a report', 'simulator/desktop/books/probe.ts', uses('../reports/runReport.ts', 'runReport'), /books\/ keeps the books/],
+    ['engine/ reading the books', 'simulator/desktop/engine/probe.ts', uses('../books/refId.ts', 'refId'), /engine\/ reads the type table/],
+    ['views/ reading a rule', 'simulator/desktop/views/probe.ts', uses('../types/rules/paymentRules.ts', 'paymentRules'), /views\/ read the books/],
+    ['a rule reading a report', 'simulator/desktop/types/rules/probe.ts', uses('../../reports/runReport.ts', 'runReport'), /never reads reports/],
+    ['the desktop reading the Service', 'simulator/desktop/probe.ts', uses('../service/ServiceError.ts', 'ServiceError'), /must not depend on the Service/],
+  ])('refuses %s', async (_name, file, code, message) => {
+    const errors = await layerErrors(file, code);
+    expect(errors.some((m) => message.test(m)), errors.join('\n')).toBe(true);
+  });
+
+  it.each([
+    ['books/ reading its own and the value helpers', 'simulator/desktop/books/probe.ts', uses('./refId.ts', 'refId') + uses('../money.ts', 'toCents').replace('used', 'alsoUsed')],
+    ['books/ naming a rules type (a port)', 'simulator/desktop/books/probe.ts', "import type { RulesContext } from '../types/TypeRules.ts';\nexport type Port = RulesContext;\n"],
+    ['a rule reading the books', 'simulator/desktop/types/rules/probe.ts', uses('../../books/refId.ts', 'refId')],
+    ['a report reading the books and a view', 'simulator/desktop/reports/probe.ts', uses('../books/refId.ts', 'refId') + uses('../views/transactionsList.ts', 'transactionSummary').replace('used', 'alsoUsed')],
+  ])('allows %s', async (_name, file, code) => {
+    expect(await layerErrors(file, code)).toEqual([]);
+  });
+});
