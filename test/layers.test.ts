@@ -20,6 +20,7 @@ describe('the layers inside the desktop hold by lint (decision 15)', () => {
     ['books/ reading a report', 'simulator/desktop/books/probe.ts', uses('../reports/runReport.ts', 'runReport'), /books\/ keeps the books/],
     ['engine/ reading the books', 'simulator/desktop/engine/probe.ts', uses('../books/refId.ts', 'refId'), /engine\/ reads the type table/],
     ['views/ reading a rule', 'simulator/desktop/views/probe.ts', uses('../types/rules/paymentRules.ts', 'paymentRules'), /views\/ read the books/],
+    ['a report reading the type table', 'simulator/desktop/reports/probe.ts', uses('../types/typeTable.ts', 'TYPE_TABLE'), /reports\/ read the books/],
     ['a rule reading a report', 'simulator/desktop/types/rules/probe.ts', uses('../../reports/runReport.ts', 'runReport'), /never reads reports/],
     ['the desktop reading the Service', 'simulator/desktop/probe.ts', uses('../service/ServiceError.ts', 'ServiceError'), /must not depend on the Service/],
   ])('refuses %s', async (_name, file, code, message) => {
