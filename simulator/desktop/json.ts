@@ -20,3 +20,6 @@ export function cloneJson<T extends JsonValue>(value: T): T {
   for (const key of Object.keys(value)) out[key] = cloneJson((value as JsonObject)[key] as JsonValue);
   return out as T;
 }
+
+/** The objects of a list field (a document's lines); anything else is none. */
+export const objectsOf = (value: JsonValue | undefined): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);

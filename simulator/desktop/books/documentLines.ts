@@ -1,9 +1,6 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { objectsOf, type JsonObject } from '../json.ts';
 import { LINE_ITEM_TYPES } from '../types/globalReferences.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
-
-/** The objects of a list field; anything else is none. */
-export const objectsOf = (value: JsonValue | undefined): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
 
 /** Where a kind of document keeps the lines made from item groups: a field of groups, each holding lines in the field its own lines are in. */
 export interface GroupLayout {

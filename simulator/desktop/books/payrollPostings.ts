@@ -1,5 +1,5 @@
-import type { JsonObject } from '../json.ts';
-import { centsOf, linesOf, paycheckFigures, taxKindOf } from './payrollFigures.ts';
+import { objectsOf, type JsonObject } from '../json.ts';
+import { centsOf, paycheckFigures, taxKindOf } from './payrollFigures.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import type { Posting } from './Ledger.ts';
 import { refId } from './refId.ts';
@@ -15,12 +15,12 @@ export function paycheckPostings(ctx: RulesContext, doc: JsonObject): Posting[] 
   const line = { item: null, class: refId(doc['class']) };
   const at = (account: string, cents: number): Posting => ({ account, entity: employee, openLedger: null, cents, line });
   const postings: Posting[] = [];
-  for (const earning of linesOf(doc['earnings'])) {
+  for (const earning of objectsOf(doc['earnings'])) {
     const wageItem = ctx.find('ldg_payroll_wage_item', refId(earning['payrollWageItem']) ?? '');
     const cents = centsOf(earning['amount']);
     if (cents !== 0) postings.push(at(refId(wageItem?.['expenseAccount']) ?? specialAccount(ctx, 'payroll_expenses'), cents));
   }
-  for (const tax of linesOf(doc['taxes'])) {
+  for (const tax of objectsOf(doc['taxes'])) {
     const item = ctx.find('ldg_payroll_tax_item', refId(tax['payrollTaxItem']) ?? '');
     const cents = centsOf(tax['amount']);
     if (cents === 0) continue;
@@ -40,7 +40,7 @@ export function liabilityCheckPostings(ctx: RulesContext, doc: JsonObject): Post
   const payee = refId(doc['payee']);
   const postings: Posting[] = [];
   let total = 0;
-  for (const line of linesOf(doc['lines'])) {
+  for (const line of objectsOf(doc['lines'])) {
     const item = ctx.find('ldg_payroll_tax_item', refId(line['payrollTaxItem']) ?? '');
     const cents = centsOf(line['amount']);
     if (cents === 0) continue;

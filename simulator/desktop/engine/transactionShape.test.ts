@@ -4,7 +4,7 @@ import { loadSpec } from '../../spec/loadSpec.ts';
 import { TYPE_TABLE } from '../types/typeTable.ts';
 import { buildTypeRegistry } from './checkTypeTable.ts';
 import type { TypeRegistry } from './TypeRegistry.ts';
-import { documentTotalOf, linesOf, partyIdOf } from './transactionShape.ts';
+import { documentTotalOf, transactionLinesOf, partyIdOf } from './transactionShape.ts';
 
 let types: TypeRegistry;
 beforeAll(async () => {
@@ -34,6 +34,6 @@ describe("a transaction's shape, from its type's fields", () => {
     expect(documentTotalOf(invoice, { subtotal: '100.00', salesTaxTotal: '8.25' })).toBe('108.25');
     expect(documentTotalOf(types.modelOf('ldg_journal_entry').shape, { debitLines: [] })).toBeNull();
     const bill = types.modelOf('ldg_bill').shape;
-    expect(linesOf(bill, { itemLines: [{ id: 'b' }], expenseLines: [{ id: 'a' }] }).map((l) => l['id'])).toEqual(['a', 'b']);
+    expect(transactionLinesOf(bill, { itemLines: [{ id: 'b' }], expenseLines: [{ id: 'a' }] }).map((l) => l['id'])).toEqual(['a', 'b']);
   });
 });

@@ -58,7 +58,7 @@ export function documentTotalOf(shape: TransactionShape, doc: JsonObject): strin
 }
 
 /** Every line of the transaction, its line collections one after the other. */
-export function linesOf(shape: TransactionShape, doc: JsonObject): JsonObject[] {
+export function transactionLinesOf(shape: TransactionShape, doc: JsonObject): JsonObject[] {
   return shape.lines.flatMap((field) => {
     const value: JsonValue | undefined = doc[field];
     return Array.isArray(value) ? value.filter(isJsonObject) : [];

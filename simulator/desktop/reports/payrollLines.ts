@@ -1,7 +1,7 @@
 import { refId } from '../books/refId.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import type { JsonObject } from '../json.ts';
-import { centsOf, linesOf, taxKindOf } from '../books/payrollFigures.ts';
+import { objectsOf, type JsonObject } from '../json.ts';
+import { centsOf, taxKindOf } from '../books/payrollFigures.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 
@@ -87,14 +87,14 @@ export function payLines(books: ReportBooks, request: ReportRequest, withLiabili
   for (const check of books.all('ldg_paycheck')) {
     const employee = refId(check['employee']);
     if (!inPeriod(check) || (entities && !entities.has(employee ?? '')) || (classes && !classes.has(refId(check['class']) ?? ''))) continue;
-    for (const line of linesOf(check['earnings'])) push(check, employee, line, 'payrollWageItem', false);
-    for (const line of linesOf(check['taxes'])) push(check, employee, line, 'payrollTaxItem', false);
+    for (const line of objectsOf(check['earnings'])) push(check, employee, line, 'payrollWageItem', false);
+    for (const line of objectsOf(check['taxes'])) push(check, employee, line, 'payrollTaxItem', false);
   }
   if (withLiabilityChecks) {
     for (const check of books.all('ldg_payroll_liability_check')) {
       const payee = refId(check['payee']);
       if (!inPeriod(check) || (entities && !entities.has(payee ?? '')) || classes) continue;
-      for (const line of linesOf(check['lines'])) push(check, payee, line, 'payrollTaxItem', true);
+      for (const line of objectsOf(check['lines'])) push(check, payee, line, 'payrollTaxItem', true);
     }
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || String(a.txn['id']).localeCompare(String(b.txn['id'])));

@@ -6,7 +6,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { fromCents } from '../money.ts';
 import { FILTERS, referenceFilter, type FilterContext } from '../queryFilters.ts';
 import type { PagedView, TransactionShape } from '../types/TypeRow.ts';
-import { documentTotalOf, headerAccountOf, linesOf, partyOf } from '../engine/transactionShape.ts';
+import { documentTotalOf, headerAccountOf, transactionLinesOf, partyOf } from '../engine/transactionShape.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 
@@ -133,7 +133,7 @@ function entryOf(file: CompanyFile, objectType: string, doc: JsonObject, line: n
     memo: typeof doc['memo'] === 'string' ? doc['memo'] : null,
   };
   if (line < 0) return header;
-  const item = linesOf(shape, doc)[line] ?? {};
+  const item = transactionLinesOf(shape, doc)[line] ?? {};
   const amount = typeof item['amount'] === 'string' ? item['amount'] : typeof item['valueDifference'] === 'number' ? fromCents(Math.round(item['valueDifference'] * 100)) : '0.00';
   return {
     ...header,
@@ -162,7 +162,7 @@ function matches(file: CompanyFile, params: Readonly<Record<string, JsonValue>>)
   for (const row of file.store.pages.read(seqs)) {
     if (level === 'all') entries.push([row.seq, -1]);
     const type = types.get(row.seq);
-    if (type !== undefined) linesOf(file.modelOf(type).shape, parseDoc<JsonObject>(row.doc)).forEach((_, i) => entries.push([row.seq, i]));
+    if (type !== undefined) transactionLinesOf(file.modelOf(type).shape, parseDoc<JsonObject>(row.doc)).forEach((_, i) => entries.push([row.seq, i]));
   }
   return entries;
 }

@@ -100,7 +100,7 @@ function buildLine(ctx: RulesContext, input: JsonObject, existing: JsonObject | 
 }
 
 /** Lines as the update semantics say (`replaceLines`); a payment may be deposited once. */
-function linesOf(ctx: RulesContext, sent: JsonValue[], previous: JsonObject | undefined, depositId: string | undefined): JsonObject[] {
+function buildDepositLines(ctx: RulesContext, sent: JsonValue[], previous: JsonObject | undefined, depositId: string | undefined): JsonObject[] {
   const seen = new Set<string>();
   return replaceLines(sent, previous?.['lines'], (input, existing, position) => {
     const line = buildLine(ctx, input, existing, depositId, position);
@@ -134,7 +134,7 @@ function linksOf(doc: JsonObject): LinkInput[] {
 export const depositRules: TypeRules = {
   compute(ctx, doc, body, previous) {
     const id = previous ? String(doc['id']) : undefined;
-    if (Array.isArray(body['lines'])) doc['lines'] = linesOf(ctx, body['lines'], previous, id);
+    if (Array.isArray(body['lines'])) doc['lines'] = buildDepositLines(ctx, body['lines'], previous, id);
     if (isJsonObject(body['cashBack'])) doc['cashBack'] = cashBackOf(ctx, body['cashBack'], previous?.['cashBack']);
     if (!previous && doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
     const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../../spec/types.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { applyRequest } from '../../engine/applyRequest.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
+import { objectsOf, isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { emptyObject, nonNullBranch } from '../../materialize.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
@@ -14,7 +14,6 @@ const FIELDS = Object.keys(SIDES) as SideField[];
 /** Request keys of a journal line that are not fields of the line itself. */
 const LINE_OWN_KEYS = new Set(['id', 'journalLineType']);
 
-const linesOf = (doc: JsonObject | undefined, field: SideField): JsonObject[] => (Array.isArray(doc?.[field]) ? doc[field].filter(isJsonObject) : []);
 
 function lineSchemaOf(ctx: RulesContext, field: SideField): JsonSchema {
   return nonNullBranch(ctx.schemaOf('ldg_journal_entry')).properties?.[field]?.items ?? {};
@@ -35,7 +34,7 @@ function buildLine(ctx: RulesContext, field: SideField, input: JsonObject, exist
  */
 function updatedLines(ctx: RulesContext, sent: JsonValue, previous: JsonObject): Record<SideField, JsonObject[]> {
   const out: Record<SideField, JsonObject[]> = { debitLines: [], creditLines: [] };
-  const old = new Map(FIELDS.flatMap((field) => linesOf(previous, field).map((line) => [String(line['id']), { line, field }] as const)));
+  const old = new Map(FIELDS.flatMap((field) => objectsOf(previous?.[field]).map((line) => [String(line['id']), { line, field }] as const)));
   for (const input of (Array.isArray(sent) ? sent : []).filter(isJsonObject)) {
     const id = String(input['id'] ?? '-1');
     const existing = id === '-1' ? undefined : old.get(id);
@@ -50,7 +49,7 @@ function updatedLines(ctx: RulesContext, sent: JsonValue, previous: JsonObject):
 
 const sideTotal = (doc: JsonObject, field: SideField): number =>
   sumCents(
-    linesOf(doc, field).map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)),
+    objectsOf(doc?.[field]).map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)),
     'The lines of the journal entry',
   );
 
@@ -64,12 +63,12 @@ export const journalRules: TypeRules = {
     if (previous) {
       if ('lines' in body) Object.assign(doc, updatedLines(ctx, body['lines'], previous));
     } else {
-      for (const field of FIELDS) doc[field] = linesOf(body, field).map((input) => buildLine(ctx, field, input, undefined));
+      for (const field of FIELDS) doc[field] = objectsOf(body?.[field]).map((input) => buildLine(ctx, field, input, undefined));
       if (doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
     }
     const debits = sideTotal(doc, 'debitLines');
     const credits = sideTotal(doc, 'creditLines');
     if (debits !== credits) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The journal entry is out of balance: debits ${fromCents(debits)}, credits ${fromCents(credits)}.`);
-    if (linesOf(doc, 'debitLines').length + linesOf(doc, 'creditLines').length === 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'A journal entry needs at least one debit and one credit line.');
+    if (objectsOf(doc?.['debitLines']).length + objectsOf(doc?.['creditLines']).length === 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'A journal entry needs at least one debit and one credit line.');
   },
 };

@@ -1,7 +1,7 @@
-import { objectsOf, type GroupLayout } from '../../books/documentLines.ts';
+import type { GroupLayout } from '../../books/documentLines.ts';
 import { refId } from '../../books/refId.ts';
 import { customFieldsOf } from '../../engine/identifiedLists.ts';
-import type { JsonObject, JsonValue } from '../../json.ts';
+import { objectsOf, type JsonObject, type JsonValue } from '../../json.ts';
 import { emptyObject, nonNullBranch } from '../../materialize.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext } from '../TypeRules.ts';

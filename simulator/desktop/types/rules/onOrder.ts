@@ -1,6 +1,6 @@
 import { refId } from '../../books/refId.ts';
 import { roundQuantity, STOCKED, STOCKED_TYPES } from '../../books/stock.ts';
-import { isJsonObject, type JsonObject } from '../../json.ts';
+import { objectsOf, type JsonObject } from '../../json.ts';
 import type { RulesContext } from '../TypeRules.ts';
 
 /** What an order keeps open of a stocked item, and where the item and its sites show it. */
@@ -15,12 +15,11 @@ interface OrderSide {
 export const ON_SALES_ORDERS: OrderSide = { order: 'ldg_sales_order', done: 'quantityInvoiced', itemField: 'quantityOnSalesOrder', siteField: 'quantityOnSalesOrders' };
 export const ON_PURCHASE_ORDERS: OrderSide = { order: 'ldg_purchase_order', done: 'receivedQuantity', itemField: 'quantityOnPurchaseOrder', siteField: 'quantityOnPurchaseOrders' };
 
-const linesOf = (doc: JsonObject | undefined): JsonObject[] => (Array.isArray(doc?.['lines']) ? doc['lines'].filter(isJsonObject) : []);
 const num = (value: unknown, otherwise: number): number => (typeof value === 'number' ? value : otherwise);
 
 /** The stocked items an order's lines name. */
 export function itemsOfOrder(order: JsonObject | undefined): string[] {
-  return linesOf(order).flatMap((line) => {
+  return objectsOf(order?.['lines']).flatMap((line) => {
     const item = refId(line['item']);
     return item === null ? [] : [item];
   });
@@ -29,7 +28,7 @@ export function itemsOfOrder(order: JsonObject | undefined): string[] {
 /** What one order keeps open of an item: each line's quantity less what was done of it, unless the line or the order was closed by hand. */
 function openOf(side: OrderSide, order: JsonObject, item: string): number {
   if (order['isManuallyClosed'] === true) return 0;
-  return linesOf(order)
+  return objectsOf(order?.['lines'])
     .filter((line) => refId(line['item']) === item && line['isManuallyClosed'] !== true)
     .reduce((sum, line) => sum + Math.max(0, num(line['quantity'], 1) - num(line[side.done], 0)), 0);
 }

@@ -1,4 +1,5 @@
-import { centsOf, linesOf, paycheckFigures } from '../../books/payrollFigures.ts';
+import { objectsOf } from '../../json.ts';
+import { centsOf, paycheckFigures } from '../../books/payrollFigures.ts';
 import { fromCents } from '../../money.ts';
 import type { TypeRules } from '../TypeRules.ts';
 
@@ -15,7 +16,7 @@ export const paycheckRules: TypeRules = {
 export const liabilityCheckRules: TypeRules = {
   compute(_ctx, doc) {
     doc['amount'] = fromCents(
-      linesOf(doc['lines']).reduce((sum, line) => sum + centsOf(line['amount']), 0),
+      objectsOf(doc['lines']).reduce((sum, line) => sum + centsOf(line['amount']), 0),
       'A liability check amount',
     );
   },

@@ -1,5 +1,5 @@
 import type { TypeRules, RulesContext } from '../TypeRules.ts';
-import { isJsonObject, type JsonObject } from '../../json.ts';
+import { objectsOf, isJsonObject, type JsonObject } from '../../json.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { purchaseLinesOf } from './purchaseLines.ts';
@@ -10,7 +10,6 @@ import { assertTakenLinesKept, lineLinksAfter, linkedLinesOf, quantityOf, refres
 /** Purchases whose lines can come from a purchase order: they receive its goods. */
 const RECEIVING_TYPES = ['ldg_bill', 'ldg_item_receipt', 'ldg_check', 'ldg_credit_card_charge'];
 
-const linesOf = (doc: JsonObject): JsonObject[] => (Array.isArray(doc['lines']) ? doc['lines'].filter(isJsonObject) : []);
 
 /**
  * What was received and billed of each line of a purchase order: an item receipt receives, a bill
@@ -26,7 +25,7 @@ function countReceived(ctx: RulesContext, order: JsonObject): void {
     if (link.fromType !== 'ldg_item_receipt' || billOf(ctx, link.from) !== undefined) continue;
     for (const l of ctx.ledger.lineLinksOf(link.from)) if (l.sourceId === id) onReceipts.set(l.sourceLineId, (onReceipts.get(l.sourceLineId) ?? 0) + l.quantity);
   }
-  const lines = linesOf(order);
+  const lines = objectsOf(order?.['lines']);
   for (const line of lines) {
     const lineId = String(line['id']);
     const got = received.get(lineId) ?? 0;
@@ -118,11 +117,11 @@ export const purchaseOrderRules: TypeRules = {
   ...onOrderRules(ON_PURCHASE_ORDERS),
   compute(ctx, doc, body, previous) {
     if ('lines' in body) doc['lines'] = purchaseLinesOf(ctx, 'ldg_purchase_order', 'lines', body['lines'], previous);
-    for (const line of linesOf(doc)) if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;
+    for (const line of objectsOf(doc?.['lines'])) if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;
     if (!previous && doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
     assertTakenLinesKept(ctx, doc, previous);
     const total = sumCents(
-      linesOf(doc).map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)),
+      objectsOf(doc?.['lines']).map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)),
       'The amount of the purchase order',
     );
     doc['totalAmount'] = fromCents(total);

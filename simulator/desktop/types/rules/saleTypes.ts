@@ -1,17 +1,16 @@
-import { isJsonObject, type JsonObject } from '../../json.ts';
+import { objectsOf, type JsonObject } from '../../json.ts';
 import { ON_SALES_ORDERS, onOrderRules } from './onOrder.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
 import { assertDepositKept } from './depositRules.ts';
 import { saleRules } from './salesDocuments.ts';
 import { assertTakenLinesKept, quantityOf, type SourceSide } from './sourceLinks.ts';
 
-const linesOf = (doc: JsonObject): JsonObject[] => (Array.isArray(doc['lines']) ? doc['lines'].filter(isJsonObject) : []);
 
 /** The quantities invoiced of a sales order's lines and whether it is all invoiced, from what invoices took. */
 function countInvoiced(ctx: RulesContext, doc: JsonObject): void {
   if (doc['objectType'] !== 'ldg_sales_order') return;
   const taken = ctx.ledger.takenFrom(String(doc['id']));
-  const lines = linesOf(doc);
+  const lines = objectsOf(doc?.['lines']);
   for (const line of lines) line['quantityInvoiced'] = taken.get(String(line['id'])) ?? 0;
   doc['isFullyInvoiced'] = lines.length > 0 && lines.every((l) => l['isManuallyClosed'] === true || Number(l['quantityInvoiced']) >= quantityOf(l));
 }
@@ -50,7 +49,7 @@ export const salesOrderRules: TypeRules = {
   ...saleRules({
     compute(ctx, doc, _body, previous) {
       assertTakenLinesKept(ctx, doc, previous);
-      for (const line of linesOf(doc)) if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;
+      for (const line of objectsOf(doc?.['lines'])) if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;
       countInvoiced(ctx, doc);
     },
   }),

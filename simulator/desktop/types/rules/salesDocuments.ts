@@ -6,7 +6,7 @@ import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import type { JsonObject, JsonValue } from '../../json.ts';
 import { fromCents, lineAmountCents, percentOfCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
-import { lineGroupsOf, linesOf } from './salesLines.ts';
+import { buildSaleLines, lineGroupsOf } from './salesLines.ts';
 
 /**
  * What sets one kind of sale apart from the others (invoice, sales receipt, credit memo, estimate,
@@ -110,7 +110,7 @@ export function saleRules(shape: SaleShape): TypeRules {
     compute(ctx, doc, body, previous) {
       const objectType = String(doc['objectType']);
       const lines = shape.linesFrom ? shape.linesFrom(ctx, doc, body, previous) : body['lines'];
-      if (lines !== undefined) doc['lines'] = linesOf(ctx, objectType, lines, previous);
+      if (lines !== undefined) doc['lines'] = buildSaleLines(ctx, objectType, lines, previous);
       if ('lineGroups' in body) doc['lineGroups'] = lineGroupsOf(ctx, objectType, body['lineGroups'], previous);
       if (!previous) {
         const account = shape.account;

@@ -81,7 +81,7 @@ function buildLine(ctx: RulesContext, objectType: string, input: JsonObject, exi
  * Lines as the update semantics say: leaving `lines` out keeps them; sending it replaces them all,
  * where a line with a known `id` is kept (and changed), `id: "-1"` adds one, and the rest go.
  */
-export function linesOf(ctx: RulesContext, objectType: string, sent: unknown, previous: JsonObject | undefined): JsonObject[] {
+export function buildSaleLines(ctx: RulesContext, objectType: string, sent: unknown, previous: JsonObject | undefined): JsonObject[] {
   return replaceLines(sent as JsonValue, previous?.['lines'], (input, existing, position) => buildLine(ctx, objectType, input, existing, position));
 }
 
@@ -89,7 +89,7 @@ export function linesOf(ctx: RulesContext, objectType: string, sent: unknown, pr
 const SALE_GROUPS: GroupShape = {
   ...SALE_LINE_LAYOUT,
   groupType: (objectType) => `${objectType}_line_group`,
-  buildLines: (ctx, objectType, sent, previous) => linesOf(ctx, objectType, sent, previous),
+  buildLines: (ctx, objectType, sent, previous) => buildSaleLines(ctx, objectType, sent, previous),
 };
 
 /** Line groups as the update semantics say, each expanded from its item group (`lineGroups.ts`). */

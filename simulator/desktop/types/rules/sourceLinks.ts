@@ -1,7 +1,7 @@
 import type { LineLink, Link, LinkInput } from '../../books/Ledger.ts';
 import { refId } from '../../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
-import { isJsonObject, type JsonObject } from '../../json.ts';
+import { objectsOf, isJsonObject, type JsonObject } from '../../json.ts';
 import { sumCents, toCents } from '../../money.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { linkedEntry } from './creditRules.ts';
@@ -44,7 +44,6 @@ export interface LinkedLines {
   origins: (Origin | undefined)[];
 }
 
-const linesOf = (doc: JsonObject | undefined, field = 'lines'): JsonObject[] => (Array.isArray(doc?.[field]) ? doc[field].filter(isJsonObject) : []);
 export const quantityOf = (line: JsonObject | undefined): number => (typeof line?.['quantity'] === 'number' ? line['quantity'] : 1);
 
 function findSource(ctx: RulesContext, side: SourceSide, id: string, party: string | null): JsonObject {
@@ -90,14 +89,14 @@ export function linkedLinesOf(ctx: RulesContext, side: SourceSide, doc: JsonObje
       continue;
     }
     const source = findSource(ctx, side, String(link['transactionId']), party);
-    const line = linesOf(source).find((l) => l['id'] === link['transactionLineId']);
+    const line = objectsOf(source?.['lines']).find((l) => l['id'] === link['transactionLineId']);
     if (!line) throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Line "${String(link['transactionLineId'])}" of transaction "${String(source['id'])}" cannot be found.`);
     out.inputs.push(inputFrom(ctx, side, source, line, sent));
     out.origins.push({ sourceId: String(source['id']), sourceLineId: String(line['id']) });
   }
   for (const id of whole) {
     const source = findSource(ctx, side, id, party);
-    for (const line of linesOf(source).filter((l) => side.openOf(ctx, source, l) > 0)) {
+    for (const line of objectsOf(source?.['lines']).filter((l) => side.openOf(ctx, source, l) > 0)) {
       out.inputs.push(inputFrom(ctx, side, source, line));
       out.origins.push({ sourceId: String(source['id']), sourceLineId: String(line['id']) });
     }
@@ -112,7 +111,7 @@ export function linkedLinesOf(ctx: RulesContext, side: SourceSide, doc: JsonObje
  */
 export function lineLinksAfter(ctx: RulesContext, side: SourceSide, doc: JsonObject, linked: LinkedLines | undefined, previous: JsonObject | undefined): LineLink[] | undefined {
   if (!linked) return undefined;
-  const lines = linesOf(doc, side.lines);
+  const lines = objectsOf(doc?.[side.lines]);
   if (!previous) {
     return linked.origins.flatMap((origin, i) => (origin && lines[i] ? [{ lineId: String(lines[i]['id']), ...origin, quantity: quantityOf(lines[i]) }] : []));
   }
@@ -122,7 +121,7 @@ export function lineLinksAfter(ctx: RulesContext, side: SourceSide, doc: JsonObj
 
 /** A document's links to the transactions its lines came from, each with the amount of those lines. */
 export function sourceLinksOf(side: SourceSide, doc: JsonObject, lineLinks: readonly LineLink[]): LinkInput[] {
-  const amounts = new Map(linesOf(doc, side.lines).map((l) => [String(l['id']), toCents(typeof l['amount'] === 'string' ? l['amount'] : null)]));
+  const amounts = new Map(objectsOf(doc?.[side.lines]).map((l) => [String(l['id']), toCents(typeof l['amount'] === 'string' ? l['amount'] : null)]));
   const bySource = new Map<string, number[]>();
   for (const link of lineLinks) bySource.set(link.sourceId, [...(bySource.get(link.sourceId) ?? []), amounts.get(link.lineId) ?? 0]);
   return [...bySource].map(([to, cents]) => ({ fromType: String(doc['objectType']), from: String(doc['id']), to, cents: sumCents(cents, 'The lines made from one transaction'), discountCents: 0 }));
@@ -131,7 +130,7 @@ export function sourceLinksOf(side: SourceSide, doc: JsonObject, lineLinks: read
 /** A change to a source may not drop a line a document was made from (3175). */
 export function assertTakenLinesKept(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): void {
   if (!previous) return;
-  const kept = new Set(linesOf(doc).map((l) => String(l['id'])));
+  const kept = new Set(objectsOf(doc?.['lines']).map((l) => String(l['id'])));
   const taken = [...ctx.ledger.takenFrom(String(doc['id'])).keys()].filter((line) => !kept.has(line));
   if (taken.length > 0) throw new DesktopError(DESKTOP_STATUS.IN_USE, `Line ${taken.join(', ')} of this transaction was used by another transaction: it cannot be removed.`);
 }
