@@ -299,7 +299,7 @@ export class CompanyFile {
   }
 
   /** What every rules context shares: made once, since a bulk load asks for a context per object. */
-  private readonly contextMethods: Omit<RulesContext, 'now' | 'offsetMinutes' | 'bulk' | 'nextTransactionId' | 'ledger'> = {
+  private readonly contextMethods: Omit<RulesContext, 'now' | 'offsetMinutes' | 'bulk' | 'nextTransactionId' | 'ledger' | 'notes'> = {
     schemaOf: (t) => this.schemaOf(t),
     resolve: (type, path, id) => this.resolveReference(this.modelOf(type), path, id),
     find: (type, id) => this.store.findDoc<JsonObject>(type, id),
@@ -349,6 +349,7 @@ export class CompanyFile {
       now,
       offsetMinutes: this.offsetMinutes,
       bulk: this.bulk,
+      notes: new Map(),
       nextTransactionId:
         objectType === undefined
           ? () => {

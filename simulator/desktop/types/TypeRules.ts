@@ -43,6 +43,8 @@ export interface RulesContext {
   readonly ledger: Ledger;
   getMeta(key: string): string | undefined;
   setMeta(key: string, value: string): void;
+  /** What the rules note for later in this write (`rules/writeNotes.ts`). */
+  readonly notes: Map<object, WeakMap<JsonObject, unknown>>;
 }
 
 /**

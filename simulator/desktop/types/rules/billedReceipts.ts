@@ -6,6 +6,7 @@ import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { toCents } from '../../money.ts';
 import type { RulesContext } from '../TypeRules.ts';
+import { WriteNote } from './writeNotes.ts';
 
 
 /** Request keys of a line, by stored field: what a bill's line takes over from a receipt's line. */
@@ -26,7 +27,7 @@ function inputOf(line: JsonObject, fields: Readonly<Record<string, string>>, ref
 }
 
 /** What a new bill takes from the receipts it names, and the receipts, from `compute` to `afterWrite`. */
-const takenFor = new WeakMap<JsonObject, string[]>();
+const takenFor = new WriteNote<string[]>();
 
 /**
  * A new bill's request with the item receipts in `linkToTransactionIds` taken over: their item and
@@ -44,6 +45,7 @@ export function takeReceipts(ctx: RulesContext, doc: JsonObject, body: JsonObjec
     if (billOf(ctx, String(receipt['id'])) !== undefined) throw new DesktopError(DESKTOP_STATUS.IN_USE, `${name} is billed already.`);
   }
   takenFor.set(
+    ctx,
     doc,
     receipts.map((r) => String(r['id'])),
   );
@@ -60,7 +62,7 @@ export function takeReceipts(ctx: RulesContext, doc: JsonObject, body: JsonObjec
 
 /** The links of a new bill to the receipts it took over, each for the receipt's total. */
 export function receiptLinks(ctx: RulesContext, bill: JsonObject): LinkInput[] | undefined {
-  const taken = takenFor.get(bill);
+  const taken = takenFor.get(ctx, bill);
   if (!taken) return undefined;
   return taken.map((id) => ({ fromType: RECEIPT, from: id, to: String(bill['id']), cents: toCents(String(ctx.find(RECEIPT, id)?.['totalAmount'] ?? '0')), discountCents: 0 }));
 }

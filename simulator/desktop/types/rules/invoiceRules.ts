@@ -9,6 +9,7 @@ import { CREDIT_MEMOS, creditLinks, creditsBefore, linkedEntry, refreshCredits, 
 import { ESTIMATES_AND_ORDERS } from './saleTypes.ts';
 import { lineLinksAfter, linkedLinesOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines } from './sourceLinks.ts';
 import { computeTotals, saleRules } from './salesDocuments.ts';
+import { WriteNote } from './writeNotes.ts';
 
 /** What payments (and their discounts) have taken off a transaction: a negative amount, in cents. */
 export function appliedCentsOf(ctx: RulesContext, id: string): number {
@@ -49,13 +50,13 @@ interface OwnLinks {
   /** The lines asked for and where they came from, when the request touched lines. */
   lines?: LinkedLines;
 }
-const ownLinksOf = new WeakMap<JsonObject, OwnLinks>();
+const ownLinksOf = new WriteNote<OwnLinks>();
 
-function own(doc: JsonObject): OwnLinks {
-  let found = ownLinksOf.get(doc);
+function own(ctx: RulesContext, doc: JsonObject): OwnLinks {
+  let found = ownLinksOf.get(ctx, doc);
   if (!found) {
     found = {};
-    ownLinksOf.set(doc, found);
+    ownLinksOf.set(ctx, doc, found);
   }
   return found;
 }
@@ -68,7 +69,7 @@ function appliedWith(ctx: RulesContext, doc: JsonObject, body: JsonObject, previ
   let credits = sumCents(kept.map((link) => link.cents), 'The credits applied');
   if (Array.isArray(body['applyCredits'])) {
     const sent = sentCredits(ctx, CREDIT_MEMOS, 'customer', doc, body['applyCredits'], creditsBefore(ctx, CREDIT_MEMOS, previous ? id : undefined), new Map());
-    own(doc).credits = sent;
+    own(ctx, doc).credits = sent;
     credits = sumCents(sent.map((c) => c.cents), 'The credits applied');
   }
   return appliedCents(others) - credits;
@@ -79,7 +80,7 @@ function appliedWith(ctx: RulesContext, doc: JsonObject, body: JsonObject, previ
  * came from) when the request changed either, and brings each of them and the invoice up to date.
  */
 function relinkOwn(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): void {
-  const changes = ownLinksOf.get(doc);
+  const changes = ownLinksOf.get(ctx, doc);
   const id = String(doc['id']);
   const lineLinks = lineLinksAfter(ctx, ESTIMATES_AND_ORDERS, doc, changes?.lines, previous);
   // A new invoice that links nothing (every invoice a bulk load writes) has nothing to relink.
@@ -105,12 +106,12 @@ export const invoiceRules: TypeRules = {
       if (previous) {
         if (!Array.isArray(body['lines'])) return undefined;
         const inputs = body['lines'].filter(isJsonObject);
-        own(doc).lines = { inputs, origins: [] };
+        own(ctx, doc).lines = { inputs, origins: [] };
         return inputs;
       }
       const lines = linkedLinesOf(ctx, ESTIMATES_AND_ORDERS, doc, body);
       if (!lines) return Array.isArray(body['lines']) ? body['lines'].filter(isJsonObject) : undefined;
-      own(doc).lines = lines;
+      own(ctx, doc).lines = lines;
       return lines.inputs;
     },
     compute(ctx, doc, _body, previous) {

@@ -6,6 +6,7 @@ import { purchaseLinesOf } from './purchaseLines.ts';
 import { billOf } from '../../books/receiptBills.ts';
 import { ON_PURCHASE_ORDERS, onOrderRules } from './onOrder.ts';
 import { assertTakenLinesKept, lineLinksAfter, linkedLinesOf, quantityOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines, type SourceSide } from './sourceLinks.ts';
+import { WriteNote } from './writeNotes.ts';
 
 /** Purchases whose lines can come from a purchase order: they receive its goods. */
 const RECEIVING_TYPES = ['ldg_bill', 'ldg_item_receipt', 'ldg_check', 'ldg_credit_card_charge'];
@@ -52,7 +53,7 @@ export const ORDERS_RECEIVED: SourceSide = {
 };
 
 /** What a purchase's own request changes of its links to purchase orders, from `compute` to `afterWrite`. */
-const linkedLinesFor = new WeakMap<JsonObject, LinkedLines>();
+const linkedLinesFor = new WriteNote<LinkedLines>();
 
 /**
  * The item lines of a purchase (`itemLines`), taking lines from purchase orders where the request
@@ -66,7 +67,7 @@ export function itemLinesOf(ctx: RulesContext, objectType: string, doc: JsonObje
   }
   if (!linked && !('itemLines' in body)) return undefined;
   const inputs = linked?.inputs ?? (Array.isArray(body['itemLines']) ? body['itemLines'].filter(isJsonObject) : []);
-  linkedLinesFor.set(doc, linked ?? { inputs, origins: [] });
+  linkedLinesFor.set(ctx, doc, linked ?? { inputs, origins: [] });
   return purchaseLinesOf(ctx, objectType, 'itemLines', inputs, previous);
 }
 
@@ -76,7 +77,7 @@ export function itemLinesOf(ctx: RulesContext, objectType: string, doc: JsonObje
  */
 export function relinkOrders(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): boolean {
   const id = String(doc['id']);
-  const lineLinks = lineLinksAfter(ctx, ORDERS_RECEIVED, doc, linkedLinesFor.get(doc), previous);
+  const lineLinks = lineLinksAfter(ctx, ORDERS_RECEIVED, doc, linkedLinesFor.get(ctx, doc), previous);
   // A new purchase that links nothing (every one a bulk load writes) has nothing to relink.
   if (!lineLinks || (!previous && lineLinks.length === 0)) return false;
   ctx.ledger.setLineLinks(id, lineLinks, previous === undefined);

@@ -14,6 +14,7 @@ import { purchaseGroupsOf, purchaseLinesOf } from './purchaseLines.ts';
 import { dueDateOf } from './salesDocuments.ts';
 import { keptRefunds, refundLinks, relinkRefunds, sentRefunds, type RefundSide } from './refundRules.ts';
 import type { LinkInput } from '../../books/Ledger.ts';
+import { WriteNote } from './writeNotes.ts';
 
 
 /** What a purchase adds up to: every expense and item line. */
@@ -53,13 +54,13 @@ function receiptsChanged(ctx: RulesContext, receiptIds: readonly string[]): void
 }
 
 /** The links of a check's refunds, from its compute to its afterWrite (the same object), where they are written. */
-const pendingRefunds = new WeakMap<JsonObject, LinkInput[]>();
+const pendingRefunds = new WriteNote<LinkInput[]>();
 
 /** What a check refunds of its payee's credits: as sent, or as kept on an update that sends none; in cents. */
 function refundsOf(ctx: RulesContext, side: RefundSide, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): number {
   const id = String(doc['id']);
   const refunds = 'applyToTransactions' in body ? sentRefunds(ctx, side, doc, body['applyToTransactions']) : previous ? keptRefunds(ctx, id) : [];
-  pendingRefunds.set(doc, refundLinks(refunds, id));
+  pendingRefunds.set(ctx, doc, refundLinks(refunds, id));
   return sumCents(
     refunds.map((r) => r.cents),
     'The amount refunded',
@@ -145,7 +146,7 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
       setOpen(shape, doc, total, taken);
     },
     afterWrite(ctx, doc, previous) {
-      const refunds = pendingRefunds.get(doc);
+      const refunds = pendingRefunds.get(ctx, doc);
       if (refunds) relinkRefunds(ctx, doc, refunds, previous === undefined);
       const receipts = shape.takesReceipts ? receiptLinks(ctx, doc) : undefined;
       if (receipts) {
