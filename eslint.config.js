@@ -35,6 +35,7 @@ export default tseslint.config(
   },
   // The layers inside the desktop (decision 15): books and engine <- views <- the table, its rules
   // and reports <- CompanyFile; nothing below reaches up. Type imports may cross (a port's shape).
+  ...layer('simulator/desktop/storage/**/*.ts', ['**/books/**', '**/engine/**', '**/types/**', '**/views/**', '**/queries/**', '**/reports/**', '**/machine/**', '**/CompanyFile.ts', '**/DesktopApplication.ts'], 'storage/ keeps the company file\'s tables: it reads nothing above it'),
   ...layer('simulator/desktop/books/**/*.ts', ['**/types/rules/**', '**/types/typeTable*', '**/types/transactionRows*', '**/types/payrollAndBudgetRows*', '**/engine/**', '**/views/**', '**/reports/**', '**/CompanyFile.ts', '**/DesktopApplication.ts'], 'books/ keeps the books: it reads no rules, table, engine, view or report'),
   ...layer('simulator/desktop/engine/**/*.ts', ['**/books/**', '**/types/rules/**', '**/views/**', '**/reports/**'], 'engine/ reads the type table and the schema: no books, rules, views or reports'),
   ...layer('simulator/desktop/views/**/*.ts', ['**/types/rules/**', '**/types/typeTable*', '**/types/transactionRows*', '**/types/payrollAndBudgetRows*', '**/reports/**', '**/CompanyFile.ts'], 'views/ read the books and the model: no table, rules or reports'),

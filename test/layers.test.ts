@@ -15,6 +15,7 @@ const uses = (spec: string, name: string): string => `import { ${name} } from '$
 
 describe('the layers inside the desktop hold by lint (decision 15)', () => {
   it.each([
+    ['storage/ reading the books', 'simulator/desktop/storage/probe.ts', uses('../books/refId.ts', 'refId'), /storage\/ keeps the company file/],
     ['books/ reading a rule', 'simulator/desktop/books/probe.ts', uses('../types/rules/paymentRules.ts', 'paymentRules'), /books\/ keeps the books/],
     ['books/ reading the type table', 'simulator/desktop/books/probe.ts', uses('../types/typeTable.ts', 'TYPE_TABLE'), /books\/ keeps the books/],
     ['books/ reading a report', 'simulator/desktop/books/probe.ts', uses('../reports/runReport.ts', 'runReport'), /books\/ keeps the books/],

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../spec/types.ts';
 import type { Clock } from './clock.ts';
-import { CompanyFileStore, parseDoc, type StoredRow } from './CompanyFileStore.ts';
+import { CompanyFileStore, parseDoc, type StoredRow } from './storage/CompanyFileStore.ts';
 import { formatDesktopTime } from './desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
 import { noteActiveChange } from './views/deletedObjects.ts';
@@ -18,7 +18,7 @@ import { assertCanDeactivate, assertNameFree, propagateRename } from './engine/l
 import type { TypeModel } from './engine/TypeModel.ts';
 import { referencesIn } from './engine/TypeModel.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
-import { IdAllocator, LIST_OBJECT_ID } from './IdAllocator.ts';
+import { IdAllocator, LIST_OBJECT_ID } from './storage/IdAllocator.ts';
 import { cloneJson, type JsonObject } from './json.ts';
 import { emptyObject } from './materialize.ts';
 import { checkNumericInputs } from './numericInputs.ts';

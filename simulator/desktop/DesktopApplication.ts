@@ -5,7 +5,7 @@ import type { JsonObject } from './json.ts';
 import { DesktopMachine, type Admission, type DesktopCall } from './machine/DesktopMachine.ts';
 import { MACHINE_KEY } from './machine/machineFixture.ts';
 import type { CallKind } from './machine/machineStates.ts';
-import { QueryEngine, type QueryPage, type QueryParams } from './QueryEngine.ts';
+import { QueryEngine, type QueryPage, type QueryParams } from './queries/QueryEngine.ts';
 import { runReport } from './reports/runReport.ts';
 import { SerialQueue } from './SerialQueue.ts';
 

@@ -1,5 +1,5 @@
 import { DesktopError } from '../desktop/DesktopError.ts';
-import { IteratorError } from '../desktop/IteratorRegistry.ts';
+import { IteratorError } from '../desktop/queries/IteratorRegistry.ts';
 import { AbandonedCall, MachineRefusal } from '../desktop/machine/DesktopMachine.ts';
 import { RETRYABLE_STATUSES } from '../desktop/machine/machineStates.ts';
 import { RequestInputError } from '../desktop/RequestInputError.ts';

@@ -1,5 +1,5 @@
 import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
-import { parseDoc } from '../../simulator/desktop/CompanyFileStore.ts';
+import { parseDoc } from '../../simulator/desktop/storage/CompanyFileStore.ts';
 import { isJsonObject, type JsonObject } from '../../simulator/desktop/json.ts';
 import { toCents } from '../../simulator/desktop/money.ts';
 import { deleteTransaction, voidTransaction } from '../../simulator/desktop/books/removeTransaction.ts';

@@ -1,6 +1,6 @@
 // A first bulk load that never ends, for firstLoad.test.ts: it says "writing" once pages have
 // reached the file (a small page cache spills them) and keeps writing until it is killed.
-import { CompanyFileStore, type IndexColumns } from '../../simulator/desktop/CompanyFileStore.ts';
+import { CompanyFileStore, type IndexColumns } from '../../simulator/desktop/storage/CompanyFileStore.ts';
 
 const COLUMNS: IndexColumns = { name: null, ref_number: null, is_active: 1, updated_at: 0, txn_date: null, tag: null, is_paid: null, balance_cents: null };
 const store = new CompanyFileStore(process.argv[2] ?? '');

@@ -1,6 +1,6 @@
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import type { JsonObject } from '../json.ts';
-import type { OpenLedger, Posting } from './Ledger.ts';
+import type { OpenLedger, Posting } from '../storage/Ledger.ts';
 
 /**
  * The accounts where the desktop keeps parties' open balances: what customers owe on receivables,

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../json.ts';
-import type { LineLink, Link } from './Ledger.ts';
+import type { LineLink, Link } from '../storage/Ledger.ts';
 
 /**
  * What a transaction was just before it was voided: its document and the links its write had

@@ -5,7 +5,7 @@ import { rollUpTree } from './balances.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import { assertPartiesNamed } from './accountRoles.ts';
 import { forgetBeforeVoid } from './beforeVoid.ts';
-import type { Touched } from './Ledger.ts';
+import type { Touched } from '../storage/Ledger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
 import { recostStock } from './recost.ts';
 import { normalSign } from './specialAccounts.ts';

@@ -2,7 +2,7 @@ import type { JsonObject } from '../json.ts';
 import { openingCents } from './balances.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import { rollUpTouched } from './keepBooks.ts';
-import type { Posting } from './Ledger.ts';
+import type { Posting } from '../storage/Ledger.ts';
 import { normalSign, specialAccount } from './specialAccounts.ts';
 import { openingStockOf, STOCKED } from './stock.ts';
 import { refId } from './refId.ts';

@@ -10,7 +10,7 @@ import { salesTaxPaymentPostings } from './salesTaxPostings.ts';
 import { findItem } from './documentLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
 import { openLedgerOf } from './accountRoles.ts';
-import type { LineDetail, Posting } from './Ledger.ts';
+import type { LineDetail, Posting } from '../storage/Ledger.ts';
 import { lineAccountOf } from './lineAccounts.ts';
 import { liabilityCheckPostings, paycheckPostings } from './payrollPostings.ts';
 import { refId } from './refId.ts';

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../json.ts';
-import type { Ledger } from './Ledger.ts';
+import type { Ledger } from '../storage/Ledger.ts';
 
 export const RECEIPT = 'ldg_item_receipt';
 

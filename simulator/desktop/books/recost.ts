@@ -1,8 +1,8 @@
 import type { JsonObject } from '../json.ts';
 import { divideCents } from '../money.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
-import { nothingTouched, type Posting, type Touched } from './Ledger.ts';
-import type { StockMoveRow } from './StockLedger.ts';
+import { nothingTouched, type Posting, type Touched } from '../storage/Ledger.ts';
+import type { StockMoveRow } from '../storage/StockLedger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
 import { isStocked, openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
 

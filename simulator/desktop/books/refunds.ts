@@ -1,5 +1,5 @@
 import { sumCents } from '../money.ts';
-import type { Ledger } from './Ledger.ts';
+import type { Ledger } from '../storage/Ledger.ts';
 
 /** What a refund can give back: a credit memo's credit remaining, or a payment's unused part. */
 export const REFUNDABLE_TYPES = ['ldg_credit_memo', 'ldg_receive_payment'] as const;

@@ -1,5 +1,5 @@
 import type { CompanyFile } from '../CompanyFile.ts';
-import { parseDoc } from '../CompanyFileStore.ts';
+import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { everyBeforeVoid, forgetBeforeVoid, keepBeforeVoid, namedByKept } from './beforeVoid.ts';

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../json.ts';
 import { toCents } from '../money.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
-import type { Posting } from './Ledger.ts';
+import type { Posting } from '../storage/Ledger.ts';
 import { refId } from './refId.ts';
 import { specialAccount } from './specialAccounts.ts';
 

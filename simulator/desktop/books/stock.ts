@@ -1,7 +1,7 @@
 import type { JsonObject } from '../json.ts';
 import { divideCents, lineAmountCents } from '../money.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
-import type { LineDetail, Posting, StockSum } from './Ledger.ts';
+import type { LineDetail, Posting, StockSum } from '../storage/Ledger.ts';
 import { refId } from './refId.ts';
 
 /** The item types whose quantities on hand the books keep, and the field their item sites name them by. */

@@ -1,7 +1,7 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { sumCents } from '../money.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
-import type { Posting } from './Ledger.ts';
+import type { Posting } from '../storage/Ledger.ts';
 import { refId } from './refId.ts';
 import { costOfQuantity, STOCKED } from './stock.ts';
 

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../spec/types.ts';
 import type { InternalField, TypeRow } from '../types/TypeRow.ts';
-import { idBlockOf } from '../IdAllocator.ts';
+import { idBlockOf } from '../storage/IdAllocator.ts';
 import { buildTypeModel, type TypeModel } from './TypeModel.ts';
 
 const nullableText: JsonSchema = { type: ['string', 'null'] };

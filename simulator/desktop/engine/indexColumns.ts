@@ -1,4 +1,4 @@
-import type { IndexColumns } from '../CompanyFileStore.ts';
+import type { IndexColumns } from '../storage/CompanyFileStore.ts';
 import { parseDesktopTime } from '../desktopTime.ts';
 import type { JsonObject, JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';

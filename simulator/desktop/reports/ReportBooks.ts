@@ -1,5 +1,5 @@
 import type { CompanyFile } from '../CompanyFile.ts';
-import { parseDoc } from '../CompanyFileStore.ts';
+import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { formatDesktopTime } from '../desktopTime.ts';
 import type { JsonObject } from '../json.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';

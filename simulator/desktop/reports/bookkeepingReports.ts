@@ -1,5 +1,5 @@
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import { parseDoc } from '../CompanyFileStore.ts';
+import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { documentTotalOf, partyIdOf } from '../engine/transactionShape.ts';
 import { formatDesktopTime } from '../desktopTime.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';

@@ -1,6 +1,6 @@
 import { transactionSummary } from '../views/transactionsList.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import { parseDoc } from '../CompanyFileStore.ts';
+import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { partyIdsOf } from '../engine/transactionShape.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';

@@ -1,4 +1,4 @@
-import type { StockSum } from '../books/Ledger.ts';
+import type { StockSum } from '../storage/Ledger.ts';
 import { openingStockOf } from '../books/stock.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import type { JsonObject } from '../json.ts';

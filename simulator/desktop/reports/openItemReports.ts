@@ -1,4 +1,4 @@
-import type { OpenLedger } from '../books/Ledger.ts';
+import type { OpenLedger } from '../storage/Ledger.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { addDays } from '../desktopTime.ts';
 import { fromCents } from '../money.ts';

@@ -1,4 +1,4 @@
-import type { OpenLedger } from '../books/Ledger.ts';
+import type { OpenLedger } from '../storage/Ledger.ts';
 import type { JsonObject } from '../json.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import { pushTo } from './grouping.ts';

@@ -1,4 +1,4 @@
-import { parseDoc } from '../CompanyFileStore.ts';
+import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../spec/types.ts';
-import type { Ledger } from '../books/Ledger.ts';
+import type { Ledger } from '../storage/Ledger.ts';
 import type { PostingProfile } from '../books/postingProfiles.ts';
 import type { JsonObject } from '../json.ts';
 import type { TypeKind } from './TypeRow.ts';

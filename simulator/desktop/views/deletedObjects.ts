@@ -3,7 +3,7 @@ import { FIRST_DAY, formatDesktopTime, LAST_DAY, parseTimeBound } from '../deskt
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import type { JsonObject, JsonValue } from '../json.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
-import type { Ledger } from '../books/Ledger.ts';
+import type { Ledger } from '../storage/Ledger.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 
 /** How far back the deleted-objects lists reach, on the company file's clock. */

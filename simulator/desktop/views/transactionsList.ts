@@ -1,10 +1,10 @@
 import type { CompanyFile } from '../CompanyFile.ts';
-import { parseDoc } from '../CompanyFileStore.ts';
+import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import { LIST_OBJECT_ID } from '../IdAllocator.ts';
+import { LIST_OBJECT_ID } from '../storage/IdAllocator.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { fromCents } from '../money.ts';
-import { FILTERS, referenceFilter, type FilterContext } from '../queryFilters.ts';
+import { FILTERS, referenceFilter, type FilterContext } from '../queries/queryFilters.ts';
 import type { PagedView, TransactionShape } from '../types/TypeRow.ts';
 import { documentTotalOf, headerAccountOf, transactionLinesOf, partyOf } from '../engine/transactionShape.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';

@@ -1,5 +1,5 @@
 import { allItemLinesOf } from '../../books/documentLines.ts';
-import type { LinkInput } from '../../books/Ledger.ts';
+import type { LinkInput } from '../../storage/Ledger.ts';
 import { billOf, RECEIPT } from '../../books/receiptBills.ts';
 import { refId } from '../../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';

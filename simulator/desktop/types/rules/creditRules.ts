@@ -1,4 +1,4 @@
-import type { Link, LinkInput } from '../../books/Ledger.ts';
+import type { Link, LinkInput } from '../../storage/Ledger.ts';
 import { refId } from '../../books/refId.ts';
 import { transactionTypeOf } from '../../books/transactionTypes.ts';
 import { DESKTOP_STATUS, DesktopError, type DesktopStatus } from '../../DesktopError.ts';

@@ -1,4 +1,4 @@
-import type { LinkInput } from '../../books/Ledger.ts';
+import type { LinkInput } from '../../storage/Ledger.ts';
 import { refId } from '../../books/refId.ts';
 import { existingSpecialAccount } from '../../books/specialAccounts.ts';
 import { transactionTypeOf } from '../../books/transactionTypes.ts';

@@ -1,4 +1,4 @@
-import type { Link } from '../../books/Ledger.ts';
+import type { Link } from '../../storage/Ledger.ts';
 import { refId } from '../../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { isJsonObject, type JsonObject } from '../../json.ts';

@@ -13,7 +13,7 @@ import { RECEIPT_TYPES, receiptLinks, takeReceipts } from './billedReceipts.ts';
 import { purchaseGroupsOf, purchaseLinesOf } from './purchaseLines.ts';
 import { dueDateOf } from './salesDocuments.ts';
 import { keptRefunds, refundLinks, relinkRefunds, sentRefunds, type RefundSide } from './refundRules.ts';
-import type { LinkInput } from '../../books/Ledger.ts';
+import type { LinkInput } from '../../storage/Ledger.ts';
 import { WriteNote } from './writeNotes.ts';
 
 

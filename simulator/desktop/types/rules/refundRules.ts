@@ -1,4 +1,4 @@
-import type { LinkInput } from '../../books/Ledger.ts';
+import type { LinkInput } from '../../storage/Ledger.ts';
 import { REFUNDABLE_TYPES, type RefundableType } from '../../books/refunds.ts';
 import { refId } from '../../books/refId.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';

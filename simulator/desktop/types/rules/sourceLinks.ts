@@ -1,4 +1,4 @@
-import type { LineLink, Link, LinkInput } from '../../books/Ledger.ts';
+import type { LineLink, Link, LinkInput } from '../../storage/Ledger.ts';
 import { refId } from '../../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
 import { objectsOf, isJsonObject, type JsonObject } from '../../json.ts';

@@ -96,7 +96,7 @@ describe('the first bulk load of a new company file', () => {
 
   it('drops what a killed first load left, so the file opens empty and whole', async () => {
     const file = path.join(dir, 'killed.sqlite');
-    const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/support/interruptedLoad.ts');
+    const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/support/interruptedLoad.ts');
     const child = spawn(process.execPath, ['--import', 'tsx', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {

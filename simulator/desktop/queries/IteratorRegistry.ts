@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../clock.ts';
 
 /** How long an iterator lives after its last response, as in the real desktop connector. */
 export const ITERATOR_TTL_MS = 10_000;

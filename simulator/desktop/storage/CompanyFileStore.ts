@@ -8,7 +8,7 @@ import { MetaValues } from './MetaValues.ts';
 import { PageBodies } from './PageBodies.ts';
 import { ReferenceGraph } from './ReferenceGraph.ts';
 import { RowHistory } from './RowHistory.ts';
-import { Ledger } from './books/Ledger.ts';
+import { Ledger } from './Ledger.ts';
 import { applyOpenSettings, BULK_CACHE_SIZE, refreshStatistics } from './sqliteSettings.ts';
 
 /**

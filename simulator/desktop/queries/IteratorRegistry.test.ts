@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimClock } from './clock.ts';
+import { SimClock } from '../clock.ts';
 import { IteratorError, IteratorRegistry, type SequenceStart } from './IteratorRegistry.ts';
 
 function registry(): { clock: SimClock; iterators: IteratorRegistry<null> } {

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompanyFileStore, type IndexColumns } from './CompanyFileStore.ts';
 import { REFERENCING_SQL } from './ReferenceGraph.ts';
-import { SEED_AS_OF, seedCompanyFile } from '../fixtures/seedCompanyFile.ts';
-import { indexOperations } from '../spec/indexOperations.ts';
-import { loadSpec } from '../spec/loadSpec.ts';
-import { SimClock } from './clock.ts';
-import { CompanyFile } from './CompanyFile.ts';
-import { buildTypeRegistry } from './engine/checkTypeTable.ts';
-import { TYPE_TABLE } from './types/typeTable.ts';
+import { SEED_AS_OF, seedCompanyFile } from '../../fixtures/seedCompanyFile.ts';
+import { indexOperations } from '../../spec/indexOperations.ts';
+import { loadSpec } from '../../spec/loadSpec.ts';
+import { SimClock } from '../clock.ts';
+import { CompanyFile } from '../CompanyFile.ts';
+import { buildTypeRegistry } from '../engine/checkTypeTable.ts';
+import { TYPE_TABLE } from '../types/typeTable.ts';
 
 const COLUMNS: IndexColumns = { name: null, ref_number: null, is_active: 1, updated_at: 0, txn_date: null, tag: null, is_paid: null, balance_cents: null };
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompanyFile } from '../fixtures/seedCompanyFile.ts';
-import { indexOperations } from '../spec/indexOperations.ts';
-import { loadSpec } from '../spec/loadSpec.ts';
-import type { CompanyFile } from './CompanyFile.ts';
-import { SimClock } from './clock.ts';
-import { DesktopError } from './DesktopError.ts';
-import { DesktopHost } from './DesktopHost.ts';
-import { buildTypeRegistry } from './engine/checkTypeTable.ts';
-import type { JsonObject } from './json.ts';
+import { seedCompanyFile } from '../../fixtures/seedCompanyFile.ts';
+import { indexOperations } from '../../spec/indexOperations.ts';
+import { loadSpec } from '../../spec/loadSpec.ts';
+import type { CompanyFile } from '../CompanyFile.ts';
+import { SimClock } from '../clock.ts';
+import { DesktopError } from '../DesktopError.ts';
+import { DesktopHost } from '../DesktopHost.ts';
+import { buildTypeRegistry } from '../engine/checkTypeTable.ts';
+import type { JsonObject } from '../json.ts';
 import { QueryEngine, type QueryParams } from './QueryEngine.ts';
-import { TYPE_TABLE } from './types/typeTable.ts';
+import { TYPE_TABLE } from '../types/typeTable.ts';
 
 let host: DesktopHost;
 let file: CompanyFile;

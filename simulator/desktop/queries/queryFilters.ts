@@ -1,8 +1,8 @@
-import { assertCalendarDate, FIRST_DAY, LAST_DAY, parseTimeBound } from './desktopTime.ts';
-import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
-import type { JsonValue } from './json.ts';
-import { MAX_AMOUNT_CENTS, parseDecimal } from './money.ts';
-import { RequestInputError } from './RequestInputError.ts';
+import { assertCalendarDate, FIRST_DAY, LAST_DAY, parseTimeBound } from '../desktopTime.ts';
+import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
+import type { JsonValue } from '../json.ts';
+import { MAX_AMOUNT_CENTS, parseDecimal } from '../money.ts';
+import { RequestInputError } from '../RequestInputError.ts';
 
 
 export interface FilterContext {
