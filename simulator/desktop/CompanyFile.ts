@@ -23,6 +23,7 @@ import { cloneJson, type JsonObject } from './json.ts';
 import { emptyObject } from './materialize.ts';
 import { checkNumericInputs } from './numericInputs.ts';
 import type { RulesContext } from './types/TypeRules.ts';
+import { recomputeAllBalances } from './bulkBalances.ts';
 
 const SINGLETON_ID = 'singleton';
 
@@ -71,7 +72,7 @@ export class CompanyFile {
     return this.bulkMode;
   }
 
-  set bulk(on: boolean) {
+  private setBulk(on: boolean): void {
     this.bulkMode = on;
     this.bulkNames = on ? new Map() : undefined;
     this.scopeNames = on ? new NameScopes((scope) => this.namesIn(scope)) : undefined;
@@ -357,6 +358,26 @@ export class CompanyFile {
             }
           : () => this.ids.transactionId(objectType, now),
     };
+  }
+
+  /**
+   * The desktop's one bulk load (seeding, a fixture): every write of `work` in one transaction with
+   * roll-ups deferred, then every balance from the postings once, before it commits. Nothing else
+   * sets bulk mode, so no loader can forget the balances; a throw leaves the file as it was.
+   */
+  bulkLoad<T>(work: () => T): T {
+    const was = this.bulk;
+    this.setBulk(true);
+    try {
+      return this.store.bulkTransaction(() => {
+        const result = work();
+        recomputeAllBalances(this);
+        return result;
+      });
+    } finally {
+      this.setBulk(was);
+      this.fixedTime = undefined;
+    }
   }
 
   close(): void {

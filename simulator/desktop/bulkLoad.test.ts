@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { all } from '../../test/support/bookWrites.ts';
+import { seededBooks } from '../../test/support/seededBooks.ts';
+import type { JsonObject } from './json.ts';
+import { toCents } from './money.ts';
+
+const seeded = seededBooks({ customers: 10, invoices: 10 });
+
+describe("the desktop's bulk load (CompanyFile.bulkLoad)", () => {
+  it('defers roll-ups while it runs and brings every balance up to date before it commits', () => {
+    const file = seeded(21);
+    const customer = all(file, 'ldg_customer')[0] ?? {};
+    const id = String(customer['id']);
+    const balance = (): number => toCents(String(file.store.findDoc<JsonObject>('ldg_customer', id)?.['balance']));
+    const before = balance();
+    file.bulkLoad(() => {
+      expect(file.bulk).toBe(true);
+      file.add('ldg_invoice', { customerId: id, transactionDate: '2025-06-20', lines: [{ description: 'bulk', amount: '10.00' }] });
+      expect(balance()).toBe(before);
+    });
+    expect([file.bulk, balance()]).toEqual([false, before + 1000]);
+  });
+
+  it('leaves the file as it was when its work throws', () => {
+    const file = seeded(22);
+    const invoices = all(file, 'ldg_invoice').length;
+    const customerId = String(all(file, 'ldg_customer')[0]?.['id']);
+    expect(() =>
+      file.bulkLoad(() => {
+        file.add('ldg_invoice', { customerId, transactionDate: '2025-06-20', lines: [{ description: 'lost', amount: '10.00' }] });
+        throw new Error('the load failed');
+      }),
+    ).toThrow('the load failed');
+    expect([file.bulk, all(file, 'ldg_invoice').length]).toEqual([false, invoices]);
+  });
+});
