@@ -40,6 +40,14 @@ export interface PostingRow {
   seq: number;
 }
 
+/** A stored transaction as reports read it. */
+export interface StoredDocument {
+  type: string;
+  doc: JsonObject;
+  /** Its last change, epoch seconds. */
+  updatedAt: number;
+}
+
 /** In a class filter, stands for "no class". */
 export const UNCLASSIFIED = '';
 
@@ -86,6 +94,27 @@ export class ReportBooks {
     this.fiscalYearStartMonth = monthIndexOf(company?.['fiscalYearStartMonth']);
     this.accounts = chartOrder(this.all('ldg_account'));
     this.accountById = new Map(this.accounts.map((a) => [a.id, a]));
+  }
+
+  /**
+   * The transactions of these types dated in the period (`from` null: since the start), in the
+   * desktop's order (date, then the order they were made): how every report reads documents.
+   */
+  documentsDated(types: readonly string[], from: string | null, to: string): StoredDocument[] {
+    if (types.length === 0) return [];
+    const rows = this.file.store
+      .statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${types.map(() => '?').join(',')}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
+      .all(...types, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer; updatedAt: number }[];
+    return rows.map((r) => ({ type: r.type, doc: parseDoc<JsonObject>(r.doc), updatedAt: r.updatedAt }));
+  }
+
+  /** The transactions of these types last changed between two epoch seconds (`from` null: since the start), latest first. */
+  documentsUpdated(types: readonly string[], from: number | null, to: number): StoredDocument[] {
+    if (types.length === 0) return [];
+    const rows = this.file.store
+      .statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${types.map(() => '?').join(',')}) AND updated_at <= ? ${from === null ? '' : 'AND updated_at >= ?'} ORDER BY updated_at DESC, seq DESC`)
+      .all(...types, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer; updatedAt: number }[];
+    return rows.map((r) => ({ type: r.type, doc: parseDoc<JsonObject>(r.doc), updatedAt: r.updatedAt }));
   }
 
   /** The full name of an entity, item, class or account by id (null for an id the file no longer has). */

@@ -1,5 +1,4 @@
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { documentTotalOf, partyIdOf } from '../engine/transactionShape.ts';
 import { formatDesktopTime } from '../desktopTime.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
@@ -23,12 +22,9 @@ export const CHECK_TYPES = new Set(['ldg_check', 'ldg_bill_check_payment', 'ldg_
 export function missingChecks(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
   sheet.addColumns(['transaction_type', 'date', 'ref_number', 'name', 'account', 'amount']);
   const { from, to } = request.period;
-  const rows = books.file.store
-    .statement(`SELECT type, doc FROM objects WHERE type IN (${[...CHECK_TYPES].map(() => '?').join(',')}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
-    .all(...CHECK_TYPES, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer }[];
   const byAccount = new Map<string, { type: string; doc: JsonObject }[]>();
-  for (const row of rows) {
-    const doc = parseDoc<JsonObject>(row.doc);
+  for (const row of books.documentsDated([...CHECK_TYPES], from, to)) {
+    const { doc } = row;
     const account = idOf(doc['bankAccount']) ?? idOf(doc['account']) ?? '';
     if (!request.filter.accounts || request.filter.accounts.has(account)) pushTo(byAccount, account, { type: row.type, doc });
   }
@@ -61,11 +57,8 @@ export function auditTrail(books: ReportBooks, request: ReportRequest, sheet: Re
   const bound = (date: string, end: boolean): number => Math.floor((Date.parse(`${date}T00:00:00Z`) - offset * 60_000) / 1000) + (end ? 86_399 : 0);
   const { from, to } = request.period;
   const types = [...books.file.types.all()].filter((m) => m.row.kind === 'transaction').map((m) => m.objectType);
-  const rows = books.file.store
-    .statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${types.map(() => '?').join(',')}) AND updated_at <= ? ${from === null ? '' : 'AND updated_at >= ?'} ORDER BY updated_at DESC, seq DESC`)
-    .all(...types, bound(to, true), ...(from === null ? [] : [bound(from, false)])) as { type: string; doc: Buffer; updatedAt: number }[];
-  for (const row of rows) {
-    const doc = parseDoc<JsonObject>(row.doc);
+  for (const row of books.documentsUpdated(types, from === null ? null : bound(from, false), bound(to, true))) {
+    const { doc } = row;
     const { shape } = books.file.modelOf(row.type);
     const party = partyIdOf(shape, doc);
     const amount = documentTotalOf(shape, doc);
@@ -82,13 +75,11 @@ export function unbilledCosts(books: ReportBooks, request: ReportRequest, sheet:
   sheet.addColumns(['transaction_type', 'date', 'ref_number', 'name', 'item', 'account', 'amount']);
   const { from, to } = request.period;
   const types = ['ldg_bill', 'ldg_check', 'ldg_credit_card_charge', 'ldg_item_receipt'];
-  const rows = books.file.store
-    .statement(`SELECT type, doc FROM objects WHERE type IN (${types.map(() => '?').join(',')}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
-    .all(...types, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer }[];
+  const rows = books.documentsDated(types, from, to);
   const byCustomer = new Map<string, { id: string; cells: Record<string, string | null> }[]>();
   const cents = new Map<string, number>();
   for (const row of rows) {
-    const doc = parseDoc<JsonObject>(row.doc);
+    const { doc } = row;
     for (const field of ['expenseLines', 'itemLines']) {
       for (const line of Array.isArray(doc[field]) ? doc[field].filter(isJsonObject) : []) {
         const customer = idOf(line['customer']) ?? idOf(line['payee']);
@@ -126,9 +117,7 @@ export function unbilledCosts(books: ReportBooks, request: ReportRequest, sheet:
 export function progressInvoicing(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
   sheet.addColumns(['date', 'ref_number', 'name', ['estimate_total', 'Estimate Total', 'amount'], ['invoiced', 'Invoiced', 'amount'], ['progress_percent', '% Invoiced', 'percent']]);
   const { from, to } = request.period;
-  const estimates = (books.file.store
-    .statement(`SELECT doc FROM objects WHERE type = 'ldg_estimate' AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
-    .all(to, ...(from === null ? [] : [from])) as { doc: Buffer }[]).map((r) => parseDoc<JsonObject>(r.doc));
+  const estimates = books.documentsDated(['ldg_estimate'], from, to).map((r) => r.doc);
   const invoicedFrom = new Map<string, number>();
   const links = books.file.store.db.prepare('SELECT owner_id AS owner, line_id AS line, source_id AS source FROM line_links').all() as { owner: string; line: string; source: string }[];
   const invoices = new Map<string, Map<string, number>>();

@@ -1,6 +1,5 @@
 import { transactionSummary } from '../views/transactionsList.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { partyIdsOf } from '../engine/transactionShape.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
@@ -27,13 +26,10 @@ function documentsIn(books: ReportBooks, request: ReportRequest, types: readonly
   const wanted = types.filter((t) => !request.filter.types || request.filter.types.has(t));
   if (wanted.length === 0) return [];
   const { from, to } = request.period;
-  const rows = books.file.store
-    .statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${wanted.map(() => '?').join(',')}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
-    .all(...wanted, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer; updatedAt: number }[];
   const { entities, updatedFrom, updatedTo } = request.filter;
-  return rows
+  return books
+    .documentsDated(wanted, from, to)
     .filter((r) => (updatedFrom === undefined || r.updatedAt >= updatedFrom) && (updatedTo === undefined || r.updatedAt <= updatedTo))
-    .map((r) => ({ type: r.type, doc: parseDoc<JsonObject>(r.doc) }))
     .filter((t) => !entities || partyIdsOf(books.file.modelOf(t.type).shape, t.doc).some((id) => entities.has(id)));
 }
 

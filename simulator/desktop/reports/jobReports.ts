@@ -1,4 +1,3 @@
-import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
 import { pushTo } from './grouping.ts';
@@ -59,9 +58,7 @@ function add(out: Map<string, Map<string, CostRevenue>>, [row, sub]: [string, st
 function estimates(books: ReportBooks, request: ReportRequest, grouping: Grouping): Map<string, Map<string, CostRevenue>> {
   const out = new Map<string, Map<string, CostRevenue>>();
   const { from, to } = request.period;
-  const rows = books.file.store
-    .statement(`SELECT doc FROM objects WHERE type = 'ldg_estimate' AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'}`)
-    .all(to, ...(from === null ? [] : [from])) as { doc: Buffer }[];
+  const rows = books.documentsDated(['ldg_estimate'], from, to);
   const costOf = new Map<string, number>();
   const unitCost = (item: string): number => {
     if (!costOf.has(item)) {
@@ -73,7 +70,7 @@ function estimates(books: ReportBooks, request: ReportRequest, grouping: Groupin
     return costOf.get(item) ?? 0;
   };
   for (const row of rows) {
-    const doc = parseDoc<JsonObject>(row.doc);
+    const { doc } = row;
     if (doc['isActive'] === false) continue;
     for (const line of Array.isArray(doc['lines']) ? doc['lines'].filter(isJsonObject) : []) {
       const item = idOf(line['item']);

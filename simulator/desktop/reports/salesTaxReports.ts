@@ -1,4 +1,4 @@
-import { parseDoc } from '../storage/CompanyFileStore.ts';
+import { allLinesOf } from '../books/documentLines.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
@@ -27,18 +27,14 @@ function salesByTaxItem(books: ReportBooks, from: string | null, to: string): Ma
     return taxable.get(code) ?? false;
   };
   const types = Object.keys(SALES);
-  const rows = books.file.store
-    .statement(`SELECT type, doc FROM objects WHERE type IN (${types.map(() => '?').join(',')}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'}`)
-    .all(...types, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer }[];
-  for (const row of rows) {
-    const doc = parseDoc<JsonObject>(row.doc);
+  for (const row of books.documentsDated(types, from, to)) {
+    const { doc } = row;
     const item = idOf(doc['salesTaxItem']) ?? '';
     const sign = SALES[row.type] ?? 1;
-    const lines = Array.isArray(doc['lines']) ? doc['lines'].filter(isJsonObject) : [];
-    const groups = Array.isArray(doc['lineGroups']) ? doc['lineGroups'].filter(isJsonObject).flatMap((g) => (Array.isArray(g['lines']) ? g['lines'].filter(isJsonObject) : [])) : [];
+
     const sums = out.get(item) ?? { total: 0, taxable: 0, collected: 0 };
     sums.total += sign * toCents(typeof doc['subtotal'] === 'string' ? doc['subtotal'] : null);
-    sums.taxable += sign * [...lines, ...groups].filter((l) => isTaxable(idOf(l['salesTaxCode']))).reduce((s, l) => s + toCents(typeof l['amount'] === 'string' ? l['amount'] : null), 0);
+    sums.taxable += sign * allLinesOf(doc).filter((l) => isTaxable(idOf(l['salesTaxCode']))).reduce((s, l) => s + toCents(typeof l['amount'] === 'string' ? l['amount'] : null), 0);
     sums.collected += sign * toCents(typeof doc['salesTaxTotal'] === 'string' ? doc['salesTaxTotal'] : null);
     out.set(item, sums);
   }
@@ -48,9 +44,7 @@ function salesByTaxItem(books: ReportBooks, from: string | null, to: string): Ma
 /** What was paid to each tax agency with sales tax payment checks dated on or before the day. */
 function paidByAgency(books: ReportBooks, to: string): Map<string, number> {
   const out = new Map<string, number>();
-  const rows = books.file.store.statement("SELECT doc FROM objects WHERE type = 'ldg_sales_tax_payment_check' AND txn_date <= ?").all(to) as { doc: Buffer }[];
-  for (const row of rows) {
-    const doc = parseDoc<JsonObject>(row.doc);
+  for (const { doc } of books.documentsDated(['ldg_sales_tax_payment_check'], null, to)) {
     const agency = idOf(doc['vendor']) ?? '';
     out.set(agency, (out.get(agency) ?? 0) + toCents(typeof doc['amount'] === 'string' ? doc['amount'] : null));
   }

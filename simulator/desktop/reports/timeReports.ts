@@ -1,4 +1,3 @@
-import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
@@ -21,10 +20,9 @@ const refOf = (value: unknown): { id: string; name: string } | null =>
 function entries(books: ReportBooks, request: ReportRequest): JsonObject[] {
   const { from, to } = request.period;
   const { entities, items, classes } = request.filter;
-  return (books.file.store
-    .statement(`SELECT doc FROM objects WHERE type = 'ldg_time_tracking_activity' AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
-    .all(to, ...(from === null ? [] : [from])) as { doc: Buffer }[])
-    .map((r) => parseDoc<JsonObject>(r.doc))
+  return books
+    .documentsDated(['ldg_time_tracking_activity'], from, to)
+    .map((r) => r.doc)
     .filter((e) => !entities || entities.has(refOf(e['entity'])?.id ?? '') || entities.has(refOf(e['customer'])?.id ?? ''))
     .filter((e) => !items || items.has(refOf(e['serviceItem'])?.id ?? ''))
     .filter((e) => !classes || classes.has(refOf(e['class'])?.id ?? ''));
