@@ -1,4 +1,7 @@
 import type { CompanyFile } from '../CompanyFile.ts';
+
+/** What removing a transaction needs of the company file: its store, its models and rows, a write's context and its pipeline's store step. */
+type RemovalFile = Pick<CompanyFile, 'store' | 'modelOf' | 'rowOf' | 'context' | 'storeModified'>;
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
@@ -11,7 +14,7 @@ import { isVoided, markVoided, unpostTransaction } from './keepBooks.ts';
  * 3175. Links its own write made (an invoice's credits) go with it. A voided transaction stays
  * linked, at zero, to what it had paid, applied, deposited or was made from: that holds too.
  */
-function assertNothingApplied(file: CompanyFile, objectType: string, id: string, what: 'deleted' | 'voided'): void {
+function assertNothingApplied(file: RemovalFile, objectType: string, id: string, what: 'deleted' | 'voided'): void {
   const { ledger } = file.store;
   const others = [...new Set([...ledger.linksTo(id), ...ledger.linksFrom(id)].filter((l) => l.owner !== id).map((l) => l.owner))];
   const voided = [...everyBeforeVoid(file.store)].filter(([holder, kept]) => holder !== id && namedByKept(kept, holder).has(id)).map(([holder]) => holder);
@@ -25,7 +28,7 @@ function assertNothingApplied(file: CompanyFile, objectType: string, id: string,
 }
 
 /** Deletes a transaction: its postings and links go, and the deleted-transactions list shows it. */
-export function deleteTransaction(file: CompanyFile, objectType: string, id: string): JsonObject {
+export function deleteTransaction(file: RemovalFile, objectType: string, id: string): JsonObject {
   return file.store.transaction(() => {
     const model = file.modelOf(objectType);
     const doc = parseDoc<JsonObject>(file.rowOf(objectType, id).doc);
@@ -60,7 +63,7 @@ function zeroLines(value: JsonValue): void {
  * Voids a transaction as the desktop does: it stays, with every amount zero and "VOID:" before its
  * memo, and posts nothing; what it applied itself to is undone.
  */
-export function voidTransaction(file: CompanyFile, objectType: string, id: string): JsonObject {
+export function voidTransaction(file: RemovalFile, objectType: string, id: string): JsonObject {
   return file.store.transaction(() => {
     const model = file.modelOf(objectType);
     const row = file.rowOf(objectType, id);

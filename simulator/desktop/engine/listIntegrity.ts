@@ -1,4 +1,7 @@
 import type { CompanyFile } from '../CompanyFile.ts';
+
+/** What the list rules read and write of the company file. */
+type ListFile = Pick<CompanyFile, 'nameScopes' | 'types' | 'store' | 'rewrite'>;
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
@@ -6,7 +9,7 @@ import { indexColumnsOf } from './indexColumns.ts';
 import type { TypeModel } from './TypeModel.ts';
 
 /** A name is unique within its scope (its full name, for hierarchies), ignoring case: status 3100 otherwise. */
-export function assertNameFree(file: CompanyFile, model: TypeModel, name: string | null, ownId: string): void {
+export function assertNameFree(file: ListFile, model: TypeModel, name: string | null, ownId: string): void {
   const scope = model.row.nameScope;
   if (!scope || name === null) return;
   const held = file.nameScopes?.holder(scope, name.toLowerCase());
@@ -26,7 +29,7 @@ export function assertNameFree(file: CompanyFile, model: TypeModel, name: string
  * (a job under a customer, an item posting to an account, a group holding an item). Transactions
  * that name it do not keep it active, and neither does an open balance. Status 3175.
  */
-export function assertCanDeactivate(file: CompanyFile, model: TypeModel, doc: JsonObject): void {
+export function assertCanDeactivate(file: ListFile, model: TypeModel, doc: JsonObject): void {
   const id = String(doc['id']);
   for (const row of file.store.graph.referrers(id)) {
     const referrer = file.types.has(row.type) ? file.types.modelOf(row.type) : undefined;
@@ -60,7 +63,7 @@ function renameIn(value: JsonValue, id: string, name: JsonValue): boolean {
  * rebuilt, then everything that refers to any of them is rewritten. Revision numbers stay: the
  * desktop does not count this as a change of those objects.
  */
-export function propagateRename(file: CompanyFile, model: TypeModel, doc: JsonObject): void {
+export function propagateRename(file: ListFile, model: TypeModel, doc: JsonObject): void {
   const id = String(doc['id']);
   const name = indexColumnsOf(model, doc).name;
   if (model.row.hierarchical) {

@@ -3,14 +3,17 @@ import type { JsonObject, JsonValue } from '../json.ts';
 import type { RulesContext, TypeRules } from './TypeRules.ts';
 import type { CompanyFile } from '../CompanyFile.ts';
 
+/** What a view reads of the company file: its store, its types and models, one object by id. */
+export type ViewSource = Pick<CompanyFile, 'store' | 'types' | 'modelOf' | 'offsetMinutes' | 'retrieve'>;
+
 /**
  * A view with pages (the cross-type `transactions` list): the rows a request matches are worked out
  * when its first page is asked, as small keys the cursor keeps; each page shapes its own rows.
  */
 export interface PagedView<Entry = unknown> {
-  matches(file: CompanyFile, params: Readonly<Record<string, JsonValue>>): readonly Entry[];
-  shape(file: CompanyFile, entries: readonly Entry[]): Buffer[];
-  retrieve(file: CompanyFile, id: string): JsonObject;
+  matches(file: ViewSource, params: Readonly<Record<string, JsonValue>>): readonly Entry[];
+  shape(file: ViewSource, entries: readonly Entry[]): Buffer[];
+  retrieve(file: ViewSource, id: string): JsonObject;
 }
 
 /**

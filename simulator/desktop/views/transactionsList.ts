@@ -1,11 +1,10 @@
-import type { CompanyFile } from '../CompanyFile.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
 import { LIST_OBJECT_ID } from '../storage/IdAllocator.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { fromCents } from '../money.ts';
 import { FILTERS, referenceFilter, type FilterContext } from '../queries/queryFilters.ts';
-import type { PagedView, TransactionShape } from '../types/TypeRow.ts';
+import type { PagedView, TransactionShape, ViewSource } from '../types/TypeRow.ts';
 import { documentTotalOf, headerAccountOf, transactionLinesOf, partyOf } from '../engine/transactionShape.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
@@ -28,7 +27,7 @@ const REFERENCE_FILTERS: Readonly<Record<string, readonly string[]>> = {
 const COLUMN_FILTERS = ['updatedAfter', 'updatedBefore', 'transactionDateFrom', 'transactionDateTo', 'refNumberContains', 'refNumberStartsWith', 'refNumberEndsWith', 'refNumberFrom', 'refNumberTo'];
 
 /** The transaction types the list covers: those whose `transactionType` the list's schema knows. */
-function coveredTypes(file: CompanyFile): Map<string, string> {
+function coveredTypes(file: ViewSource): Map<string, string> {
   const known = new Set((file.modelOf(LIST_TYPE).schema.properties?.['transactionType']?.enum ?? []).map(String));
   return new Map(
     [...file.types.all()]
@@ -40,7 +39,7 @@ function coveredTypes(file: CompanyFile): Map<string, string> {
 const listOf = (value: JsonValue | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
 
 /** The object types the request asks for: `transactionTypes` (or all), narrowed by `postingStatus`. */
-function typesAsked(file: CompanyFile, params: Readonly<Record<string, JsonValue>>): string[] {
+function typesAsked(file: ViewSource, params: Readonly<Record<string, JsonValue>>): string[] {
   const covered = coveredTypes(file);
   const wanted = new Set(listOf(params['transactionTypes']));
   const posting = params['postingStatus'];
@@ -54,13 +53,13 @@ function typesAsked(file: CompanyFile, params: Readonly<Record<string, JsonValue
 }
 
 /** Reference paths of the types asked for whose targets are of the given kinds. */
-function pathsTo(file: CompanyFile, types: readonly string[], targets: readonly string[]): string[] {
+function pathsTo(file: ViewSource, types: readonly string[], targets: readonly string[]): string[] {
   const wanted = new Set(targets);
   return [...new Set(types.flatMap((type) => file.modelOf(type).references.filter((r) => r.targets.some((t) => wanted.has(t))).map((r) => r.path)))];
 }
 
 /** The rows a request matches, in the desktop's order (creation), from the indexed columns and the reference graph. */
-function matchingSeqs(file: CompanyFile, params: Readonly<Record<string, JsonValue>>): number[] {
+function matchingSeqs(file: ViewSource, params: Readonly<Record<string, JsonValue>>): number[] {
   const types = typesAsked(file, params);
   if (types.length === 0) return [];
   const ctx: FilterContext = { offsetMinutes: file.offsetMinutes, rows: 'current', walk: false, where: [`type IN (${types.map(() => '?').join(',')})`], params: [...types] };
@@ -99,7 +98,7 @@ function matchingSeqs(file: CompanyFile, params: Readonly<Record<string, JsonVal
 }
 
 /** A transaction's own total: what its type keeps, else what it debits in the books (a journal entry, an adjustment). */
-function totalOf(file: CompanyFile, shape: TransactionShape, doc: JsonObject): string {
+function totalOf(file: ViewSource, shape: TransactionShape, doc: JsonObject): string {
   const kept = documentTotalOf(shape, doc);
   if (kept !== null) return kept;
   const debits = file.store.ledger.postingsOf(String(doc['id'])).reduce((sum, p) => sum + Math.max(p.cents, 0), 0);
@@ -107,14 +106,14 @@ function totalOf(file: CompanyFile, shape: TransactionShape, doc: JsonObject): s
 }
 
 /** The object type of each stored row, by its seq. */
-function typesOf(file: CompanyFile, seqs: readonly number[]): Map<number, string> {
+function typesOf(file: ViewSource, seqs: readonly number[]): Map<number, string> {
   return new Map(file.store.statement(`SELECT seq, type FROM object_rows WHERE seq IN (SELECT value FROM json_each(?))`).raw(true).all(JSON.stringify(seqs)) as [number, string][]);
 }
 
 const reference = (value: JsonValue | undefined): JsonValue => (isJsonObject(value) ? { id: value['id'] ?? null, fullName: value['fullName'] ?? null } : null);
 
 /** One row of the list: the transaction's header, or one of its lines (`line` its place). */
-function entryOf(file: CompanyFile, objectType: string, doc: JsonObject, line: number): JsonObject {
+function entryOf(file: ViewSource, objectType: string, doc: JsonObject, line: number): JsonObject {
   const { shape } = file.modelOf(objectType);
   const header = {
     transactionType: transactionTypeOf(objectType),
@@ -147,12 +146,12 @@ function entryOf(file: CompanyFile, objectType: string, doc: JsonObject, line: n
 }
 
 /** A transaction as the list's header row shows it: type, date, party, account, amount, memo (reports list these too). */
-export function transactionSummary(file: CompanyFile, objectType: string, doc: JsonObject): JsonObject {
+export function transactionSummary(file: ViewSource, objectType: string, doc: JsonObject): JsonObject {
   return entryOf(file, objectType, doc, -1);
 }
 
 /** The transactions (or their lines, or both) a request matches: what `detailLevel` asks decides the rows. */
-function matches(file: CompanyFile, params: Readonly<Record<string, JsonValue>>): Entry[] {
+function matches(file: ViewSource, params: Readonly<Record<string, JsonValue>>): Entry[] {
   const seqs = matchingSeqs(file, params);
   const level = params['detailLevel'] ?? 'transactions_without_lines';
   if (level === 'transactions_without_lines') return seqs.map((seq) => [seq, -1]);
@@ -168,7 +167,7 @@ function matches(file: CompanyFile, params: Readonly<Record<string, JsonValue>>)
 }
 
 /** The rows of a page, from the stored objects (one read for the page); a transaction deleted since the first page is left out. */
-function shape(file: CompanyFile, entries: readonly Entry[]): Buffer[] {
+function shape(file: ViewSource, entries: readonly Entry[]): Buffer[] {
   const rows = new Map(file.store.pages.read([...new Set(entries.map(([seq]) => seq))]).map((row) => [row.seq, row]));
   const types = typesOf(file, [...rows.keys()]);
   const docs = new Map<number, JsonObject>();
@@ -186,7 +185,7 @@ function shape(file: CompanyFile, entries: readonly Entry[]): Buffer[] {
 }
 
 /** One transaction of any covered type by its id, as the list shows its header. */
-function retrieve(file: CompanyFile, id: string): JsonObject {
+function retrieve(file: ViewSource, id: string): JsonObject {
   if (!LIST_OBJECT_ID.test(id)) throw new DesktopError(DESKTOP_STATUS.INVALID_ID, `Object id "${id}" is not in the form the desktop application uses.`);
   const types = [...coveredTypes(file).keys()];
   const found = file.store.statement(`SELECT type FROM object_rows WHERE id = ? AND type IN (${types.map(() => '?').join(',')})`).pluck().get(id, ...types) as string | undefined;
