@@ -6,7 +6,7 @@ import type { Check, CheckContext, CheckResult, RunReport } from './checkTypes.t
 import { HttpClient, type Exchange } from './httpClient.ts';
 import { Rng } from './rng.ts';
 import { isItemPath } from './related.ts';
-import { loadSpecModel, type SpecModel } from './specModel.ts';
+import { loadSpecModel, type SpecModel, type SpecOperation } from './specModel.ts';
 import { cleanUp } from './cleanup.ts';
 import { CreatedObjects } from './createdObjects.ts';
 import { breadthFirst, CostModel, DEFAULT_BUDGET_MS } from './plan.ts';
@@ -147,13 +147,20 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     const byArea: Record<string, number> = {};
     for (const c of ordered) byArea[c.area] = (byArea[c.area] ?? 0) + 1;
     options.onPlan?.({ checks: ordered.length, byArea, readMs: facts.readMs, estimatedMs: ordered.filter((c) => !c.waits).reduce((sum, c) => sum + cost.estimateMs(c), 0) + (waiting.length > 0 ? cost.estimateWaitingMs(waiting) : 0), budgetMs, sandboxClock: clock.controllable });
-    const deadline = started + (budgetMs ?? Infinity);
+    // Checks of depth are planned to end at 90% of the budget (estimates err, and cleanup and the
+    // report come after); the calls that cover what is left may use the rest.
+    const deadline = started + (budgetMs === undefined ? Infinity : budgetMs * 0.9);
+    const lastDeadline = started + (budgetMs ?? Infinity);
     // Within a budget, the checks that come last (each operation's answers judged against the spec)
     // keep the time to call every operation not called yet once: coverage first, depth with the rest.
     const touched = touchedOperations(client, spec, options.baseUrl);
     const lastOps = new Set(ordered.filter((c) => c.last && c.operationId !== undefined && !(c.writes && !options.allowWrites)).flatMap((c) => spec.operations.filter((o) => o.operationId === c.operationId && o.method === 'GET')));
-    const reserveMs = (): number => (budgetMs === undefined ? 0 : [...lastOps].reduce((ms, op) => ms + (touched.has(op.operationId) ? 0 : (isItemPath(op) ? 2 : 1) * facts.readMs), 0));
+    // Half again the preflight's read time: answers vary, and the reserve is what keeps the end on time.
+    const touchMs = (op: SpecOperation): number => (touched.has(op.operationId) ? 0 : (isItemPath(op) ? 2 : 1) * facts.readMs * 1.5);
+    const reserveMs = (): number => (budgetMs === undefined ? 0 : [...lastOps].reduce((ms, op) => ms + touchMs(op), 0));
     const overBudget = (ms: number): boolean => performance.now() + ms + reserveMs() > deadline;
+    // A last check costs its operation's first call, if it has had none: it runs when that still ends within the budget.
+    const lastTooLate = (check: Check): boolean => performance.now() + [...lastOps].filter((op) => op.operationId === check.operationId).reduce((ms, op) => ms + touchMs(op), 0) > lastDeadline;
     const budgetReason = `budget: would end after the ${budgetMs === undefined ? '' : formatMs(budgetMs)} budget (--budget)`;
     const results: CheckResult[] = [];
     const push = (result: CheckResult): void => {
@@ -177,7 +184,7 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
         waited = true;
         continue;
       }
-      if (overBudget(cost.estimateMs(check)) && (!check.last || performance.now() > deadline)) {
+      if (check.last ? budgetMs !== undefined && lastTooLate(check) : overBudget(cost.estimateMs(check))) {
         push(skipped(check, budgetReason));
         continue;
       }
