@@ -58,7 +58,8 @@ async function figures(name: string, run: () => Promise<RunReport>, gets: Readon
 /**
  * The contract runner against the demo company file: straight at the sandbox (its clock moved, not
  * waited for), then behind a proxy that hides the sandbox controls with the desktop at a tenth of
- * the real latency, as a real deployment looks to the runner: within the scaled budget, and whole.
+ * the real latency, as a real deployment looks to the runner: within the scaled budget, and whole,
+ * with one end user and with a second one whose company file is read beside the first.
  */
 export async function benchContract(setup: ContractSetup, workDir: string, progress: (message: string) => void): Promise<ContractResult> {
   const tls = await writeTlsFiles(workDir);
@@ -72,15 +73,25 @@ export async function benchContract(setup: ContractSetup, workDir: string, progr
     progress('contract: the whole run with writes, straight at the sandbox (its clock)');
     runs.push(await figures('sandbox, its clock, with writes', () => runContract({ ...base, baseUrl: sandboxUrl, allowWrites: true }), gets, () => undefined));
     const control = new HttpClient({ baseUrl: sandboxUrl, apiKey: server.secretKey, endUserId: server.endUserId, ca: tls.material.caCert, timeoutMs: 30_000 });
-    const set = await control.send({ method: 'POST', path: `https://127.0.0.1:${server.port}/_sandbox/end-users/${server.endUserId}/desktop`, body: { latency: setup.latencyMs }, endUserId: null });
+    const controls = `https://127.0.0.1:${server.port}/_sandbox/end-users`;
+    // A second end user with a company file of the same size, as a QA team would keep two test files.
+    const created = await control.send({ method: 'POST', path: '/end-users', body: { companyName: 'Second Co', sourceId: 'bench-second', email: 'qa@second.test' }, endUserId: null });
+    const otherEndUserId = String((created.json as { id?: unknown } | undefined)?.id);
+    const seeded = await control.send({ method: 'POST', path: `${controls}/${otherEndUserId}/company-file`, body: { seed: setup.seed + 1, sizes: { customers: setup.customers, invoices: setup.invoices } }, endUserId: null });
+    if (created.status !== 200 || seeded.status !== 200) throw new Error(`the second end user was not made: HTTP ${created.status}, ${seeded.status} ${seeded.text.slice(0, 200)}`);
+    for (const endUserId of [server.endUserId, otherEndUserId]) {
+      const set = await control.send({ method: 'POST', path: `${controls}/${endUserId}/desktop`, body: { latency: setup.latencyMs }, endUserId: null });
+      if (set.status !== 200) throw new Error(`the desktop latency was not set: HTTP ${set.status} ${set.text.slice(0, 200)}`);
+    }
     control.close();
-    if (set.status !== 200) throw new Error(`the desktop latency was not set: HTTP ${set.status} ${set.text.slice(0, 200)}`);
     const proxy = await startControlHidingProxy({ upstreamPort: server.port, ca: tls.material.caCert, key: tls.material.key, cert: tls.material.cert });
     try {
       progress(`contract: read-only behind a control-hiding proxy at a tenth of the real latency, budget ${setup.budgetMs / 1000} s`);
       runs.push(await figures('no controls, 1/10 latency, budget', () => runContract({ ...base, baseUrl: proxy.baseUrl, allowWrites: false, budgetMs: setup.budgetMs }), gets, () => proxy.forwarded));
       progress('contract: the same, whole (no budget)');
       runs.push(await figures('no controls, 1/10 latency, whole', () => runContract({ ...base, baseUrl: proxy.baseUrl, allowWrites: false, budgetMs: Infinity }), gets, () => proxy.forwarded));
+      progress('contract: the same, whole, with a second end user whose company file is read beside the first');
+      runs.push(await figures('no controls, 1/10 latency, whole, 2 end users', () => runContract({ ...base, baseUrl: proxy.baseUrl, allowWrites: false, budgetMs: Infinity, otherEndUserId }), gets, () => proxy.forwarded));
     } finally {
       await proxy.close();
     }

@@ -15,4 +15,4 @@ export interface OperationCheck {
 }
 
 export const isPagedList = (op: SpecOperation): boolean => op.method === 'GET' && op.paginated;
-export const isDataOperation = (op: SpecOperation): boolean => op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'service-end-user-id');
+export { isDataOperation } from '../runner/specModel.ts';

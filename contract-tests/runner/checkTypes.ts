@@ -30,6 +30,8 @@ export interface CheckContext {
    * again after the run's next write, or a check comparing with it would count its own create as extra.
    */
   memo<T>(key: string, compute: () => Promise<T>, options?: { untilWrite?: boolean }): Promise<T>;
+  /** What `memo` keeps under `key`, if it keeps anything: a read another check made, not made again. */
+  recall<T>(key: string): Promise<T> | undefined;
 }
 
 /** One named rule, checked against one operation (or the target as a whole). */
@@ -67,6 +69,8 @@ export interface CheckResult {
   curl?: string;
   /** The retries the check's requests made on the target's advice (`409 3175, waited 1000 ms`). */
   retries?: string[];
+  /** Set when the check ran on the other end user's company file (`--other-end-user-id`), beside the run's own. */
+  endUserId?: string;
 }
 
 export interface RunReport {

@@ -25,7 +25,9 @@ Options:
   --end-user-id ID     an end user with a connected company file    (env SERVICE_END_USER_ID)
   --other-end-user-id ID
                        an end user of another company file, for the isolation checks
-                       (without it, --allow-writes creates one and removes it at the end)
+                       (without it, --allow-writes creates one and removes it at the end);
+                       on a target without a sandbox clock, reads of company-file data also
+                       run on its file, beside the first: about half the time
   --ca-cert FILE       trust this CA (for a self-signed target such as the sandbox)
   --http-url URL       where plain HTTP is answered, if not on the HTTPS port
   --spec PATH          the OpenAPI document to check against (default: ledger-sim's own)

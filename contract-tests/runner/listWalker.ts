@@ -67,6 +67,11 @@ export async function firstPage(ctx: CheckContext, op: SpecOperation, query: Sen
   return pageOf(await ctx.client.send({ path: op.path, query }), op);
 }
 
+const fullKey = (op: SpecOperation, query: SendOptions['query'] = {}): string => `full:${op.operationId}:${JSON.stringify(query)}`;
+
+/** The whole list, if a check has read it already (and the run has not written since); undefined otherwise. */
+export const walkedList = (ctx: CheckContext, op: SpecOperation): Promise<Walk> | undefined => ctx.recall<Walk>(fullKey(op));
+
 /**
  * The whole list in full pages, read once (until the run writes) and shared by the checks that
  * compare with it. A long unfiltered list is also asked once more after its end: its walk in small
@@ -74,7 +79,7 @@ export async function firstPage(ctx: CheckContext, op: SpecOperation, query: Sen
  */
 export function fullList(ctx: CheckContext, op: SpecOperation, query: SendOptions['query'] = {}): Promise<Walk> {
   return ctx.memo(
-    `full:${op.operationId}:${JSON.stringify(query)}`,
+    fullKey(op, query),
     async () => {
       const walked = await walk(ctx, op, query, 150);
       return op.paginated && Object.keys(query ?? {}).length === 0 && smallLimit(walked.items.length) === 150 ? askAfterEnd(ctx, op, walked, 150) : walked;

@@ -14,6 +14,7 @@ import { preflight } from './preflight.ts';
 import { runCheck, runWaitingChecks } from './runCheck.ts';
 import { selectChecks } from './selectChecks.ts';
 import { detectClock } from './targetClock.ts';
+import { LaneScheduler, type Lane } from './lanes.ts';
 
 export interface ContractOptions {
   baseUrl: string;
@@ -53,6 +54,8 @@ export interface RunPlan {
   estimatedMs: number;
   budgetMs: number | undefined;
   sandboxClock: boolean;
+  /** End users whose company files the run reads side by side: 2 with another end user and no sandbox clock. */
+  endUsers: number;
 }
 
 const skipped = (check: Check, reason: string): CheckResult => ({ id: check.id, area: check.area, rule: check.rule, operationId: check.operationId, status: 'skip', ms: 0, reason });
@@ -60,65 +63,91 @@ const skipped = (check: Check, reason: string): CheckResult => ({ id: check.id, 
 const formatMs = (ms: number): string => (ms >= 60_000 ? `${Math.round(ms / 6_000) / 10} min` : `${Math.round(ms / 100) / 10} s`);
 
 /** The operations the run has had an answer from so far, kept up to date as it goes. */
-function touchedOperations(client: HttpClient, spec: SpecModel, baseUrl: string): ReadonlySet<string> {
+function touchedOperations(clients: readonly HttpClient[], spec: SpecModel, baseUrl: string): ReadonlySet<string> {
   const touched = new Set<string>();
   const base = new URL(baseUrl);
   const prefix = base.pathname.replace(/\/$/, '');
-  client.observe((e) => {
+  const see = (e: Exchange): void => {
     const url = new URL(e.request.url);
     if (e.networkError !== undefined || url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return;
     const op = spec.match(e.request.method, url.pathname.slice(prefix.length));
     if (op) touched.add(op.operationId);
-  });
+  };
+  for (const client of clients) client.observe(see);
   return touched;
 }
 
 /** Consecutive requests that got no answer at all before the run stops: the target went away. */
 const LOST_AFTER = 5;
 
-/** Runs every selected check against the target, in order; the ones judging all traffic run last. */
+/** A client of the target speaking for `endUserId`. */
+const clientFor = (options: ContractOptions, endUserId: string): HttpClient => new HttpClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, endUserId, ca: options.ca, timeoutMs: options.timeoutMs ?? 30_000 });
+
+/**
+ * Memo of the reads checks share, kept per lane (each reads its own company file). What is marked
+ * `untilWrite` is forgotten after the lane's next successful write.
+ */
+function memoOf(client: HttpClient, baseUrl: string): Pick<CheckContext, 'memo' | 'recall'> {
+  const memo = new Map<string, Promise<unknown>>();
+  const untilWrite = new Set<string>();
+  client.observe((e) => {
+    if (e.request.method === 'GET' || e.status < 200 || e.status >= 300 || !e.request.url.startsWith(baseUrl)) return;
+    for (const key of untilWrite) memo.delete(key);
+    untilWrite.clear();
+  });
+  return {
+    memo<T>(key: string, compute: () => Promise<T>, memoOptions?: { untilWrite?: boolean }): Promise<T> {
+      let value = memo.get(key) as Promise<T> | undefined;
+      if (!value) {
+        value = compute();
+        memo.set(key, value);
+        if (memoOptions?.untilWrite) untilWrite.add(key);
+      }
+      return value;
+    },
+    recall: <T>(key: string): Promise<T> | undefined => memo.get(key) as Promise<T> | undefined,
+  };
+}
+
+/**
+ * Runs every selected check against the target, in order; the ones judging all traffic run last.
+ * With another end user given and no sandbox clock, reads of company-file data also run on that end
+ * user's file, beside the run's own (see `LaneScheduler`). On a sandbox clock they do not: a wait
+ * there moves the clock of both files, and would expire the other lane's cursors mid-walk.
+ */
 export async function runContract(options: ContractOptions): Promise<RunReport> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const spec = options.spec ?? (await loadSpecModel(options.specPath));
-  const client = new HttpClient({
-    baseUrl: options.baseUrl,
-    apiKey: options.apiKey,
-    endUserId: options.endUserId,
-    ca: options.ca,
-    timeoutMs: options.timeoutMs ?? 30_000,
-  });
+  const client = clientFor(options, options.endUserId);
+  const clients = [client];
   const exchanges: Exchange[] = [];
   let cleanups: (() => Promise<void>)[] = [];
   const runId = randomBytes(4).toString('hex');
   const recordFile = options.recordDir ? path.join(options.recordDir, `${runId}.json`) : undefined;
   const made = new CreatedObjects(spec, new URL(options.baseUrl).pathname.replace(/\/$/, ''), { runId, target: options.baseUrl, endUserId: options.endUserId, startedAt }, recordFile);
-  client.observe((e) => made.watch(e));
   const origin = new URL(options.baseUrl).origin;
   let unanswered = 0;
   let lastSaid = '';
-  client.observe((e) => {
-    exchanges.push(e);
-    // Only the target's own origin counts: the plain-HTTP check may meet a closed port on purpose.
-    if (new URL(e.request.url).origin !== origin) return;
-    unanswered = e.networkError === undefined ? 0 : unanswered + 1;
-    if (e.networkError !== undefined) lastSaid = e.networkError;
-  });
+  const watch = (c: HttpClient): void => {
+    c.observe((e) => made.watch(e));
+    c.observe((e) => {
+      exchanges.push(e);
+      // Only the target's own origin counts: the plain-HTTP check may meet a closed port on purpose.
+      if (new URL(e.request.url).origin !== origin) return;
+      unanswered = e.networkError === undefined ? 0 : unanswered + 1;
+      if (e.networkError !== undefined) lastSaid = e.networkError;
+    });
+  };
+  watch(client);
   try {
     const checks = selectChecks(allChecks(spec, { httpUrl: options.httpUrl }), options.only, options.skip);
     const facts = await preflight(client);
     const clock = await detectClock(client);
     const clockMark = await clock.mark();
     const budgetMs = options.budgetMs === Infinity ? undefined : (options.budgetMs ?? (clock.controllable ? undefined : DEFAULT_BUDGET_MS));
-    const memo = new Map<string, Promise<unknown>>();
-    const untilWrite = new Set<string>();
-    client.observe((e) => {
-      if (e.request.method === 'GET' || e.status < 200 || e.status >= 300 || !e.request.url.startsWith(options.baseUrl)) return;
-      for (const key of untilWrite) memo.delete(key);
-      untilWrite.clear();
-    });
-    const ctx: CheckContext = {
-      client,
+    const contextFor = (c: HttpClient): CheckContext => ({
+      client: c,
       spec,
       clock,
       runId,
@@ -129,69 +158,77 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
       otherEndUserId: options.otherEndUserId,
       cleanups: [],
       exchanges,
-      memo<T>(key: string, compute: () => Promise<T>, memoOptions?: { untilWrite?: boolean }): Promise<T> {
-        let value = memo.get(key) as Promise<T> | undefined;
-        if (!value) {
-          value = compute();
-          memo.set(key, value);
-          if (memoOptions?.untilWrite) untilWrite.add(key);
-        }
-        return value;
-      },
-    };
+      ...memoOf(c, options.baseUrl),
+    });
+    const ctx = contextFor(client);
     cleanups = ctx.cleanups;
+    const lanes: Lane[] = [{ ctx, other: false }];
+    if (options.otherEndUserId !== undefined && options.otherEndUserId !== options.endUserId && !clock.controllable) {
+      const other = clientFor(options, options.otherEndUserId);
+      watch(other);
+      clients.push(other);
+      lanes.push({ ctx: { ...contextFor(other), cleanups }, other: true });
+    }
+    const touched = touchedOperations(clients, spec, options.baseUrl);
     // Within a budget, breadth first, so that a run cut short has still touched every operation.
     const ordered = budgetMs === undefined ? [...checks.filter((c) => !c.last), ...checks.filter((c) => c.last)] : breadthFirst(checks);
     const cost = new CostModel(facts.readMs);
     const waiting = ordered.filter((c) => c.waits);
     const byArea: Record<string, number> = {};
     for (const c of ordered) byArea[c.area] = (byArea[c.area] ?? 0) + 1;
-    options.onPlan?.({ checks: ordered.length, byArea, readMs: facts.readMs, estimatedMs: ordered.filter((c) => !c.waits).reduce((sum, c) => sum + cost.estimateMs(c), 0) + (waiting.length > 0 ? cost.estimateWaitingMs(waiting) : 0), budgetMs, sandboxClock: clock.controllable });
+    const oneLaneMs = ordered.filter((c) => !c.waits).reduce((sum, c) => sum + cost.estimateMs(c), 0) + (waiting.length > 0 ? cost.estimateWaitingMs(waiting) : 0);
+    options.onPlan?.({ checks: ordered.length, byArea, readMs: facts.readMs, estimatedMs: Math.round(oneLaneMs / lanes.length), budgetMs, sandboxClock: clock.controllable, endUsers: lanes.length });
     // Checks of depth are planned to end at 90% of the budget (estimates err, and cleanup and the
     // report come after); the calls that cover what is left may use the rest.
     const deadline = started + (budgetMs === undefined ? Infinity : budgetMs * 0.9);
     const lastDeadline = started + (budgetMs ?? Infinity);
     // Within a budget, the checks that come last (each operation's answers judged against the spec)
     // keep the time to call every operation not called yet once: coverage first, depth with the rest.
-    const touched = touchedOperations(client, spec, options.baseUrl);
     const lastOps = new Set(ordered.filter((c) => c.last && c.operationId !== undefined && !(c.writes && !options.allowWrites)).flatMap((c) => spec.operations.filter((o) => o.operationId === c.operationId && o.method === 'GET')));
     // Half again the preflight's read time: answers vary, and the reserve is what keeps the end on time.
     const touchMs = (op: SpecOperation): number => (touched.has(op.operationId) ? 0 : (isItemPath(op) ? 2 : 1) * facts.readMs * 1.5);
-    const reserveMs = (): number => (budgetMs === undefined ? 0 : [...lastOps].reduce((ms, op) => ms + touchMs(op), 0));
+    const reserveMs = (): number => (budgetMs === undefined ? 0 : [...lastOps].reduce((ms, op) => ms + touchMs(op), 0) / lanes.length);
     const overBudget = (ms: number): boolean => performance.now() + ms + reserveMs() > deadline;
     // A last check costs its operation's first call, if it has had none: it runs when that still ends within the budget.
     const lastTooLate = (check: Check): boolean => performance.now() + [...lastOps].filter((op) => op.operationId === check.operationId).reduce((ms, op) => ms + touchMs(op), 0) > lastDeadline;
     const budgetReason = `budget: would end after the ${budgetMs === undefined ? '' : formatMs(budgetMs)} budget (--budget)`;
     const results: CheckResult[] = [];
+    const onOther = (lane: Lane): Partial<CheckResult> => (lane.other ? { endUserId: lane.ctx.client.config.endUserId } : {});
     const push = (result: CheckResult): void => {
       results.push(result);
       cost.learn(result);
       options.onResult?.(result);
     };
     let stopped: string | undefined;
-    let waited = false;
-    for (const check of ordered) {
+    const step = async (lane: Lane, check: Check, takeAll: (wanted: (c: Check) => boolean) => Check[]): Promise<void> => {
       if (stopped !== undefined) {
         push(skipped(check, 'target unavailable: the run stopped'));
-        continue;
+        return;
       }
       if (check.waits) {
-        // Every check that waits for time runs here, at the first one's turn: one wait for them all.
-        if (!waited) {
-          const group = overBudget(cost.estimateWaitingMs(waiting)) ? waiting.map((c) => skipped(c, budgetReason)) : await runWaitingChecks(waiting, ctx, options.caCertPath, options.onStart);
-          for (const result of group) push(result);
-        }
-        waited = true;
-        continue;
+        // Every check that waits for time and this lane may take runs now: one wait for them all.
+        const group = [check, ...takeAll((c) => c.waits !== undefined)];
+        const done = overBudget(cost.estimateWaitingMs(group)) ? group.map((c) => skipped(c, budgetReason)) : await runWaitingChecks(group, lane.ctx, options.caCertPath, options.onStart);
+        for (const result of done) push({ ...result, ...onOther(lane) });
+        return;
       }
       if (check.last ? budgetMs !== undefined && lastTooLate(check) : overBudget(cost.estimateMs(check))) {
         push(skipped(check, budgetReason));
-        continue;
+        return;
       }
       options.onStart?.(check);
-      push(await runCheck(check, ctx, options.caCertPath));
+      push({ ...(await runCheck(check, lane.ctx, options.caCertPath)), ...onOther(lane) });
       if (unanswered >= LOST_AFTER) stopped = `the target stopped answering (${unanswered} requests in a row got no answer; last: ${lastSaid})`;
-    }
+    };
+    const scheduler = new LaneScheduler(spec, lanes);
+    // The last checks judge what the others saw, so they start when all others are done; those of
+    // the target as a whole judge every answer, the last ones' included.
+    await scheduler.run(ordered.filter((c) => !c.last), step);
+    await scheduler.run(ordered.filter((c) => c.last && c.operationId !== undefined), step);
+    await scheduler.run(ordered.filter((c) => c.last && c.operationId === undefined), step);
+    // In the order planned, whichever lane ran them.
+    const planned = new Map(ordered.map((c, i) => [`${c.id} ${c.operationId ?? ''}`, i]));
+    results.sort((a, b) => (planned.get(`${a.id} ${a.operationId ?? ''}`) ?? 0) - (planned.get(`${b.id} ${b.operationId ?? ''}`) ?? 0));
     // What the run made goes: first what checks undo themselves (a second end user), then the rest.
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
     const cleanup = made.record.created.length > 0 ? await cleanUp(client, spec, made.record.created) : [];
@@ -207,6 +244,6 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     return { target: options.baseUrl, seed: options.seed, startedAt, ms: Math.round(performance.now() - started), sandboxClock: clock.controllable, ...(budgetMs === undefined ? {} : { budgetMs }), coverage, runId, created: made.record.created, cleanup, ...(clockMoved ? { clock: clockMoved } : {}), results, ...(stopped ? { stopped } : {}) };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    client.close();
+    for (const c of clients) c.close();
   }
 }

@@ -48,6 +48,9 @@ export interface SpecOperation {
   validateError: ValidateFunction | undefined;
 }
 
+/** An operation on an end user's company file (it takes `Service-End-User-Id`), not on the account or its end users. */
+export const isDataOperation = (op: SpecOperation): boolean => op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'service-end-user-id');
+
 export interface SpecModel {
   operations: SpecOperation[];
   byId: Map<string, SpecOperation>;

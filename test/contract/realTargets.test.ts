@@ -115,6 +115,35 @@ describe('issue 35: the runner against a target without a sandbox clock', () => 
     }
   });
 
+  it("reads another end user's company file beside the first (--other-end-user-id): every check once, writes and isolation on the run's own", async () => {
+    const created = await api.post('/end-users', { companyName: 'Beside Co', sourceId: 'beside-co', email: 'qa@beside.test' });
+    const other = String(created.body['id']);
+    expect((await api.control('POST', `/_sandbox/end-users/${other}/company-file`, { seed: 36, sizes: { customers: 40, invoices: 60 } })).status).toBe(200);
+    const only = ['pagination@customers.list', 'pagination@invoices.list', 'filters@customers.list', 'filters@invoices.list', 'isolation@customers.list', 'schema.responses@customers.retrieve', 'writes.create-retrieve-list@customers.create'];
+    const options = { ...throughProxy(proxy, api), specPath: DEFAULT_SPEC, allowWrites: true, fuzz: 0, seed: 35, only, skip: ['pagination.cursor-expiry'] };
+    const alone = await runContract(options);
+    const beside = await runContract({ ...options, otherEndUserId: other });
+    try {
+      expect(beside.results.filter((r) => r.status === 'fail')).toEqual([]);
+      const key = (r: CheckResult): string => `${r.id}@${r.operationId ?? ''}`;
+      // The same checks, each once, in the planned order.
+      expect(beside.results.map(key).filter((k) => !k.startsWith('isolation'))).toEqual(alone.results.map(key).filter((k) => !k.startsWith('isolation')));
+      const onOther = beside.results.filter((r) => r.endUserId === other);
+      expect(onOther.length).toBeGreaterThan(0);
+      expect(onOther.filter((r) => r.area === 'writes' || r.area === 'isolation')).toEqual([]);
+      // A resource's reads stay in one company file: a retrieve finds its ids in the list its lane walked.
+      const resourceOf = (r: CheckResult): string => (r.operationId ?? '').split('.')[0] ?? '';
+      for (const resource of ['customers', 'invoices']) {
+        const reads = beside.results.filter((r) => resourceOf(r) === resource && r.area !== 'writes' && r.area !== 'isolation');
+        expect(new Set(reads.map((r) => r.endUserId ?? 'own')).size, resource).toBe(1);
+      }
+      expect(beside.created.length).toBeGreaterThan(0);
+      expect(beside.cleanup.every((step) => step.action !== 'left')).toBe(true);
+    } finally {
+      await api.request('DELETE', `/end-users/${other}`);
+    }
+  }, 90_000);
+
   it('retries the desktop\'s "record in use" as the official clients do, visibly, and fails no check for it, late answers and writes included', async () => {
     // Each retry waits the second the target asks for, in real time: a few lists and a write keep this short.
     const only = ['pagination@customers.list', 'filters@customers.list', 'filters@invoices.list', 'schema.responses@customers.list', 'writes.create-retrieve-list@customers.create'];

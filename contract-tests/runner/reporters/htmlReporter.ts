@@ -24,7 +24,7 @@ function summaryBy(results: readonly CheckResult[], keyOf: (r: CheckResult) => s
 
 function failure(r: CheckResult, seed: number): string {
   const field = (name: string, value: string | undefined): string => (value === undefined ? '' : `<p><b>${name}</b></p><pre>${escape(value)}</pre>`);
-  return `<details open><summary class="fail">${escape(r.id)}${r.operationId ? ` (${escape(r.operationId)})` : ''}</summary>${field('rule', r.rule)}${field('expected', r.expected)}${field('received', r.received)}${field('repeat', r.curl)}${field('retries', r.retries?.join('\n'))}${field('seed', String(seed))}</details>`;
+  return `<details open><summary class="fail">${escape(r.id)}${r.operationId ? ` (${escape(r.operationId)})` : ''}</summary>${field('rule', r.rule)}${field('expected', r.expected)}${field('received', r.received)}${field('end user', r.endUserId)}${field('repeat', r.curl)}${field('retries', r.retries?.join('\n'))}${field('seed', String(seed))}</details>`;
 }
 
 /** One self-contained page (no script, no outside file) a person reads after a run: summary, coverage, every failure, what the run made and removed. */

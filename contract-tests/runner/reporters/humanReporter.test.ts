@@ -3,7 +3,7 @@ import type { CheckResult } from '../checkTypes.ts';
 import type { RunPlan } from '../runContract.ts';
 import { progressReporter } from './humanReporter.ts';
 
-const plan: RunPlan = { checks: 3, byArea: { auth: 2, pagination: 1 }, readMs: 490, estimatedMs: 90_000, budgetMs: 90_000, sandboxClock: false };
+const plan: RunPlan = { checks: 3, byArea: { auth: 2, pagination: 1 }, readMs: 490, estimatedMs: 90_000, budgetMs: 90_000, sandboxClock: false, endUsers: 1 };
 const result = (id: string, area: CheckResult['area'], status: CheckResult['status']): CheckResult => ({ id, area, rule: id, operationId: undefined, status, ms: 5 });
 const results = [result('auth.no-key', 'auth', 'pass'), result('pagination.page-size', 'pagination', 'fail'), result('auth.unknown-key', 'auth', 'skip')];
 

@@ -19,7 +19,8 @@ const minutes = (ms: number): string => (ms >= 60_000 ? `${(ms / 60_000).toFixed
 export function planLine(plan: RunPlan): string {
   const time = plan.sandboxClock ? 'the sandbox clock moved, not waited for' : `reads measured at ${plan.readMs} ms`;
   const budget = plan.budgetMs === undefined ? 'no budget' : `budget ${minutes(plan.budgetMs)}, breadth first: every operation once, then deeper; what does not fit is skipped ("budget")`;
-  return `plan: ${plan.checks} checks, about ${minutes(plan.estimatedMs)} (${time}); ${budget}`;
+  const side = plan.endUsers > 1 ? `, reads on ${plan.endUsers} end users' company files side by side` : '';
+  return `plan: ${plan.checks} checks, about ${minutes(plan.estimatedMs)} (${time}${side}); ${budget}`;
 }
 
 const clockTime = (ms: number): string => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
@@ -72,6 +73,7 @@ export function humanSummary(report: RunReport): string {
       `   rule:     ${r.rule}`,
       `   expected: ${r.expected ?? ''}`,
       `   received: ${r.received ?? ''}`,
+      ...(r.endUserId ? [`   end user: ${r.endUserId} (the other end user's company file)`] : []),
       ...(r.curl ? [`   repeat:   ${r.curl.replaceAll('\n', '\n             ')}`] : []),
       `   seed:     ${report.seed}`,
     ].join('\n'),

@@ -17,7 +17,7 @@ export function junitReport(report: RunReport): string {
       const time = (r.ms / 1000).toFixed(3);
       if (r.status === 'pass') return `    <testcase classname="${area}" name="${name}" time="${time}"/>`;
       if (r.status === 'skip') return `    <testcase classname="${area}" name="${name}" time="${time}"><skipped message="${escape(r.reason ?? '')}"/></testcase>`;
-      const body = [`rule: ${r.rule}`, `expected: ${r.expected ?? ''}`, `received: ${r.received ?? ''}`, ...(r.curl ? [`repeat: ${r.curl}`] : []), `seed: ${report.seed}`].join('\n');
+      const body = [`rule: ${r.rule}`, `expected: ${r.expected ?? ''}`, `received: ${r.received ?? ''}`, ...(r.endUserId ? [`end user: ${r.endUserId}`] : []), ...(r.curl ? [`repeat: ${r.curl}`] : []), `seed: ${report.seed}`].join('\n');
       return `    <testcase classname="${area}" name="${name}" time="${time}"><failure message="${escape(`expected ${r.expected ?? ''}`)}">${escape(body)}</failure></testcase>`;
     });
     const failures = results.filter((r) => r.status === 'fail').length;
