@@ -52,11 +52,16 @@ export function someObjects(ctx: CheckContext, listOp: SpecOperation): Promise<I
   return walked ? walked.then((w) => w.items.slice(0, 20), read) : read();
 }
 
-/** An id of an existing object the operation can be pointed at, or a skip saying why there is none. */
-export async function existingId(ctx: CheckContext, op: SpecOperation): Promise<string> {
+/** An existing object the operation can be pointed at, as its list shows it, or a skip saying why there is none. */
+export async function existingObject(ctx: CheckContext, op: SpecOperation): Promise<Item> {
   const listOp = related(ctx.spec, op, 'list');
   if (!listOp) throw new CheckSkip(`no list operation next to ${op.operationId} to find an object in`);
   const first = (await someObjects(ctx, listOp))[0];
   if (!first) throw new CheckSkip(`${listOp.operationId} is empty: no object to point ${op.operationId} at`);
-  return String(first.id);
+  return first;
+}
+
+/** An id of an existing object the operation can be pointed at, or a skip saying why there is none. */
+export async function existingId(ctx: CheckContext, op: SpecOperation): Promise<string> {
+  return String((await existingObject(ctx, op)).id);
 }

@@ -5,7 +5,7 @@ import type { Exchange } from '../../runner/httpClient.ts';
 import type { SpecOperation } from '../../runner/specModel.ts';
 
 /**
- * A walk in small pages (about five of them), shared by the checks that judge one walk, and what
+ * A walk in small pages (three or more, `smallLimit`), shared by the checks that judge one walk, and what
  * the target answered when asked once more with its cursor right after the last page (`afterEnd`;
  * undefined when the walk had no cursor): asked at once, while the cursor is alive, and not by a
  * second walk, which on a real deployment costs seconds a page. A long list's small walk is its

@@ -11,11 +11,24 @@ export function pathBelowBase(ctx: CheckContext, exchange: Exchange): string | u
   return url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : undefined;
 }
 
+/**
+ * The operation each exchange went to, worked out once per exchange: a run judges every operation's
+ * exchanges, and matching thousands of them again for each of 260 operations took seconds. An
+ * exchange belongs to one run, whose base URL and spec do not change.
+ */
+const operationOfExchange = new WeakMap<Exchange, SpecOperation | null>();
+
+function operationOf(ctx: CheckContext, exchange: Exchange): SpecOperation | null {
+  let op = operationOfExchange.get(exchange);
+  if (op === undefined) {
+    const path = pathBelowBase(ctx, exchange);
+    op = path === undefined ? null : (ctx.spec.match(exchange.request.method, path) ?? null);
+    operationOfExchange.set(exchange, op);
+  }
+  return op;
+}
+
 /** Every answered exchange the runner had with this operation. */
 export function exchangesOf(ctx: CheckContext, op: SpecOperation): Exchange[] {
-  return ctx.exchanges.filter((e) => {
-    if (e.networkError) return false;
-    const path = pathBelowBase(ctx, e);
-    return path !== undefined && ctx.spec.match(e.request.method, path) === op;
-  });
+  return ctx.exchanges.filter((e) => !e.networkError && operationOf(ctx, e) === op);
 }
