@@ -1,3 +1,4 @@
+import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -97,8 +98,26 @@ function objectOf(ok: Schema | undefined): { list: boolean; objectSchema: Schema
 
 const jsonOf = (content: Record<string, { schema?: Schema }> | undefined): Schema | undefined => content?.['application/json']?.schema;
 
-/** Reads any OpenAPI 3.1 document and compiles the validators the checks use. */
-export async function loadSpecModel(specPath: string): Promise<SpecModel> {
+const loaded = new Map<string, Promise<SpecModel>>();
+
+/**
+ * Reads any OpenAPI 3.1 document and compiles the validators the checks use, once per document in a
+ * process: a spec of 260 operations takes over a second to compile, and a process that runs the
+ * contract more than once (a test suite, `contract` then `cleanup`) reads the same document each time.
+ */
+export function loadSpecModel(specPath: string): Promise<SpecModel> {
+  const key = path.resolve(specPath);
+  let model = loaded.get(key);
+  if (!model) {
+    model = compileSpecModel(specPath);
+    loaded.set(key, model);
+    // A document that could not be read is read again next time (it may have been fixed).
+    model.catch(() => loaded.delete(key));
+  }
+  return model;
+}
+
+async function compileSpecModel(specPath: string): Promise<SpecModel> {
   const doc = (await new SwaggerParser().dereference(specPath)) as { paths?: Record<string, Record<string, unknown>> };
   const ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
