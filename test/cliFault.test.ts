@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultBody, latencyValue } from '../simulator/cli/machineOptions.ts';
-import { runCli, startCli, stopCli, type RunningCli } from './support/cliProcess.ts';
+import { faultCommand } from '../simulator/cli/faultCommand.ts';
+import { runInProcess } from './support/cliInProcess.ts';
+import { startCli, stopCli, type RunningCli } from './support/cliProcess.ts';
 import { send, type ApiResponse } from './support/testClient.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-cli-fault-'));
@@ -23,7 +25,8 @@ function get(pathAndQuery: string): Promise<ApiResponse> {
   return send(https, new URL(`${cli.info.baseUrl}${pathAndQuery}`), 'GET', headers, undefined, new https.Agent({ ca: fs.readFileSync(cli.info.caCertPath) }));
 }
 
-const fault = (...args: string[]) => runCli(['fault', ...args, '--base-url', cli.info.baseUrl, '--ca-cert', cli.info.caCertPath], { env: { ...process.env, LEDGER_SIM_API_KEY: cli.info.secretKey } });
+// The sandbox runs as a real process (serve); the fault command's runs are its function, in this process.
+const fault = (...args: string[]) => runInProcess(faultCommand, [...args, '--base-url', cli.info.baseUrl, '--ca-cert', cli.info.caCertPath], { LEDGER_SIM_API_KEY: cli.info.secretKey });
 
 describe('ledger-sim serve --fault and ledger-sim fault', () => {
   it('starts with the faults serve was given', async () => {

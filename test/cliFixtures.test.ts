@@ -7,6 +7,8 @@ import { parseFixtureText, serializeFixture, SHAPE_THREAD_MIN_BYTES } from '../s
 import { FIXTURE_SCHEMA_PATH } from '../simulator/fixtures/fixtureSchemaFile.ts';
 import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
 import { generateFixture } from '../simulator/fixtures/generateFixture.ts';
+import { fixturesCommand } from '../simulator/cli/fixturesCommand.ts';
+import { runInProcess } from './support/cliInProcess.ts';
 import { runCli } from './support/cliProcess.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-cli-fixtures-'));
@@ -56,21 +58,23 @@ describe('ledger-sim fixtures generate and validate', () => {
 });
 
 describe('ledger-sim fixtures load and export with --data-dir', () => {
+  // The commands' functions in this process: a process start per load or export took seconds (generate and validate above run as processes).
+  const fixtures = (args: string[]) => runInProcess(fixturesCommand, args);
   const dataDir = path.join(dir, 'data');
 
   it('loads into a new end user, and loading the export then exporting again gives the same file', async () => {
-    const load = await runCli(['fixtures', 'load', SAMPLE, '--data-dir', dataDir]);
+    const load = await fixtures(['load', SAMPLE, '--data-dir', dataDir]);
     expect(load.code, load.stderr).toBe(0);
     const endUser = load.stdout.trim();
     expect(endUser).toMatch(/^end_usr_[a-z0-9]+$/);
     expect(load.stderr).toContain(`into a new company file of end user ${endUser}: 132 objects`);
 
     const first = path.join(dir, 'first.json');
-    expect((await runCli(['fixtures', 'export', '--end-user', endUser, '--data-dir', dataDir, '--out', first])).code).toBe(0);
-    const again = await runCli(['fixtures', 'load', first, '--data-dir', dataDir]);
+    expect((await fixtures(['export', '--end-user', endUser, '--data-dir', dataDir, '--out', first])).code).toBe(0);
+    const again = await fixtures(['load', first, '--data-dir', dataDir]);
     expect(again.code, again.stderr).toBe(0);
     const second = path.join(dir, 'second.json');
-    const exported = await runCli(['fixtures', 'export', '--end-user', again.stdout.trim(), '--data-dir', dataDir, '--out', second]);
+    const exported = await fixtures(['export', '--end-user', again.stdout.trim(), '--data-dir', dataDir, '--out', second]);
     expect(exported.code, exported.stderr).toBe(0);
     expect(fs.readFileSync(second).equals(fs.readFileSync(first))).toBe(true);
   });
@@ -83,14 +87,14 @@ describe('ledger-sim fixtures load and export with --data-dir', () => {
       return file;
     };
     const sample = (): JsonObject => parseFixtureText(fs.readFileSync(SAMPLE, 'utf8'), 'yaml').root as JsonObject;
-    const good = await runCli(['fixtures', 'load', large(sample(), 'large.json'), '--data-dir', dataDir]);
+    const good = await fixtures(['load', large(sample(), 'large.json'), '--data-dir', dataDir]);
     expect(good.code, good.stderr).toBe(0);
     expect(good.stderr).toContain('132 objects');
     expect(good.stderr).not.toContain('checked on this thread');
 
     const broken = sample();
     ((broken['customers'] as JsonObject[])[1] as JsonObject)['favouriteColour'] = 'blue';
-    const bad = await runCli(['fixtures', 'load', large(broken, 'large-bad.json'), '--data-dir', dataDir]);
+    const bad = await fixtures(['load', large(broken, 'large-bad.json'), '--data-dir', dataDir]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/large-bad\.json: customers\[1\] \(name "[^"]+"\) field "favouriteColour": is not a known field/);
     expect(bad.stderr).toContain('not loaded');

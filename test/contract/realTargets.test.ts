@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCommand, DEFAULT_SPEC } from '../../contract-tests/runner/contractCommand.ts';
 import type { CheckResult } from '../../contract-tests/runner/checkTypes.ts';
 import { runContract } from '../../contract-tests/runner/runContract.ts';
@@ -11,6 +11,8 @@ import { SimClock } from '../../simulator/desktop/clock.ts';
 import { throughProxy } from './plantedBugHarness.ts';
 import { startPlantedBugProxy, type PlantedBugProxy } from '../support/plantedBugProxy.ts';
 import { startTestSandbox, type TestSandbox } from '../support/testClient.ts';
+import { runInProcess } from '../support/cliInProcess.ts';
+import type { CliRun } from '../support/cliProcess.ts';
 
 let api: TestSandbox;
 let proxy: PlantedBugProxy;
@@ -27,17 +29,7 @@ afterAll(async () => {
 });
 
 /** Runs `ledger-sim contract` as a user would, catching what it writes to standard error. */
-async function contract(args: string[]): Promise<{ code: number; stderr: string }> {
-  let stderr = '';
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  try {
-    return { code: await contractCommand(args, {}), stderr };
-  } finally {
-    err.mockRestore();
-    out.mockRestore();
-  }
-}
+const contract = (args: string[]): Promise<CliRun> => runInProcess((a) => contractCommand(a, {}), args);
 
 const sandboxArgs = (): string[] => ['--base-url', api.sandbox.baseUrl, '--api-key', api.sandbox.secretKey, '--end-user-id', api.endUser, '--ca-cert', api.sandbox.caCertPath, '--seed', '35'];
 
