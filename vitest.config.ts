@@ -1,9 +1,39 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const INCLUDE = ['simulator/**/*.test.ts', 'test/**/*.test.ts', 'contract-tests/**/*.test.ts'];
 /** Files that replace a module (vi.mock): a module another file loaded first in the same process would stay unmocked. */
 const MOCKING = ['test/regressions/34-account-enumeration.test.ts'];
+
+/**
+ * Files that take many seconds, slowest first. Vitest starts files it has timed before longest first,
+ * but a clean clone (CI) has no timings and starts them by size: a 4-line file of 14 s started last
+ * and the run ended with one core idle. These start first; the rest follow in vitest's order.
+ */
+const SLOW_FILES = [
+  'test/contract/plantedBugs.test.ts',
+  'test/contract/realTargets.test.ts',
+  'simulator/desktop/books/books.test.ts',
+  'test/contract/plantedBugs.more.test.ts',
+  'simulator/desktop/reports/reports.test.ts',
+  'test/cliFixtures.test.ts',
+  'test/everyListOperation.test.ts',
+  'simulator/spec/spec.test.ts',
+  'simulator/fixtures/ShapeCheckThread.test.ts',
+  'test/contract/sandboxContract.test.ts',
+  'test/browser/dashboardFlow.test.ts',
+];
+
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification): number => {
+      const i = SLOW_FILES.findIndex((slow) => file.moduleId.endsWith(slow));
+      return i < 0 ? SLOW_FILES.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -12,6 +42,7 @@ export default defineConfig({
     pool: 'forks',
     // Vitest leaves one core free by default: on the 2 cores CI has, that ran every file in turn.
     maxWorkers: Math.max(2, os.availableParallelism()),
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       // A process per file loaded the simulator again for each of a hundred files (48 s of a 285 s run
       // on 2 cores); files reuse a worker's loaded modules instead. Each test starts what it needs
