@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../simulator/Sandbox.ts';
+import { createLogger } from '../simulator/service/logger.ts';
 import { createTlsMaterial } from '../simulator/service/tlsCertificates.ts';
 import { startTestSandbox } from './support/testClient.ts';
 
@@ -24,10 +26,11 @@ describe('TLS set-up', () => {
   });
 
   it('removes the CA file of an in-memory sandbox when it closes', async () => {
-    const api = await startTestSandbox({ sizes: { customers: 5, invoices: 5 } });
-    const caPath = api.sandbox.caCertPath;
+    // Started as the CLI starts one: test sandboxes share one certificate per test process.
+    const sandbox = await startSandbox({ memory: true, port: 0, httpPort: 0, sizes: { customers: 5, invoices: 5 }, logger: createLogger('error', () => undefined) });
+    const caPath = sandbox.caCertPath;
     expect(fs.existsSync(caPath)).toBe(true);
-    await api.close();
+    await sandbox.close();
     expect(fs.existsSync(caPath)).toBe(false);
   });
 });

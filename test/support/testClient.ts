@@ -1,11 +1,15 @@
+import fs from 'node:fs';
 import https from 'node:https';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import { SimClock } from '../../simulator/desktop/clock.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../simulator/Sandbox.ts';
 import { compileRoutes } from '../../simulator/service/matchRoute.ts';
 import { createLogger } from '../../simulator/service/logger.ts';
+import { loadOrCreateTls } from '../../simulator/service/tlsCertificates.ts';
 
 export interface ApiResponse {
   status: number;
@@ -27,11 +31,27 @@ export interface RequestOptions {
 /** Test time stands still unless a test moves it, so expiry boundaries can be hit exactly. */
 export const TEST_EPOCH_MS = Date.UTC(2026, 2, 16, 14, 30, 0);
 
+/** One certificate for the in-memory sandboxes a test process starts: two RSA keys took a fifth of every start. */
+let processTls: Promise<Pick<SandboxOptions, 'certPath' | 'keyPath' | 'caCertPath'>> | undefined;
+
+function sharedTls(): Promise<Pick<SandboxOptions, 'certPath' | 'keyPath' | 'caCertPath'>> {
+  processTls ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-test-tls-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    const { caCertPath } = await loadOrCreateTls(dir);
+    return { certPath: path.join(dir, 'server-cert.pem'), keyPath: path.join(dir, 'server-key.pem'), caCertPath };
+  })();
+  return processTls;
+}
+
 /** A sandbox on port 0 with a small company file, a frozen clock and a captured log. */
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   const logLines: string[] = [];
   const clock = options.clock ?? new SimClock(() => TEST_EPOCH_MS);
+  // A sandbox on disk, or one given its own certificate, keeps to its own (tests of TLS files and restarts).
+  const tls = options.memory === false || options.dataDir !== undefined || options.certPath !== undefined ? {} : await sharedTls();
   const sandbox = await startSandbox({
+    ...tls,
     memory: true,
     port: 0,
     httpPort: 0,
