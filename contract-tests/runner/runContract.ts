@@ -15,6 +15,7 @@ import { runCheck, runWaitingChecks } from './runCheck.ts';
 import { selectChecks } from './selectChecks.ts';
 import { detectClock } from './targetClock.ts';
 import { LaneScheduler, type Lane } from './lanes.ts';
+import { operationOf } from './exchangeOperation.ts';
 
 export interface ContractOptions {
   baseUrl: string;
@@ -65,12 +66,9 @@ const formatMs = (ms: number): string => (ms >= 60_000 ? `${Math.round(ms / 6_00
 /** The operations the run has had an answer from so far, kept up to date as it goes. */
 function touchedOperations(clients: readonly HttpClient[], spec: SpecModel, baseUrl: string): ReadonlySet<string> {
   const touched = new Set<string>();
-  const base = new URL(baseUrl);
-  const prefix = base.pathname.replace(/\/$/, '');
   const see = (e: Exchange): void => {
-    const url = new URL(e.request.url);
-    if (e.networkError !== undefined || url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return;
-    const op = spec.match(e.request.method, url.pathname.slice(prefix.length));
+    if (e.networkError !== undefined) return;
+    const op = operationOf(spec, baseUrl, e);
     if (op) touched.add(op.operationId);
   };
   for (const client of clients) client.observe(see);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCommand, DEFAULT_SPEC } from '../../contract-tests/runner/contractCommand.ts';
 import { runContract } from '../../contract-tests/runner/runContract.ts';
 import { SimClock } from '../../simulator/desktop/clock.ts';
+import { runInProcess } from '../support/cliInProcess.ts';
 import { startTestSandbox, type TestSandbox } from '../support/testClient.ts';
 
 let api: TestSandbox;
@@ -131,17 +132,10 @@ describe('ledger-sim contract', () => {
   });
 
   it('exits 1 when a check fails, naming what was expected and the curl to repeat it, key redacted', async () => {
-    const out: string[] = [];
-    const write = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string) => out.push(String(chunk)) > 0) as typeof process.stdout.write;
-    try {
-      // Pointing --http-url at the HTTPS API itself: the "plain" side then serves data.
-      const code = await contractCommand(args(['--seed', '4', '--only', 'transport', '--http-url', api.sandbox.baseUrl]));
-      expect(code).toBe(1);
-    } finally {
-      process.stdout.write = write;
-    }
-    const text = out.join('');
+    // Pointing --http-url at the HTTPS API itself: the "plain" side then serves data.
+    const run = await runInProcess((a) => contractCommand(a), args(['--seed', '4', '--only', 'transport', '--http-url', api.sandbox.baseUrl]));
+    expect(run.code).toBe(1);
+    const text = run.stdout;
     expect(text).toContain('transport.plain-http-refused');
     expect(text).toContain('expected: a refused connection or an error status without data');
     expect(text).toContain('sk_REDACTED');
@@ -149,14 +143,8 @@ describe('ledger-sim contract', () => {
   });
 
   it('exits 2 on a missing option', async () => {
-    const err: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string) => err.push(String(chunk)) > 0) as typeof process.stderr.write;
-    try {
-      expect(await contractCommand(['--base-url', 'https://localhost:1/v1'], {})).toBe(2);
-    } finally {
-      process.stderr.write = write;
-    }
-    expect(err.join('')).toContain('missing --api-key, --end-user-id');
+    const run = await runInProcess((a) => contractCommand(a, {}), ['--base-url', 'https://localhost:1/v1']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('missing --api-key, --end-user-id');
   });
 });
