@@ -17,6 +17,11 @@ function layer(files, forbidden, message) {
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'scratch/**', '.scratch/**'] },
   js.configs.recommended,
+  {
+    // The dashboard's one script runs in the browser.
+    files: ['simulator/service/dashboard/assets/*.js'],
+    languageOptions: { globals: { document: 'readonly', navigator: 'readonly', setTimeout: 'readonly' } },
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -41,6 +46,26 @@ export default tseslint.config(
   ...layer('simulator/desktop/views/**/*.ts', ['**/types/rules/**', '**/types/typeTable*', '**/types/transactionRows*', '**/types/payrollAndBudgetRows*', '**/reports/**', '**/CompanyFile.ts'], 'views/ read the books and the model: no table, rules or reports'),
   ...layer('simulator/desktop/reports/**/*.ts', ['**/types/rules/**', '**/types/typeTable*', '**/types/transactionRows*', '**/types/payrollAndBudgetRows*', '**/CompanyFile.ts', '**/DesktopApplication.ts'], 'reports/ read the books, the model and the views: no table or rules'),
   ...layer('simulator/desktop/types/**/*.ts', ['**/reports/**'], 'types/ (the table and its rules) never reads reports'),
+  // storage/ is the only code that writes SQL; queries/ compiles list filters into the conditions
+  // storage runs, and tests may read the file to check it. `store.db` is refused too: through it,
+  // `exec` and `transaction` are SQL by other names.
+  {
+    files: ['simulator/desktop/**/*.ts'],
+    ignores: ['simulator/desktop/storage/**', 'simulator/desktop/queries/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.property.name='prepare']",
+          "CallExpression[callee.property.name='pragma']",
+          "CallExpression[callee.property.name='statement']",
+          "MemberExpression[property.name='db']",
+          "ImportDeclaration[source.value='better-sqlite3'][importKind!='type']",
+          "ImportExpression[source.value='better-sqlite3']",
+        ].map((selector) => ({ selector, message: 'storage/ is the only code that writes SQL: read and write through a storage class (reports through ReportBooks)' })),
+      ],
+    },
+  },
   {
     files: ['contract-tests/**/*.ts'],
     rules: {

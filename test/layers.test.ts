@@ -5,13 +5,17 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: ROOT });
 
+const LAYER_RULES = new Set(['@typescript-eslint/no-restricted-imports', 'no-restricted-imports', 'no-restricted-syntax']);
+
 /** The layer rules' messages for a file at `file` holding `code` (nothing is written to disk). */
 async function layerErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' || m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId !== null && LAYER_RULES.has(m.ruleId)).map((m) => m.message);
 }
 
 const uses = (spec: string, name: string): string => `import { ${name} } from '${spec}';\nexport const used = [${name}];\n`;
+/** SQL run on the database handle, its type named by a type-only import (which is allowed anywhere). */
+const writesSql = "import type Database from 'better-sqlite3';\nexport const first = (db: Database.Database): unknown => db.prepare('SELECT MIN(posted_on) FROM postings').get();\n";
 
 describe('the layers inside the desktop hold by lint (decision 15)', () => {
   it.each([
@@ -24,6 +28,8 @@ describe('the layers inside the desktop hold by lint (decision 15)', () => {
     ['a report reading the type table', 'simulator/desktop/reports/probe.ts', uses('../types/typeTable.ts', 'TYPE_TABLE'), /reports\/ read the books/],
     ['a rule reading a report', 'simulator/desktop/types/rules/probe.ts', uses('../../reports/runReport.ts', 'runReport'), /never reads reports/],
     ['the desktop reading the Service', 'simulator/desktop/probe.ts', uses('../service/ServiceError.ts', 'ServiceError'), /must not depend on the Service/],
+    ['a report writing SQL', 'simulator/desktop/reports/probe.ts', writesSql, /storage\/ is the only code that writes SQL/],
+    ['a view opening the database', 'simulator/desktop/views/probe.ts', uses('better-sqlite3', 'Database'), /storage\/ is the only code that writes SQL/],
   ])('refuses %s', async (_name, file, code, message) => {
     const errors = await layerErrors(file, code);
     expect(errors.some((m) => message.test(m)), errors.join('\n')).toBe(true);
@@ -34,6 +40,7 @@ describe('the layers inside the desktop hold by lint (decision 15)', () => {
     ['books/ naming a rules type (a port)', 'simulator/desktop/books/probe.ts', "import type { RulesContext } from '../types/TypeRules.ts';\nexport type Port = RulesContext;\n"],
     ['a rule reading the books', 'simulator/desktop/types/rules/probe.ts', uses('../../books/refId.ts', 'refId')],
     ['a report reading the books and a view', 'simulator/desktop/reports/probe.ts', uses('../books/refId.ts', 'refId') + uses('../views/transactionsList.ts', 'transactionSummary').replace('used', 'alsoUsed')],
+    ['storage/ writing SQL', 'simulator/desktop/storage/probe.ts', writesSql],
   ])('allows %s', async (_name, file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });

@@ -19,6 +19,7 @@ import type { TypeModel } from './engine/TypeModel.ts';
 import { referencesIn } from './engine/TypeModel.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
 import { IdAllocator, LIST_OBJECT_ID } from './storage/IdAllocator.ts';
+import type { LowerName } from './storage/RowReads.ts';
 import { cloneJson, type JsonObject } from './json.ts';
 import { emptyObject } from './materialize.ts';
 import { checkNumericInputs } from './numericInputs.ts';
@@ -84,11 +85,8 @@ export class CompanyFile {
     return this.scopeNames;
   }
 
-  private namesIn(scope: string): { name_lc: string; id: string }[] {
-    const types = this.types.typesInScope(scope);
-    return this.store
-      .statement(`SELECT name_lc, id FROM object_rows WHERE name_lc IS NOT NULL AND type IN (${types.map(() => '?').join(',')})`)
-      .all(...types) as { name_lc: string; id: string }[];
+  private namesIn(scope: string): LowerName[] {
+    return this.store.rowReads.namesAmong(this.types.typesInScope(scope));
   }
 
   /** Keeps the bulk load's name scopes up to date after a write of `key` under `name`. */
@@ -321,6 +319,7 @@ export class CompanyFile {
     getMeta: (key) => this.store.getMeta(key),
     setMeta: (key, value) => this.store.setMeta(key, value),
     profileOf: (type) => this.modelOf(type).row.posting,
+    shapeOf: (type) => this.modelOf(type).shape,
   };
 
   /**
@@ -346,6 +345,7 @@ export class CompanyFile {
       getMeta: m.getMeta,
       setMeta: m.setMeta,
       profileOf: m.profileOf,
+      shapeOf: m.shapeOf,
       ledger: this.store.ledger,
       now,
       offsetMinutes: this.offsetMinutes,

@@ -1,6 +1,7 @@
-import { allItemLinesOf, allLinesOf } from './documentLines.ts';
+import { linesWithGroupsOf } from './documentLines.ts';
 import { describe, expect, it } from 'vitest';
 import type { CompanyFile } from '../CompanyFile.ts';
+import type { TransactionShape } from '../types/TypeRow.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
 import { OPENING_BALANCE_META } from './balances.ts';
@@ -69,22 +70,22 @@ function countedOrderProblems(file: CompanyFile, orderType: string, madeTypes: r
 const billed = (file: CompanyFile, doc: JsonObject): boolean => doc['objectType'] === 'ldg_item_receipt' && file.store.ledger.linksFrom(String(doc['id'])).some((l) => l.owner !== doc['id']);
 
 /** What moves stock, by type: each transaction's items and the quantities they came in (+) or went out (-). */
-type StockMoves = (doc: JsonObject) => [string | null, unknown, number][];
-/** The items and quantities of a transaction's lines, as `linesOf` gives them (a group's lines included). */
+type StockMoves = (doc: JsonObject, shape: TransactionShape) => [string | null, unknown, number][];
+/** The items and quantities of a transaction's lines in `field`, its groups' lines included (its type's shape says where they are). */
 const moves =
-  (linesOf: (doc: JsonObject) => JsonObject[], sign: number): StockMoves =>
-  (doc) =>
-    linesOf(doc).map((line) => [idOf(line['item']), line['quantity'], sign]);
+  (field: string, sign: number): StockMoves =>
+  (doc, shape) =>
+    linesWithGroupsOf(shape, field, doc).map((line) => [idOf(line['item']), line['quantity'], sign]);
 const STOCK_MOVES: Readonly<Record<string, StockMoves>> = {
-  ldg_invoice: moves(allLinesOf, -1),
-  ldg_sales_receipt: moves(allLinesOf, -1),
-  ldg_credit_memo: moves(allLinesOf, 1),
-  ldg_bill: moves(allItemLinesOf, 1),
-  ldg_item_receipt: moves(allItemLinesOf, 1),
-  ldg_check: moves(allItemLinesOf, 1),
-  ldg_credit_card_charge: moves(allItemLinesOf, 1),
-  ldg_vendor_credit: moves(allItemLinesOf, -1),
-  ldg_credit_card_credit: moves(allItemLinesOf, -1),
+  ldg_invoice: moves('lines', -1),
+  ldg_sales_receipt: moves('lines', -1),
+  ldg_credit_memo: moves('lines', 1),
+  ldg_bill: moves('itemLines', 1),
+  ldg_item_receipt: moves('itemLines', 1),
+  ldg_check: moves('itemLines', 1),
+  ldg_credit_card_charge: moves('itemLines', 1),
+  ldg_vendor_credit: moves('itemLines', -1),
+  ldg_credit_card_credit: moves('itemLines', -1),
   ldg_inventory_adjustment: (doc) => (doc['lines'] as JsonObject[]).map((line) => [idOf(line['item']), line['quantityDifference'], 1]),
   // A pending build moves nothing; the others take their components and bring the assembly in.
   ldg_build_assembly: (doc) =>
@@ -101,7 +102,7 @@ function stockProblems(file: CompanyFile): string[] {
     for (const doc of all(file, type)) {
       // A voided transaction keeps its quantities, but posts nothing and moves no stock; nor does a receipt a bill took over.
       if (isVoided(file.store, String(doc['id'])) || billed(file, doc)) continue;
-      for (const [item, quantity, sign] of moves(doc)) add(item, quantity, sign);
+      for (const [item, quantity, sign] of moves(doc, file.modelOf(type).shape)) add(item, quantity, sign);
     }
   }
   const broken: string[] = [];

@@ -57,7 +57,7 @@ export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonOb
   const profile = model.row.posting;
   if (!profile) return;
   const id = String(doc['id']);
-  let postings = POSTING_PROFILES[profile](ctx, doc);
+  let postings = POSTING_PROFILES[profile](ctx, doc, model.shape);
   // A voided transaction keeps its lines' quantities at zero amounts: it posts nothing (stock
   // included) until an update gives it amounts again, which makes it a live transaction again.
   if (!isNew && isVoided(ctx, id)) {

@@ -1,4 +1,3 @@
-import { allItemLinesOf, allLinesOf } from './documentLines.ts';
 import { adjustmentPostings, buildPostings } from './stockPostings.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { toCents } from '../money.ts';
@@ -7,8 +6,9 @@ import { itemAccountOf } from './itemAccounts.ts';
 import { refundedCents } from './refunds.ts';
 import { isBilledReceipt } from './receiptBills.ts';
 import { salesTaxPaymentPostings } from './salesTaxPostings.ts';
-import { findItem } from './documentLines.ts';
+import { findItem, linesWithGroupsOf } from './documentLines.ts';
 import type { RulesContext } from '../types/TypeRules.ts';
+import type { TransactionShape } from '../types/TypeRow.ts';
 import { openLedgerOf } from './accountRoles.ts';
 import type { LineDetail, Posting } from '../storage/Ledger.ts';
 import { lineAccountOf } from './lineAccounts.ts';
@@ -82,12 +82,11 @@ function saleHeader(ctx: RulesContext, doc: JsonObject, customer: string | null)
 
 const quantityOf = (line: JsonObject): number => (typeof line['quantity'] === 'number' ? line['quantity'] : 0);
 
-function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+function salePostings(ctx: RulesContext, doc: JsonObject, shape: TransactionShape): Posting[] {
   const customer = refId(doc['customer']);
-  const lines = allLinesOf(doc);
   const postings: Posting[] = [];
   let total = 0;
-  for (const line of lines) {
+  for (const line of linesWithGroupsOf(shape, 'lines', doc)) {
     const item = findItem(ctx, refId(line['item']) ?? '');
     const detail = detailOf(line, doc, refId(line['item']));
     postings.push(...saleStockPostings(item, quantityOf(line), refId(line['inventorySite']), customer, detail));
@@ -104,8 +103,8 @@ function salePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   return postings;
 }
 
-function creditPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
-  return reversed(salePostings(ctx, doc));
+function creditPostings(ctx: RulesContext, doc: JsonObject, shape: TransactionShape): Posting[] {
+  return reversed(salePostings(ctx, doc, shape));
 }
 
 /**
@@ -151,18 +150,14 @@ function depositPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
   return postings;
 }
 
-function purchasePostings(ctx: RulesContext, doc: JsonObject): Posting[] {
+function purchasePostings(ctx: RulesContext, doc: JsonObject, shape: TransactionShape): Posting[] {
   // A receipt a bill took over posts nothing: the bill owes the vendor for its lines now.
   if (isBilledReceipt(ctx, doc)) return [];
   const vendor = refId(doc['vendor']) ?? refId(doc['payee']);
   const postings: Posting[] = [];
   let total = 0;
-  const expenseLines = (Array.isArray(doc['expenseLines']) ? doc['expenseLines'] : []).filter(isJsonObject);
-  for (const [field, lines] of [
-    ['expenseLines', expenseLines],
-    ['itemLines', allItemLinesOf(doc)],
-  ] as const) {
-    for (const line of lines) {
+  for (const field of ['expenseLines', 'itemLines'] as const) {
+    for (const line of linesWithGroupsOf(shape, field, doc)) {
       const cents = money(line['amount']);
       const item = field === 'itemLines' ? findItem(ctx, refId(line['item']) ?? '') : undefined;
       const quantity = isStocked(item) ? quantityOf(line) : 0;
@@ -246,13 +241,14 @@ function transferPostings(_ctx: RulesContext, doc: JsonObject): Posting[] {
   ];
 }
 
-export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContext, doc: JsonObject) => Posting[]>> = {
+/** A profile reads a document by its type's shape where the type decides a field (the groups its lines are kept in too). */
+export const POSTING_PROFILES: Readonly<Record<PostingProfile, (ctx: RulesContext, doc: JsonObject, shape: TransactionShape) => Posting[]>> = {
   sale: salePostings,
   credit: creditPostings,
   payment: paymentPostings,
   deposit: depositPostings,
   purchase: purchasePostings,
-  purchaseCredit: (ctx, doc) => reversed(purchasePostings(ctx, doc)),
+  purchaseCredit: (ctx, doc, shape) => reversed(purchasePostings(ctx, doc, shape)),
   billPayment: billPaymentPostings,
   refund: refundPostings,
   journal: journalPostings,

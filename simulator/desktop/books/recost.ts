@@ -137,7 +137,7 @@ function recosted(ctx: RulesContext, costing: RulesContext, txn: StockTransactio
   const profile = ctx.profileOf(txn.type);
   const doc = profile ? costing.find(txn.type, txn.txn) : undefined;
   if (!profile || !doc) return undefined;
-  const postings = POSTING_PROFILES[profile](costing, doc);
+  const postings = POSTING_PROFILES[profile](costing, doc, ctx.shapeOf(txn.type));
   return stored(postings) === stored(ctx.ledger.postingsOf(txn.txn)) ? undefined : postings;
 }
 

@@ -25,7 +25,7 @@ export interface TypeModel {
   /** Whether the schema holds a reference at `path` (`lines.item`). */
   isReference(path: string): boolean;
   has(field: string): boolean;
-  /** For a transaction: its party, header account, total and lines (`transactionShape.ts`). */
+  /** For a transaction: its party, header account, total, lines and their groups (`transactionShape.ts`). */
   shape: TransactionShape;
 }
 
@@ -59,6 +59,17 @@ export function referencePathsOf(schema: JsonSchema, steps: string[] = []): { pa
   return out;
 }
 
+/** Whether the schema has a field at a dotted path, a step into a list being a step into its items (`lineGroups.lines`). */
+function hasPath(schema: JsonSchema, path: string): boolean {
+  let at: JsonSchema | undefined = schema;
+  for (const step of path.split('.')) {
+    const object: JsonSchema = isArraySchema(at) ? nonNullBranch(nonNullBranch(at).items ?? {}) : nonNullBranch(at);
+    at = object.properties?.[step];
+    if (at === undefined) return false;
+  }
+  return true;
+}
+
 export function buildTypeModel(row: TypeRow, schema: JsonSchema): TypeModel {
   const fields = new Set(Object.keys(nonNullBranch(schema).properties ?? {}));
   const references = referencePathsOf(schema).map((p) => ({ ...p, targets: targetsFor(row, p.path) }));
@@ -71,7 +82,7 @@ export function buildTypeModel(row: TypeRow, schema: JsonSchema): TypeModel {
     targetsOf: (path) => byPath.get(path) ?? targetsFor(row, path),
     isReference: (path) => byPath.has(path),
     has: (field) => fields.has(field),
-    shape: transactionShapeOf(row, (field) => fields.has(field)),
+    shape: transactionShapeOf(row, (path) => hasPath(schema, path)),
   };
 }
 

@@ -18,10 +18,8 @@ export function assertNameFree(file: ListFile, model: TypeModel, name: string | 
     return;
   }
   const types = file.types.typesInScope(scope);
-  const clash = file.store
-    .statement(`SELECT id FROM objects WHERE name_lc = ? AND id <> ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`)
-    .get(name.toLowerCase(), ownId, ...types);
-  if (clash) throw new DesktopError(DESKTOP_STATUS.NAME_IN_USE, `The name "${name}" of the list element is already in use.`);
+  const clash = file.store.rowReads.nameHolder(name.toLowerCase(), ownId, types);
+  if (clash !== undefined) throw new DesktopError(DESKTOP_STATUS.NAME_IN_USE, `The name "${name}" of the list element is already in use.`);
 }
 
 /**

@@ -1,9 +1,11 @@
 import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
-import type { TransactionShape, TypeRow } from '../types/TypeRow.ts';
+import type { GroupLayout, TransactionShape, TypeRow } from '../types/TypeRow.ts';
+
+type FieldPart = Exclude<keyof TransactionShape, 'groups'>;
 
 /** The fields each part may be, across every transaction type; a type's shape keeps those its schema has. */
-const CANDIDATES: Readonly<Record<keyof TransactionShape, readonly string[]>> = {
+const CANDIDATES: Readonly<Record<FieldPart, readonly string[]>> = {
   party: ['customer', 'vendor', 'payee', 'entity', 'employee'],
   headerAccount: ['receivablesAccount', 'payablesAccount', 'depositToAccount', 'bankAccount', 'creditCardAccount', 'refundFromAccount', 'account', 'sourceAccount'],
   total: ['totalAmount', 'amount', 'amountDue', 'creditAmount'],
@@ -11,13 +13,25 @@ const CANDIDATES: Readonly<Record<keyof TransactionShape, readonly string[]>> = 
   lines: ['lines', 'expenseLines', 'itemLines', 'debitLines', 'creditLines'],
 };
 
-const NONE: TransactionShape = { party: [], headerAccount: [], total: [], totalParts: [], lines: [] };
+/** The fields that may hold groups of lines; a group keeps its lines in the first line field its items have. */
+const GROUP_CANDIDATES: readonly string[] = ['lineGroups', 'itemGroupLines'];
 
-/** A type's shape from its schema's fields, with what its row says instead (`TypeRow.shape`); a type that is no transaction has none. */
-export function transactionShapeOf(row: TypeRow, has: (field: string) => boolean): TransactionShape {
+const NONE: TransactionShape = { party: [], headerAccount: [], total: [], totalParts: [], lines: [], groups: [] };
+
+/**
+ * A type's shape from its schema's fields, with what its row says instead (`TypeRow.shape`); a type
+ * that is no transaction has none. `has` answers for a path too, a list's items standing for the
+ * list (`lineGroups.lines`): how a group field is told from any other list.
+ */
+export function transactionShapeOf(row: TypeRow, has: (path: string) => boolean): TransactionShape {
   if (row.kind !== 'transaction') return NONE;
-  const pick = (part: keyof TransactionShape): readonly string[] => row.shape?.[part] ?? CANDIDATES[part].filter(has);
-  return { party: pick('party'), headerAccount: pick('headerAccount'), total: pick('total'), totalParts: pick('totalParts'), lines: pick('lines') };
+  const pick = (part: FieldPart): readonly string[] => row.shape?.[part] ?? CANDIDATES[part].filter(has);
+  const groups = (): GroupLayout[] =>
+    GROUP_CANDIDATES.flatMap((field) => {
+      const lines = CANDIDATES.lines.find((l) => has(`${field}.${l}`));
+      return lines === undefined ? [] : [{ groups: field, lines }];
+    });
+  return { party: pick('party'), headerAccount: pick('headerAccount'), total: pick('total'), totalParts: pick('totalParts'), lines: pick('lines'), groups: row.shape?.groups ?? groups() };
 }
 
 /** The first of the fields that holds a reference, as `{id, fullName}`. */

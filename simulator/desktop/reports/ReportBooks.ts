@@ -1,5 +1,8 @@
 import type { CompanyFile } from '../CompanyFile.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
+import type { OpenLedger } from '../storage/Ledger.ts';
+import type { DatedDocument } from '../storage/RowReads.ts';
+import type { LineSource, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../desktopTime.ts';
 import type { JsonObject } from '../json.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';
@@ -21,24 +24,8 @@ export interface ChartAccount {
   children: string[];
 }
 
-/** One posting with what reports show of its transaction. */
-export interface PostingRow {
-  txn: string;
-  line: number;
-  account: string;
-  entity: string | null;
-  /** Set on the receivable or payable side of a transaction. */
-  openLedger: 'receivable' | 'payable' | null;
-  cents: number;
-  date: string;
-  item: string | null;
-  class: string | null;
-  /** The transaction's object type; null for an opening balance (it has no document). */
-  type: string | null;
-  refNumber: string | null;
-  /** The transaction's place in the order it was made, for ties on a date. */
-  seq: number;
-}
+/** One posting with what reports show of its transaction (its last change only filters). */
+export type PostingRow = Omit<TransactionPosting, 'updatedAt'>;
 
 /** A stored transaction as reports read it. */
 export interface StoredDocument {
@@ -85,8 +72,8 @@ export class ReportBooks {
   private readonly names = new Map<string, string | null>();
   private readonly documents = new Map<string, JsonObject | undefined>();
   private cash = false;
-  private readonly reads = new Map<string, (PostingRow & { updatedAt: number | null })[]>();
-  private readonly cashCache = new Map<string, (PostingRow & { updatedAt: number | null })[]>();
+  private readonly reads = new Map<string, TransactionPosting[]>();
+  private readonly cashCache = new Map<string, TransactionPosting[]>();
 
   constructor(readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
@@ -101,20 +88,12 @@ export class ReportBooks {
    * desktop's order (date, then the order they were made): how every report reads documents.
    */
   documentsDated(types: readonly string[], from: string | null, to: string): StoredDocument[] {
-    if (types.length === 0) return [];
-    const rows = this.file.store
-      .statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${types.map(() => '?').join(',')}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`)
-      .all(...types, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer; updatedAt: number }[];
-    return rows.map((r) => ({ type: r.type, doc: parseDoc<JsonObject>(r.doc), updatedAt: r.updatedAt }));
+    return this.file.store.rowReads.dated(types, from, to).map(parsed);
   }
 
   /** The transactions of these types last changed between two epoch seconds (`from` null: since the start), latest first. */
   documentsUpdated(types: readonly string[], from: number | null, to: number): StoredDocument[] {
-    if (types.length === 0) return [];
-    const rows = this.file.store
-      .statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${types.map(() => '?').join(',')}) AND updated_at <= ? ${from === null ? '' : 'AND updated_at >= ?'} ORDER BY updated_at DESC, seq DESC`)
-      .all(...types, to, ...(from === null ? [] : [from])) as { type: string; doc: Buffer; updatedAt: number }[];
-    return rows.map((r) => ({ type: r.type, doc: parseDoc<JsonObject>(r.doc), updatedAt: r.updatedAt }));
+    return this.file.store.rowReads.updated(types, from, to).map(parsed);
   }
 
   /** The full name of an entity, item, class or account by id (null for an id the file no longer has). */
@@ -141,33 +120,18 @@ export class ReportBooks {
     this.cash = true;
   }
 
-  private cashPostings(to: string): (PostingRow & { updatedAt: number | null })[] {
+  private cashPostings(to: string): TransactionPosting[] {
     let rows = this.cashCache.get(to);
-    if (!rows) this.cashCache.set(to, (rows = onCashBasis(this.file.store.db, this.read(null, to)) as (PostingRow & { updatedAt: number | null })[]));
+    if (!rows) this.cashCache.set(to, (rows = onCashBasis(this.links(), this.read(null, to))));
     return rows;
   }
 
   /** The postings of a span of days, read once per report: statements and ledgers ask for the same span more than once. */
-  private read(from: string | null, to: string): (PostingRow & { updatedAt: number | null })[] {
+  private read(from: string | null, to: string): TransactionPosting[] {
     const key = `${from} ${to}`;
     let rows = this.reads.get(key);
-    if (!rows) this.reads.set(key, (rows = this.readNow(from, to)));
+    if (!rows) this.reads.set(key, (rows = this.file.store.ledgerReads.postings(from, to)));
     return rows;
-  }
-
-  private readNow(from: string | null, to: string): (PostingRow & { updatedAt: number | null })[] {
-    const where = ['p.posted_on <= ?'];
-    const params: (string | number)[] = [to];
-    if (from !== null) {
-      where.push('p.posted_on >= ?');
-      params.push(from);
-    }
-    const sql = `SELECT p.txn_id AS txn, p.line AS line, p.account_id AS account, p.entity_id AS entity, p.open_ledger AS openLedger, p.cents AS cents, p.posted_on AS date,
-        COALESCE(p.line_item_id, p.item_id) AS item, p.class_id AS class, r.type AS type, r.ref_number AS refNumber, r.updated_at AS updatedAt, COALESCE(r.seq, 0) AS seq
-      FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
-      WHERE ${where.join(' AND ')}
-      ORDER BY p.posted_on, seq, p.txn_id, p.line`;
-    return this.file.store.db.prepare(sql).all(...params) as (PostingRow & { updatedAt: number | null })[];
   }
 
   /** Debits less credits by account over the postings a filter keeps. */
@@ -193,9 +157,56 @@ export class ReportBooks {
     if (!this.documents.has(id)) this.documents.set(id, this.file.store.findDoc<JsonObject>(type, id));
     return this.documents.get(id);
   }
+
+  /** The ids of every object of a type. */
+  idsOf(type: string): string[] {
+    return this.file.store.rowReads.idsOf(type);
+  }
+
+  /** The lower-cased names of a type's objects with their ids, for filters that name objects by full name. */
+  namesOf(type: string): { id: string; name_lc: string | null }[] {
+    return this.file.store.rowReads.namesOf(type);
+  }
+
+  /** The day of the first posting; today for books with none. */
+  firstPostingDate(): string {
+    return this.file.store.ledgerReads.firstPostingDate() ?? this.today;
+  }
+
+  /** What each transaction put on the receivable or payable ledger for each party up to a day, by date, then the order made. */
+  openAmounts(ledger: OpenLedger, asOf: string): OpenAmount[] {
+    return this.file.store.ledgerReads.openAmounts(ledger, asOf);
+  }
+
+  /** Every link between transactions (payments, credits, refunds applied), in the order written. */
+  links(): LinkAmounts[] {
+    return this.file.store.ledgerReads.links();
+  }
+
+  /** Every line made from a line of another transaction (invoice lines from estimates). */
+  lineSources(): LineSource[] {
+    return this.file.store.ledgerReads.lineSources();
+  }
+
+  /** Stock moved up to a day by item, and by site when `bySite`. Opening stock is not among it (`openingStockOf`). */
+  stockOnHand(asOf: string, bySite: boolean): StockOnHand[] {
+    return this.file.store.ledgerReads.stockOnHand(asOf, bySite);
+  }
+
+  /** Every stock move up to a day with its transaction, in the order a valuation lists them. */
+  stockMoves(to: string): StockMoveLine[] {
+    return this.file.store.ledgerReads.stockMoves(to);
+  }
+
+  /** What each transaction moved of each item at each site up to a day, in the order made. */
+  stockByTransaction(asOf: string): TransactionStock[] {
+    return this.file.store.ledgerReads.stockByTransaction(asOf);
+  }
 }
 
-function keeps(f: PostingFilter, r: PostingRow & { updatedAt: number | null }): boolean {
+const parsed = (row: DatedDocument): StoredDocument => ({ type: row.type, doc: parseDoc<JsonObject>(row.doc), updatedAt: row.updatedAt });
+
+function keeps(f: PostingFilter, r: TransactionPosting): boolean {
   if (f.accounts && !f.accounts.has(r.account)) return false;
   if (f.entities && (r.entity === null || !f.entities.has(r.entity))) return false;
   if (f.items && (r.item === null || !f.items.has(r.item))) return false;

@@ -56,16 +56,16 @@ function notFound(value: string): DesktopError {
 }
 
 /** Ids of objects of these types named by id or by full name; every one named must exist. */
-function named(file: CompanyFile, types: readonly string[], ids: string[], fullNames: string[]): Set<string> | undefined {
+function named(books: ReportBooks, types: readonly string[], ids: string[], fullNames: string[]): Set<string> | undefined {
   if (ids.length === 0 && fullNames.length === 0) return undefined;
   const found = new Set<string>();
   for (const id of ids) {
-    if (!file.store.findDocAmong<JsonObject>(types, id)) throw notFound(id);
+    if (!books.file.store.findDocAmong<JsonObject>(types, id)) throw notFound(id);
     found.add(id);
   }
   if (fullNames.length > 0) {
     const byName = new Map<string, string>();
-    for (const type of types) for (const row of file.store.statement('SELECT id, name_lc FROM object_rows WHERE type = ?').all(type) as { id: string; name_lc: string | null }[]) if (row.name_lc) byName.set(row.name_lc, row.id);
+    for (const type of types) for (const row of books.namesOf(type)) if (row.name_lc) byName.set(row.name_lc, row.id);
     for (const name of fullNames) {
       const id = byName.get(name.toLowerCase());
       if (id === undefined) throw notFound(name);
@@ -93,10 +93,8 @@ function withDescendants(books: ReportBooks, type: string, ids: Set<string> | un
   return out;
 }
 
-function idsOfTypes(file: CompanyFile, types: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  for (const type of types) for (const id of file.store.statement('SELECT id FROM object_rows WHERE type = ?').pluck().all(type) as string[]) out.add(id);
-  return out;
+function idsOfTypes(books: ReportBooks, types: readonly string[]): Set<string> {
+  return new Set(types.flatMap((type) => books.idsOf(type)));
 }
 
 function updatedBounds(query: Readonly<Record<string, JsonValue>>, books: ReportBooks): Pick<PostingFilter, 'updatedFrom' | 'updatedTo'> {
@@ -143,15 +141,15 @@ export function readReportRequest(books: ReportBooks, category: string, query: R
   const byAccountType = accountTypeGroup
     ? new Set(books.accounts.filter((a) => accountTypeGroup.types.includes(a.accountType) || (a.specialAccountType !== null && accountTypeGroup.special?.includes(a.specialAccountType))).map((a) => a.id))
     : undefined;
-  const accounts = intersect([byAccountType, withDescendants(books, 'ldg_account', named(file, ['ldg_account'], listOf(query['accountIds']), listOf(query['accountFullNames'])))]);
+  const accounts = intersect([byAccountType, withDescendants(books, 'ldg_account', named(books, ['ldg_account'], listOf(query['accountIds']), listOf(query['accountFullNames'])))]);
   const entityType = typeof query['entityType'] === 'string' ? `ldg_${query['entityType']}` : undefined;
   const entities = intersect([
-    entityType ? idsOfTypes(file, [entityType]) : undefined,
-    named(file, ENTITY_TYPES, listOf(query['entityIds']), listOf(query['entityFullNames'])),
+    entityType ? idsOfTypes(books, [entityType]) : undefined,
+    named(books, ENTITY_TYPES, listOf(query['entityIds']), listOf(query['entityFullNames'])),
   ]);
   const itemGroup = typeof query['itemType'] === 'string' ? ITEM_TYPE_GROUPS[query['itemType']] : undefined;
-  const items = intersect([itemGroup ? idsOfTypes(file, itemGroup) : undefined, named(file, ITEM_TYPES, listOf(query['itemIds']), listOf(query['itemFullNames']))]);
-  const classes = withDescendants(books, 'ldg_class', named(file, ['ldg_class'], listOf(query['classIds']), listOf(query['classFullNames'])));
+  const items = intersect([itemGroup ? idsOfTypes(books, itemGroup) : undefined, named(books, ITEM_TYPES, listOf(query['itemIds']), listOf(query['itemFullNames']))]);
+  const classes = withDescendants(books, 'ldg_class', named(books, ['ldg_class'], listOf(query['classIds']), listOf(query['classFullNames'])));
   const types = transactionTypesAsked(file, query);
   const basis = query['basis'] === 'cash' || query['basis'] === 'accrual' ? query['basis'] : books.reportPreferences['summaryReportBasis'] === 'cash' ? 'cash' : 'accrual';
   const rows = query['rowsToReturn'];

@@ -119,9 +119,8 @@ export function progressInvoicing(books: ReportBooks, request: ReportRequest, sh
   const { from, to } = request.period;
   const estimates = books.documentsDated(['ldg_estimate'], from, to).map((r) => r.doc);
   const invoicedFrom = new Map<string, number>();
-  const links = books.file.store.db.prepare('SELECT owner_id AS owner, line_id AS line, source_id AS source FROM line_links').all() as { owner: string; line: string; source: string }[];
   const invoices = new Map<string, Map<string, number>>();
-  for (const link of links) {
+  for (const link of books.lineSources()) {
     let lines = invoices.get(link.owner);
     if (!lines) {
       const doc = books.file.store.findDoc<JsonObject>('ldg_invoice', link.owner);

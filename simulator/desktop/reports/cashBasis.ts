@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { LinkAmounts } from '../storage/LedgerReads.ts';
 import type { PostingRow } from './ReportBooks.ts';
 import { pushTo } from './grouping.ts';
 
@@ -16,10 +16,10 @@ interface Application {
  * payment, credit or refund applied to it, in proportion to the part applied. Every other
  * transaction (payments, sales receipts, checks, journal entries) counts as it was made. Each
  * proportional copy is a balanced transaction, so the books stay balanced: receivables and payables
- * hold only what was paid and not applied.
+ * hold only what was paid and not applied. `links` are every link between transactions.
  */
-export function onCashBasis(db: Database.Database, postings: readonly PostingRow[]): PostingRow[] {
-  const byTxn = new Map<string, PostingRow[]>();
+export function onCashBasis<P extends PostingRow>(links: readonly LinkAmounts[], postings: readonly P[]): P[] {
+  const byTxn = new Map<string, P[]>();
   for (const p of postings) pushTo(byTxn, p.txn, p);
   const dateOf = (txn: string): string | undefined => byTxn.get(txn)?.[0]?.date;
   const waits = (txn: string): boolean => {
@@ -28,15 +28,14 @@ export function onCashBasis(db: Database.Database, postings: readonly PostingRow
     return rows !== undefined && (type === null ? txn.startsWith('opening:') : WAITING_TYPES.has(type)) && rows.some((p) => p.openLedger !== null);
   };
   const applied = new Map<string, Application[]>();
-  const links = db.prepare('SELECT owner_id AS owner, from_id AS "from", to_id AS "to", cents + discount_cents AS cents FROM links').all() as { owner: string; from: string; to: string; cents: number }[];
   for (const link of links) {
     const dates = [dateOf(link.from), dateOf(link.to), dateOf(link.owner) ?? ''];
     // A link to a transaction after the day is not applied yet.
     if (dates[0] === undefined || dates[1] === undefined) continue;
     const date = dates.sort().at(-1) ?? '';
-    for (const end of [link.to, link.from]) if (waits(end)) pushTo(applied, end, { date, cents: Math.abs(link.cents) });
+    for (const end of [link.to, link.from]) if (waits(end)) pushTo(applied, end, { date, cents: Math.abs(link.cents + link.discountCents) });
   }
-  const out: PostingRow[] = [];
+  const out: P[] = [];
   for (const [txn, rows] of byTxn) {
     if (!waits(txn)) {
       out.push(...rows);
@@ -59,7 +58,7 @@ export function onCashBasis(db: Database.Database, postings: readonly PostingRow
  * cents at `after` less those at `before` (so all parts add up to the posting), the rounding left
  * on the largest posting so that the part balances.
  */
-function share(rows: readonly PostingRow[], before: number, after: number, whole: number): PostingRow[] {
+function share<P extends PostingRow>(rows: readonly P[], before: number, after: number, whole: number): P[] {
   const part = rows.map((p) => ({ ...p, cents: Math.round((p.cents * after) / whole) - Math.round((p.cents * before) / whole) }));
   const off = part.reduce((s, p) => s + p.cents, 0);
   if (off !== 0) {

@@ -1,4 +1,5 @@
 import type { StockSum } from '../storage/Ledger.ts';
+import type { StockOnHand } from '../storage/LedgerReads.ts';
 import { openingStockOf } from '../books/stock.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import type { JsonObject } from '../json.ts';
@@ -11,13 +12,6 @@ import { pushTo } from './grouping.ts';
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const quantity = (q: number): string => String(Math.round(q * 100_000) / 100_000);
 
-export interface StockRow {
-  item: string;
-  site: string | null;
-  quantity: number;
-  cents: number;
-}
-
 /**
  * What each stocked item had on hand and its value on the day, by item (and site): the opening
  * stock it was made with (from the day it was made, at its first site) and its stock moves.
@@ -28,12 +22,8 @@ export function siteNameOf(books: ReportBooks, site: string | null): string {
   return typeof name === 'string' ? name : 'No site';
 }
 
-export function stockAsOf(books: ReportBooks, asOf: string, bySite: boolean): StockRow[] {
-  const site = bySite ? 'site_id' : 'NULL';
-  const moved = books.file.store.db
-    .prepare(`SELECT item_id AS item, ${site} AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL AND posted_on <= ? GROUP BY item_id, ${site}`)
-    .all(asOf) as StockRow[];
-  const rows = new Map(moved.map((r) => [`${r.item} ${r.site}`, { ...r, cents: Number(r.cents) }]));
+export function stockAsOf(books: ReportBooks, asOf: string, bySite: boolean): StockOnHand[] {
+  const rows = new Map(books.stockOnHand(asOf, bySite).map((r) => [`${r.item} ${r.site}`, { ...r, cents: Number(r.cents) }]));
   for (const [item, opening] of openingStock(books, asOf)) {
     const key = `${item} null`;
     const row = rows.get(key) ?? { item, site: null, quantity: 0, cents: 0 };
@@ -81,8 +71,8 @@ export function inventoryValuation(books: ReportBooks, request: ReportRequest, s
   ]);
   const rows = stockAsOf(books, request.period.to, bySite).filter((r) => !request.filter.items || request.filter.items.has(r.item));
   const totalValue = rows.reduce((s, r) => s + Number(r.cents), 0);
-  const label = (r: StockRow): string => books.nameOf(r.item) ?? r.item;
-  const cells = (name: string, group: readonly StockRow[]): Record<string, string | null> => {
+  const label = (r: StockOnHand): string => books.nameOf(r.item) ?? r.item;
+  const cells = (name: string, group: readonly StockOnHand[]): Record<string, string | null> => {
     const qty = group.reduce((s, r) => s + r.quantity, 0);
     const value = group.reduce((s, r) => s + Number(r.cents), 0);
     const retail = group.reduce((s, r) => s + Math.round(r.quantity * salesPriceOf(itemDoc(books, r.item))), 0);
@@ -97,8 +87,8 @@ export function inventoryValuation(books: ReportBooks, request: ReportRequest, s
       retail_value: money(retail),
     };
   };
-  const byName = (a: StockRow, b: StockRow): number => label(a).toLowerCase().localeCompare(label(b).toLowerCase());
-  const shown = (r: StockRow): boolean => request.rowsToReturn === 'all' || r.quantity !== 0 || Number(r.cents) !== 0;
+  const byName = (a: StockOnHand, b: StockOnHand): number => label(a).toLowerCase().localeCompare(label(b).toLowerCase());
+  const shown = (r: StockOnHand): boolean => request.rowsToReturn === 'all' || r.quantity !== 0 || Number(r.cents) !== 0;
   if (bySite) {
     const sites = [...new Set(rows.map((r) => r.site))].sort((a, b) => (books.nameOf(a) ?? '').localeCompare(books.nameOf(b) ?? ''));
     for (const site of sites) {
@@ -200,12 +190,7 @@ export function inventoryValuationDetail(books: ReportBooks, request: ReportRequ
     'value_on_hand',
   ]);
   const { from, to } = request.period;
-  const moves = books.file.store.db
-    .prepare(
-      `SELECT p.txn_id AS txn, p.item_id AS item, p.quantity AS quantity, p.cents AS cents, p.posted_on AS date, p.entity_id AS entity, r.type AS type, r.ref_number AS refNumber
-       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id WHERE p.item_id IS NOT NULL AND p.posted_on <= ? ORDER BY p.posted_on, COALESCE(r.seq, 0), p.txn_id, p.line`,
-    )
-    .all(to) as { txn: string; item: string; quantity: number; cents: number; date: string; entity: string | null; type: string | null; refNumber: string | null }[];
+  const moves = books.stockMoves(to);
   const openings = openingStock(books, to);
   const byItem = new Map<string, typeof moves>();
   for (const item of openings.keys()) if (!request.filter.items || request.filter.items.has(item)) byItem.set(item, []);

@@ -50,13 +50,7 @@ function namedStock(doc: JsonValue, tracking: Tracking, out: NamedStock[] = []):
  * arrives naming none has none.
  */
 export function stockByNumber(books: ReportBooks, asOf: string, tracking: Tracking): Map<string, Map<string, number>> {
-  const moves = books.file.store.db
-    .prepare(
-      `SELECT p.txn_id AS txn, p.item_id AS item, p.site_id AS site, SUM(p.quantity) AS quantity, MIN(p.posted_on) AS date, r.type AS type, MIN(r.seq) AS seq
-       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
-       WHERE p.item_id IS NOT NULL AND p.posted_on <= ? GROUP BY p.txn_id, p.item_id, p.site_id ORDER BY date, COALESCE(seq, 0), p.txn_id`,
-    )
-    .all(asOf) as { txn: string; item: string; site: string | null; quantity: number; type: string | null }[];
+  const moves = books.stockByTransaction(asOf);
   // By "item site": the numbers on hand, in the order they arrived.
   const onHand = new Map<string, Map<string, number>>();
   const named = new Map<string, NamedStock[]>();

@@ -19,14 +19,6 @@ export interface OpenItem {
   originalCents: number;
 }
 
-interface LinkRow {
-  owner: string;
-  from: string;
-  to: string;
-  cents: number;
-  discountCents: number;
-}
-
 /**
  * The open items of the receivable or payable ledger as of a day, from the postings and the links
  * between transactions: each transaction's amount on the ledger for each party, less what was
@@ -34,22 +26,13 @@ interface LinkRow {
  * An application moves both ends toward zero, so the items add up to the ledger's balance that day.
  */
 export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: string): OpenItem[] {
-  const db = books.file.store.db;
-  const rows = db
-    .prepare(
-      `SELECT p.txn_id AS txn, p.entity_id AS entity, MIN(p.posted_on) AS date, SUM(p.cents) AS cents, r.type AS type, r.ref_number AS refNumber, COALESCE(r.seq, 0) AS seq
-       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
-       WHERE p.open_ledger = ? AND p.posted_on <= ? GROUP BY p.txn_id, p.entity_id ORDER BY date, seq, p.txn_id`,
-    )
-    .all(ledger, asOf) as (Omit<OpenItem, 'dueDate' | 'originalCents'> & { seq: number })[];
   const items = new Map<string, OpenItem[]>();
-  for (const row of rows) {
+  for (const row of books.openAmounts(ledger, asOf)) {
     const item: OpenItem = { txn: row.txn, entity: row.entity, type: row.type, date: row.date, refNumber: row.refNumber, dueDate: row.date, cents: Number(row.cents), originalCents: Number(row.cents) };
     pushTo(items, row.txn, item);
   }
   const dateOf = (txn: string): string | undefined => items.get(txn)?.[0]?.date;
-  const links = db.prepare('SELECT owner_id AS owner, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents FROM links').all() as LinkRow[];
-  for (const link of links) {
+  for (const link of books.links()) {
     const to = items.get(link.to);
     const from = items.get(link.from);
     if (!to || !from) continue;

@@ -1,4 +1,4 @@
-import { allLinesOf } from '../books/documentLines.ts';
+import { linesWithGroupsOf } from '../books/documentLines.ts';
 import { isJsonObject, type JsonObject } from '../json.ts';
 import { fromCents, toCents } from '../money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
@@ -34,7 +34,7 @@ function salesByTaxItem(books: ReportBooks, from: string | null, to: string): Ma
 
     const sums = out.get(item) ?? { total: 0, taxable: 0, collected: 0 };
     sums.total += sign * toCents(typeof doc['subtotal'] === 'string' ? doc['subtotal'] : null);
-    sums.taxable += sign * allLinesOf(doc).filter((l) => isTaxable(idOf(l['salesTaxCode']))).reduce((s, l) => s + toCents(typeof l['amount'] === 'string' ? l['amount'] : null), 0);
+    sums.taxable += sign * linesWithGroupsOf(books.file.modelOf(row.type).shape, 'lines', doc).filter((l) => isTaxable(idOf(l['salesTaxCode']))).reduce((s, l) => s + toCents(typeof l['amount'] === 'string' ? l['amount'] : null), 0);
     sums.collected += sign * toCents(typeof doc['salesTaxTotal'] === 'string' ? doc['salesTaxTotal'] : null);
     out.set(item, sums);
   }

@@ -94,11 +94,6 @@ export function periodTitle(by: string, period: { from: string; to: string }): s
   return periodHeading(period);
 }
 
-function firstPostingDate(books: ReportBooks): string {
-  const first = books.file.store.db.prepare('SELECT MIN(posted_on) FROM postings').pluck().get();
-  return typeof first === 'string' ? first : books.today;
-}
-
 /** A column of everything the others hold, at the right of columns by period, class or name. */
 const totalOf = (from: string | null, to: string): AmountColumn => ({ id: 'total', title: 'TOTAL', from, to });
 
@@ -137,7 +132,7 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
   const firstMonth = request.query['reportCalendar'] === 'fiscal_year' ? books.fiscalYearStartMonth : 0;
   if (by === 'total_only') return { columns: [{ id: 'total', title: asOf ? shortDate(to) : periodHeading(request.period), from: asOf ? null : from, to }], derived: [] };
   if (PERIODS.has(by)) {
-    const periods = periodsOf(by, from ?? firstPostingDate(books), to, firstMonth);
+    const periods = periodsOf(by, from ?? books.firstPostingDate(), to, firstMonth);
     const columns = periods.map((p, i) => ({ id: `column_${i + 1}`, title: asOf ? shortDate(p.to) : periodTitle(by, p), from: asOf ? null : p.from, to: p.to }));
     return { columns: asOf ? columns : [...columns, totalOf(from, to)], derived: [] };
   }

@@ -9,6 +9,8 @@ import { PageBodies } from './PageBodies.ts';
 import { ReferenceGraph } from './ReferenceGraph.ts';
 import { RowHistory } from './RowHistory.ts';
 import { Ledger } from './Ledger.ts';
+import { LedgerReads } from './LedgerReads.ts';
+import { RowReads } from './RowReads.ts';
 import { applyOpenSettings, BULK_CACHE_SIZE, refreshStatistics } from './sqliteSettings.ts';
 
 /**
@@ -63,6 +65,10 @@ export class CompanyFileStore {
   readonly ledger: Ledger;
   /** What list pages read: the stored bytes of objects, by sequence number. */
   readonly pages: PageBodies;
+  /** The books read whole, as reports list them. */
+  readonly ledgerReads: LedgerReads;
+  /** The objects' indexed rows read by column, across types. */
+  readonly rowReads: RowReads;
   /**
    * The newest snapshot among the open list sequences of `type` (the query engine says), or
    * undefined when none is open: then rows are rewritten in place. A replaced version is kept only
@@ -108,6 +114,8 @@ export class CompanyFileStore {
     this.graph = new ReferenceGraph(this.db);
     this.ledger = new Ledger(this.db);
     this.pages = new PageBodies(this.db);
+    this.ledgerReads = new LedgerReads((sql) => this.statement(sql));
+    this.rowReads = new RowReads((sql) => this.statement(sql));
     this.insertStmt = this.db.prepare(`INSERT INTO object_rows
       (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, born)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);

@@ -41,11 +41,18 @@ export type FilterBinding = { refs: readonly string[]; through?: readonly string
 /** A field of an internal type: text, a reference, or a list of lines made of those (a paycheck's earnings). */
 export type InternalField = 'text' | 'reference' | { lines: Readonly<Record<string, 'text' | 'reference'>> };
 
+/** A field of groups (made from item groups), each group holding lines in the field its document keeps its own in: a sale's `lineGroups` of `lines`. */
+export interface GroupLayout {
+  groups: string;
+  lines: string;
+}
+
 /**
  * What a transaction is beyond its fields, for everything that reads transactions of any type (the
- * cross-type list, reports): where it names its party, the account its total goes to, its total and
- * its lines. Each list holds the fields its type has, in the order the first one a document fills
- * wins; `engine/transactionShape.ts` works it out from the schema and reads documents by it.
+ * cross-type list, reports, postings): where it names its party, the account its total goes to, its
+ * total, its lines and their groups. Each list holds the fields its type has, in the order the first
+ * one a document fills wins; `engine/transactionShape.ts` works it out from the schema and reads
+ * documents by it.
  */
 export interface TransactionShape {
   party: readonly string[];
@@ -54,6 +61,8 @@ export interface TransactionShape {
   /** Summed for the total when the type keeps no total field (an invoice: subtotal and sales tax). */
   totalParts: readonly string[];
   lines: readonly string[];
+  /** Where the lines made from item groups are kept (`books/documentLines.ts` reads a collection with its groups' lines). */
+  groups: readonly GroupLayout[];
 }
 
 export interface TypeRow {
@@ -94,7 +103,7 @@ export interface TypeRow {
   requestOnly?: readonly string[];
   /** Values a new object gets for fields the request leaves out. */
   defaults?: Readonly<JsonObject>;
-  /** Where a transaction of this type keeps its party, header account, total and lines, where its schema's fields do not say it (`engine/transactionShape.ts`). */
+  /** Where a transaction of this type keeps its party, header account, total, lines and groups, where its schema's fields do not say it (`engine/transactionShape.ts`). */
   shape?: Partial<TransactionShape>;
   /** How a transaction of this type posts to the books (`postingProfiles.ts`); none: it posts nothing. */
   posting?: PostingProfile;

@@ -2,7 +2,7 @@ import type { JsonSchema } from '../../spec/types.ts';
 import type { Ledger } from '../storage/Ledger.ts';
 import type { PostingProfile } from '../books/postingProfiles.ts';
 import type { JsonObject } from '../json.ts';
-import type { TypeKind } from './TypeRow.ts';
+import type { TransactionShape, TypeKind } from './TypeRow.ts';
 
 /** What a type's rules may ask of the company file while an add or modify is under way. */
 export interface RulesContext {
@@ -39,6 +39,8 @@ export interface RulesContext {
   nextTransactionId(): string;
   /** How a transaction type posts (its row's posting profile); undefined for a type that posts nothing. */
   profileOf(objectType: string): PostingProfile | undefined;
+  /** Where a transaction type keeps its party, total, lines and their groups (its model's shape). */
+  shapeOf(objectType: string): TransactionShape;
   /** The company file's books: postings, links between transactions, deletions. */
   readonly ledger: Ledger;
   getMeta(key: string): string | undefined;

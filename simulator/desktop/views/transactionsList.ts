@@ -62,7 +62,7 @@ function pathsTo(file: ViewSource, types: readonly string[], targets: readonly s
 function matchingSeqs(file: ViewSource, params: Readonly<Record<string, JsonValue>>): number[] {
   const types = typesAsked(file, params);
   if (types.length === 0) return [];
-  const ctx: FilterContext = { offsetMinutes: file.offsetMinutes, rows: 'current', walk: false, where: [`type IN (${types.map(() => '?').join(',')})`], params: [...types] };
+  const rows = file.store.rowReads;
   // As on every list, an exact filter alone decides, and every value it names must exist.
   for (const [name, column] of [
     ['ids', 'id'],
@@ -72,15 +72,14 @@ function matchingSeqs(file: ViewSource, params: Readonly<Record<string, JsonValu
     if (wanted.length === 0) continue;
     const malformed = column === 'id' ? wanted.find((id) => !LIST_OBJECT_ID.test(id)) : undefined;
     if (malformed !== undefined) throw new DesktopError(DESKTOP_STATUS.INVALID_ID, `Object id "${malformed}" is not in the form the desktop application uses.`);
-    ctx.where.push(`${column} IN (${wanted.map(() => '?').join(',')})`);
-    ctx.params.push(...wanted);
-    const found = new Set(file.store.statement(`SELECT ${column} FROM object_rows WHERE ${ctx.where.join(' AND ')}`).pluck().all(...ctx.params) as string[]);
+    const found = rows.presentIn(types, column, wanted);
     const missing = wanted.find((v) => !found.has(v));
     if (missing !== undefined) {
       throw new DesktopError(DESKTOP_STATUS.NOT_FOUND, `The query request has not been fully completed. There was a required element ("${missing}") that could not be found in the company file.`);
     }
-    return file.store.statement(`SELECT seq FROM object_rows WHERE ${ctx.where.join(' AND ')} ORDER BY seq`).pluck().all(...ctx.params) as number[];
+    return rows.seqsWith(types, column, wanted);
   }
+  const ctx: FilterContext = { offsetMinutes: file.offsetMinutes, rows: 'current', walk: false, where: [], params: [] };
   for (const name of COLUMN_FILTERS) {
     const value = params[name];
     if (value !== undefined) FILTERS[name]?.(ctx, value, params);
@@ -89,12 +88,14 @@ function matchingSeqs(file: ViewSource, params: Readonly<Record<string, JsonValu
     const value = params[name];
     if (value === undefined) continue;
     const paths = pathsTo(file, types, targets);
-    if (paths.length === 0) ctx.where.push('0');
-    else referenceFilter(paths)(ctx, value, params);
+    // No type asked for can point at what the filter names: nothing matches.
+    if (paths.length === 0) return [];
+    referenceFilter(paths)(ctx, value, params);
   }
-  if (params['paymentStatus'] === 'open') ctx.where.push('is_paid = 0');
-  if (params['paymentStatus'] === 'closed') ctx.where.push('is_paid = 1');
-  return file.store.statement(`SELECT seq FROM object_rows WHERE ${ctx.where.join(' AND ')} ORDER BY seq`).pluck().all(...ctx.params) as number[];
+  // The list says open and closed where the engine's own filter says not paid and paid.
+  const status = params['paymentStatus'];
+  if (status === 'open' || status === 'closed') FILTERS['paymentStatus']?.(ctx, status === 'open' ? 'not_paid' : 'paid', params);
+  return rows.seqsMatching(types, ctx);
 }
 
 /** A transaction's own total: what its type keeps, else what it debits in the books (a journal entry, an adjustment). */
@@ -103,11 +104,6 @@ function totalOf(file: ViewSource, shape: TransactionShape, doc: JsonObject): st
   if (kept !== null) return kept;
   const debits = file.store.ledger.postingsOf(String(doc['id'])).reduce((sum, p) => sum + Math.max(p.cents, 0), 0);
   return fromCents(debits);
-}
-
-/** The object type of each stored row, by its seq. */
-function typesOf(file: ViewSource, seqs: readonly number[]): Map<number, string> {
-  return new Map(file.store.statement(`SELECT seq, type FROM object_rows WHERE seq IN (SELECT value FROM json_each(?))`).raw(true).all(JSON.stringify(seqs)) as [number, string][]);
 }
 
 const reference = (value: JsonValue | undefined): JsonValue => (isJsonObject(value) ? { id: value['id'] ?? null, fullName: value['fullName'] ?? null } : null);
@@ -157,7 +153,7 @@ function matches(file: ViewSource, params: Readonly<Record<string, JsonValue>>):
   if (level === 'transactions_without_lines') return seqs.map((seq) => [seq, -1]);
   // Lines are counted from the stored objects: this level reads every match once, up front.
   const entries: Entry[] = [];
-  const types = typesOf(file, seqs);
+  const types = file.store.rowReads.typesBySeq(seqs);
   for (const row of file.store.pages.read(seqs)) {
     if (level === 'all') entries.push([row.seq, -1]);
     const type = types.get(row.seq);
@@ -169,7 +165,7 @@ function matches(file: ViewSource, params: Readonly<Record<string, JsonValue>>):
 /** The rows of a page, from the stored objects (one read for the page); a transaction deleted since the first page is left out. */
 function shape(file: ViewSource, entries: readonly Entry[]): Buffer[] {
   const rows = new Map(file.store.pages.read([...new Set(entries.map(([seq]) => seq))]).map((row) => [row.seq, row]));
-  const types = typesOf(file, [...rows.keys()]);
+  const types = file.store.rowReads.typesBySeq([...rows.keys()]);
   const docs = new Map<number, JsonObject>();
   return entries.flatMap(([seq, line]) => {
     const row = rows.get(seq);
@@ -188,7 +184,7 @@ function shape(file: ViewSource, entries: readonly Entry[]): Buffer[] {
 function retrieve(file: ViewSource, id: string): JsonObject {
   if (!LIST_OBJECT_ID.test(id)) throw new DesktopError(DESKTOP_STATUS.INVALID_ID, `Object id "${id}" is not in the form the desktop application uses.`);
   const types = [...coveredTypes(file).keys()];
-  const found = file.store.statement(`SELECT type FROM object_rows WHERE id = ? AND type IN (${types.map(() => '?').join(',')})`).pluck().get(id, ...types) as string | undefined;
+  const found = file.store.rowReads.typeAmong(id, types);
   if (found === undefined) throw new DesktopError(DESKTOP_STATUS.NOT_FOUND, `The query request has not been fully completed: no transaction with id "${id}" could be found.`);
   return entryOf(file, found, file.retrieve(found, id), -1);
 }

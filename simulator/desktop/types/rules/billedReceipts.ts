@@ -1,9 +1,9 @@
-import { allItemLinesOf } from '../../books/documentLines.ts';
+import { linesWithGroupsOf } from '../../books/documentLines.ts';
 import type { LinkInput } from '../../storage/Ledger.ts';
 import { billOf, RECEIPT } from '../../books/receiptBills.ts';
 import { refId } from '../../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
+import type { JsonObject, JsonValue } from '../../json.ts';
 import { toCents } from '../../money.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { WriteNote } from './writeNotes.ts';
@@ -49,13 +49,13 @@ export function takeReceipts(ctx: RulesContext, doc: JsonObject, body: JsonObjec
     doc,
     receipts.map((r) => String(r['id'])),
   );
-  const lines = (receipt: JsonObject, field: string): JsonObject[] => (Array.isArray(receipt[field]) ? receipt[field].filter(isJsonObject) : []);
+  // A receipt's item group lines come over as plain item lines.
+  const lines = (receipt: JsonObject, field: string): JsonObject[] => linesWithGroupsOf(ctx.shapeOf(RECEIPT), field, receipt);
   const sent = (field: string): JsonValue[] => (Array.isArray(body[field]) ? body[field] : []);
   return {
     ...body,
     linkToTransactionIds: ids.filter((id) => !receipts.some((r) => r['id'] === id)),
-    // A receipt's item group lines come over as plain item lines.
-    itemLines: [...sent('itemLines'), ...receipts.flatMap((r) => allItemLinesOf(r).map((l) => inputOf(l, ITEM_LINE_FIELDS, ITEM_LINE_REFS)))],
+    itemLines: [...sent('itemLines'), ...receipts.flatMap((r) => lines(r, 'itemLines').map((l) => inputOf(l, ITEM_LINE_FIELDS, ITEM_LINE_REFS)))],
     expenseLines: [...sent('expenseLines'), ...receipts.flatMap((r) => lines(r, 'expenseLines').map((l) => inputOf(l, EXPENSE_LINE_FIELDS, EXPENSE_LINE_REFS)))],
   };
 }

@@ -1,16 +1,16 @@
-import type { GroupLayout } from '../../books/documentLines.ts';
 import { refId } from '../../books/refId.ts';
 import { customFieldsOf } from '../../engine/identifiedLists.ts';
 import { objectsOf, type JsonObject, type JsonValue } from '../../json.ts';
 import { emptyObject, nonNullBranch } from '../../materialize.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
+import type { GroupLayout } from '../TypeRow.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { replaceLines } from './lineUpdates.ts';
 
 /**
- * Where a kind of document keeps its groups of lines made from item groups: a sale's `lineGroups`
- * of `lines`, a purchase's `itemGroupLines` of `itemLines`; how a group is called; and how its
- * lines are built (the document's own line rules, with the line update semantics).
+ * Where a kind of document keeps its groups of lines made from item groups (its type's
+ * `shape.groups`: a sale's `lineGroups` of `lines`); how a group is called; and how its lines are
+ * built (the document's own line rules, with the line update semantics).
  */
 export interface GroupShape extends GroupLayout {
   groupType(objectType: string): string;

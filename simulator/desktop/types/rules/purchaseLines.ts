@@ -1,4 +1,3 @@
-import { PURCHASE_LINE_LAYOUT } from '../../books/documentLines.ts';
 import { keepLineAccount } from '../../books/lineAccounts.ts';
 import type { JsonSchema } from '../../../spec/types.ts';
 import { refId } from '../../books/refId.ts';
@@ -9,6 +8,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { emptyObject, nonNullBranch } from '../../materialize.ts';
 import { AmountOverflow, fromCents, lineAmountCents, toCents } from '../../money.ts';
 import { RequestInputError } from '../../RequestInputError.ts';
+import type { GroupLayout } from '../TypeRow.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { replaceLines } from './lineUpdates.ts';
 import { findItem } from '../../books/documentLines.ts';
@@ -88,15 +88,13 @@ export function purchaseLinesOf(ctx: RulesContext, objectType: string, field: Pu
   return replaceLines(sent, previous?.[field], (input, existing, position) => buildLine(ctx, objectType, field, input, existing, position));
 }
 
-/** A purchase's item group lines: `itemGroupLines` of `itemLines`, built by the purchase's line rules. */
-const PURCHASE_GROUPS: GroupShape = {
-  ...PURCHASE_LINE_LAYOUT,
-  groupType: () => 'ldg_item_group_line',
-  buildLines: (ctx, objectType, sent, previous) => purchaseLinesOf(ctx, objectType, 'itemLines', sent, previous),
-};
+/** A purchase's item group lines (where its type keeps them: `itemGroupLines` of `itemLines`), built by the purchase's line rules. */
+function purchaseGroups(layout: GroupLayout): GroupShape {
+  return { ...layout, groupType: () => 'ldg_item_group_line', buildLines: (ctx, objectType, sent, previous) => purchaseLinesOf(ctx, objectType, 'itemLines', sent, previous) };
+}
 
 /** A purchase's item group lines as the update semantics say, each expanded from its item group (`lineGroups.ts`). */
-export function purchaseGroupsOf(ctx: RulesContext, objectType: string, sent: JsonValue | undefined, previous: JsonObject | undefined): JsonObject[] {
-  return groupsOf(ctx, objectType, PURCHASE_GROUPS, sent, previous);
+export function purchaseGroupsOf(ctx: RulesContext, objectType: string, layout: GroupLayout, sent: JsonValue | undefined, previous: JsonObject | undefined): JsonObject[] {
+  return groupsOf(ctx, objectType, purchaseGroups(layout), sent, previous);
 }
 

@@ -1,8 +1,8 @@
-import { allItemLinesOf } from '../../books/documentLines.ts';
+import { linesWithGroupsOf } from '../../books/documentLines.ts';
 import { refId } from '../../books/refId.ts';
 import { specialAccount } from '../../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../../DesktopError.ts';
-import { isJsonObject, type JsonObject } from '../../json.ts';
+import type { JsonObject } from '../../json.ts';
 import { fromCents, sumCents, toCents } from '../../money.ts';
 import type { RulesContext, TypeRules } from '../TypeRules.ts';
 import { showBalanceOnPayments, type PaymentTarget } from './applications.ts';
@@ -17,9 +17,10 @@ import type { LinkInput } from '../../storage/Ledger.ts';
 import { WriteNote } from './writeNotes.ts';
 
 
-/** What a purchase adds up to: every expense and item line. */
-export function purchaseTotalCents(doc: JsonObject): number {
-  const lines = [...(Array.isArray(doc['expenseLines']) ? doc['expenseLines'] : []).filter(isJsonObject), ...allItemLinesOf(doc)];
+/** What a purchase adds up to: every expense and item line, its groups' lines among them. */
+function purchaseTotalCents(ctx: RulesContext, objectType: string, doc: JsonObject): number {
+  const shape = ctx.shapeOf(objectType);
+  const lines = ['expenseLines', 'itemLines'].flatMap((field) => linesWithGroupsOf(shape, field, doc));
   const amounts = lines.map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null));
   return sumCents(amounts, 'The amount of the purchase');
 }
@@ -124,7 +125,7 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
       if (itemLines) doc['itemLines'] = itemLines;
       if (body['clearExpenseLines'] === true) doc['expenseLines'] = [];
       if (body['clearItemLines'] === true) doc['itemLines'] = [];
-      if ('itemGroupLines' in body) doc['itemGroupLines'] = purchaseGroupsOf(ctx, objectType, body['itemGroupLines'], previous);
+      for (const layout of ctx.shapeOf(objectType).groups) if (layout.groups in body) doc[layout.groups] = purchaseGroupsOf(ctx, objectType, layout, body[layout.groups], previous);
       if (!previous) {
         if (doc['payablesAccount'] === null) doc['payablesAccount'] = ctx.resolve(objectType, 'payablesAccount', specialAccount(ctx, 'accounts_payable'));
         if (doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
@@ -133,7 +134,7 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
         doc['dueDate'] = dueDateOf(ctx, String(doc['transactionDate']), refId(doc['terms']));
       }
       const refunded = shape.refunds ? refundsOf(ctx, shape.refunds, doc, body, previous) : 0;
-      const total = sumCents([purchaseTotalCents(doc), refunded], `The amount of the ${nounOf(objectType)}`);
+      const total = sumCents([purchaseTotalCents(ctx, objectType, doc), refunded], `The amount of the ${nounOf(objectType)}`);
       doc[shape.total] = fromCents(total);
       doc[`${shape.total}InHomeCurrency`] = fromCents(total);
       if (!shape.open) return;

@@ -1,4 +1,4 @@
-import { allLinesOf } from '../../books/documentLines.ts';
+import { linesWithGroupsOf } from '../../books/documentLines.ts';
 import { refId } from '../../books/refId.ts';
 import { specialAccount, type SpecialAccount } from '../../books/specialAccounts.ts';
 import { addDays, withinCalendar } from '../../desktopTime.ts';
@@ -68,7 +68,7 @@ const nounOf = (doc: JsonObject): string => String(doc['objectType']).replace(/^
  * `totalAmount`, so the total is written only where the type has it.
  */
 export function computeTotals(ctx: RulesContext, doc: JsonObject, applied: number, open: SaleShape['open']): void {
-  const lines = allLinesOf(doc);
+  const lines = linesWithGroupsOf(ctx.shapeOf(String(doc['objectType'])), 'lines', doc);
   const amounts = lines.map((line) => toCents(String(line['amount'] ?? '0')));
   const taxableAmounts = lines.filter((line) => ctx.find('ldg_sales_tax_code', refId(line['salesTaxCode']) ?? '')?.['isTaxable'] === true);
   // The names only reach a message when an amount overflows: plain words, not built per call.
@@ -111,7 +111,7 @@ export function saleRules(shape: SaleShape): TypeRules {
       const objectType = String(doc['objectType']);
       const lines = shape.linesFrom ? shape.linesFrom(ctx, doc, body, previous) : body['lines'];
       if (lines !== undefined) doc['lines'] = buildSaleLines(ctx, objectType, lines, previous);
-      if ('lineGroups' in body) doc['lineGroups'] = lineGroupsOf(ctx, objectType, body['lineGroups'], previous);
+      for (const layout of ctx.shapeOf(objectType).groups) if (layout.groups in body) doc[layout.groups] = lineGroupsOf(ctx, objectType, layout, body[layout.groups], previous);
       if (!previous) {
         const account = shape.account;
         if (account && doc[account.field] === null) doc[account.field] = ctx.resolve(objectType, account.field, specialAccount(ctx, account.special));

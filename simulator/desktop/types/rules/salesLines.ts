@@ -1,4 +1,4 @@
-import { findItem, SALE_LINE_LAYOUT } from '../../books/documentLines.ts';
+import { findItem } from '../../books/documentLines.ts';
 import { keepLineAccount } from '../../books/lineAccounts.ts';
 import type { JsonSchema } from '../../../spec/types.ts';
 import { applyRequest } from '../../engine/applyRequest.ts';
@@ -7,6 +7,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../json.ts';
 import { emptyObject, nonNullBranch } from '../../materialize.ts';
 import { AmountOverflow, fromCents, lineAmountCents, toCents } from '../../money.ts';
 import { RequestInputError } from '../../RequestInputError.ts';
+import type { GroupLayout } from '../TypeRow.ts';
 import type { RulesContext } from '../TypeRules.ts';
 import { replaceLines } from './lineUpdates.ts';
 import { groupsOf, type GroupShape } from './lineGroups.ts';
@@ -85,14 +86,12 @@ export function buildSaleLines(ctx: RulesContext, objectType: string, sent: unkn
   return replaceLines(sent as JsonValue, previous?.['lines'], (input, existing, position) => buildLine(ctx, objectType, input, existing, position));
 }
 
-/** A sale's line groups: `lineGroups` of `lines`, built by the sale's line rules. */
-const SALE_GROUPS: GroupShape = {
-  ...SALE_LINE_LAYOUT,
-  groupType: (objectType) => `${objectType}_line_group`,
-  buildLines: (ctx, objectType, sent, previous) => buildSaleLines(ctx, objectType, sent, previous),
-};
+/** A sale's line groups (where its type keeps them: `lineGroups` of `lines`), built by the sale's line rules. */
+function saleGroups(layout: GroupLayout): GroupShape {
+  return { ...layout, groupType: (objectType) => `${objectType}_line_group`, buildLines: buildSaleLines };
+}
 
 /** Line groups as the update semantics say, each expanded from its item group (`lineGroups.ts`). */
-export function lineGroupsOf(ctx: RulesContext, objectType: string, sent: JsonValue | undefined, previous: JsonObject | undefined): JsonObject[] {
-  return groupsOf(ctx, objectType, SALE_GROUPS, sent, previous);
+export function lineGroupsOf(ctx: RulesContext, objectType: string, layout: GroupLayout, sent: JsonValue | undefined, previous: JsonObject | undefined): JsonObject[] {
+  return groupsOf(ctx, objectType, saleGroups(layout), sent, previous);
 }

@@ -1,0 +1,153 @@
+import type Database from 'better-sqlite3';
+import type { Link, OpenLedger } from './Ledger.ts';
+
+/** A statement for an SQL text, prepared once (the store's `statement`). */
+export type Prepare = (sql: string) => Database.Statement;
+
+/** One posting with what a report shows of its transaction (the transaction's indexed row). */
+export interface TransactionPosting {
+  txn: string;
+  line: number;
+  account: string;
+  entity: string | null;
+  /** Set on the receivable or payable side of a transaction. */
+  openLedger: OpenLedger | null;
+  cents: number;
+  date: string;
+  /** The line's item, else the item whose stock the posting moved. */
+  item: string | null;
+  class: string | null;
+  /** The transaction's object type; null for an opening balance (it has no document). */
+  type: string | null;
+  refNumber: string | null;
+  /** The transaction's last change, epoch seconds; null for an opening balance. */
+  updatedAt: number | null;
+  /** The transaction's place in the order it was made, for ties on a date (0 for an opening balance). */
+  seq: number;
+}
+
+/** What one transaction put on an open-item ledger for one party, up to a day. */
+export interface OpenAmount {
+  txn: string;
+  entity: string;
+  /** Its first posting's date. */
+  date: string;
+  cents: number;
+  type: string | null;
+  refNumber: string | null;
+  seq: number;
+}
+
+/** A link's amounts without its kind: what was applied, from what, to what, by whose write. */
+export type LinkAmounts = Omit<Link, 'fromType'>;
+
+/** A line made from a line of another transaction (an invoice line from an estimate's), by the transactions. */
+export interface LineSource {
+  /** The transaction holding the line. */
+  owner: string;
+  line: string;
+  /** The transaction it was made from. */
+  source: string;
+}
+
+/** Stock moved up to a day by item (and site, when asked; null otherwise), quantities and value. */
+export interface StockOnHand {
+  item: string;
+  site: string | null;
+  quantity: number;
+  cents: number;
+}
+
+/** One stock move with its transaction: what a valuation detail lists. */
+export interface StockMoveLine {
+  txn: string;
+  item: string;
+  quantity: number;
+  cents: number;
+  date: string;
+  entity: string | null;
+  type: string | null;
+  refNumber: string | null;
+}
+
+/** What one transaction moved of an item at a site, in all. */
+export interface TransactionStock {
+  txn: string;
+  item: string;
+  site: string | null;
+  quantity: number;
+  date: string;
+  type: string | null;
+  seq: number | null;
+}
+
+/**
+ * The books read whole, in the order a report lists them: postings with their transaction's row,
+ * open amounts, every link, and stock moves. Each read is one statement over the whole span asked,
+ * since a report walks all of it; the ledger's own reads (`Ledger`, `StockLedger`) go by one
+ * transaction, account or item for the writes.
+ */
+export class LedgerReads {
+  constructor(private readonly statement: Prepare) {}
+
+  /**
+   * The postings of a span of days (`from` null: since the start) in the order a ledger lists
+   * them: date, then the order transactions were made, then line.
+   */
+  postings(from: string | null, to: string): TransactionPosting[] {
+    const sql = `SELECT p.txn_id AS txn, p.line AS line, p.account_id AS account, p.entity_id AS entity, p.open_ledger AS openLedger, p.cents AS cents, p.posted_on AS date,
+        COALESCE(p.line_item_id, p.item_id) AS item, p.class_id AS class, r.type AS type, r.ref_number AS refNumber, r.updated_at AS updatedAt, COALESCE(r.seq, 0) AS seq
+      FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
+      WHERE ${from === null ? 'p.posted_on <= ?' : 'p.posted_on <= ? AND p.posted_on >= ?'}
+      ORDER BY p.posted_on, seq, p.txn_id, p.line`;
+    return this.statement(sql).all(to, ...(from === null ? [] : [from])) as TransactionPosting[];
+  }
+
+  /** What each transaction put on one open-item ledger for each party up to a day, by date, then the order they were made. */
+  openAmounts(ledger: OpenLedger, asOf: string): OpenAmount[] {
+    return this.statement(
+      `SELECT p.txn_id AS txn, p.entity_id AS entity, MIN(p.posted_on) AS date, SUM(p.cents) AS cents, r.type AS type, r.ref_number AS refNumber, COALESCE(r.seq, 0) AS seq
+       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
+       WHERE p.open_ledger = ? AND p.posted_on <= ? GROUP BY p.txn_id, p.entity_id ORDER BY date, seq, p.txn_id`,
+    ).all(ledger, asOf) as OpenAmount[];
+  }
+
+  /** The date of the first posting; undefined for books with none. */
+  firstPostingDate(): string | undefined {
+    const first = this.statement('SELECT MIN(posted_on) FROM postings').pluck().get();
+    return typeof first === 'string' ? first : undefined;
+  }
+
+  /** Every link between transactions, in the order they were written. */
+  links(): LinkAmounts[] {
+    return this.statement('SELECT owner_id AS owner, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents FROM links').all() as LinkAmounts[];
+  }
+
+  /** Every line made from a line of another transaction. */
+  lineSources(): LineSource[] {
+    return this.statement('SELECT owner_id AS owner, line_id AS line, source_id AS source FROM line_links').all() as LineSource[];
+  }
+
+  /** The stock moved up to a day, by item, and by site too when `bySite` (else every site is null). */
+  stockOnHand(asOf: string, bySite: boolean): StockOnHand[] {
+    const site = bySite ? 'site_id' : 'NULL';
+    return this.statement(`SELECT item_id AS item, ${site} AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL AND posted_on <= ? GROUP BY item_id, ${site}`).all(asOf) as StockOnHand[];
+  }
+
+  /** Every stock move up to a day, by date, then the order transactions were made, then line. */
+  stockMoves(to: string): StockMoveLine[] {
+    return this.statement(
+      `SELECT p.txn_id AS txn, p.item_id AS item, p.quantity AS quantity, p.cents AS cents, p.posted_on AS date, p.entity_id AS entity, r.type AS type, r.ref_number AS refNumber
+       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id WHERE p.item_id IS NOT NULL AND p.posted_on <= ? ORDER BY p.posted_on, COALESCE(r.seq, 0), p.txn_id, p.line`,
+    ).all(to) as StockMoveLine[];
+  }
+
+  /** What each transaction moved of each item at each site up to a day, in the order they were made. */
+  stockByTransaction(asOf: string): TransactionStock[] {
+    return this.statement(
+      `SELECT p.txn_id AS txn, p.item_id AS item, p.site_id AS site, SUM(p.quantity) AS quantity, MIN(p.posted_on) AS date, r.type AS type, MIN(r.seq) AS seq
+       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
+       WHERE p.item_id IS NOT NULL AND p.posted_on <= ? GROUP BY p.txn_id, p.item_id, p.site_id ORDER BY date, COALESCE(seq, 0), p.txn_id`,
+    ).all(asOf) as TransactionStock[];
+  }
+}

@@ -1,0 +1,117 @@
+import type { Prepare } from './LedgerReads.ts';
+
+/** A stored transaction as a report reads it: its type, its bytes and its last change (epoch seconds). */
+export interface DatedDocument {
+  type: string;
+  doc: Buffer;
+  updatedAt: number;
+}
+
+/** An object's lower-cased name and its id: what name lookups match on. */
+export interface LowerName {
+  name_lc: string;
+  id: string;
+}
+
+/**
+ * Conditions on the current rows as the list filters compile them (`FilterContext` in
+ * queries/queryFilters.ts): SQL text, and the values for its placeholders in order.
+ */
+export interface RowConditions {
+  where: readonly string[];
+  params: readonly unknown[];
+}
+
+/** A column a list may name values of exactly, every one of which must exist. */
+export type ExactColumn = 'id' | 'ref_number';
+
+const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(',');
+
+/**
+ * Reads of the objects' indexed rows by column, for the code above storage that asks across
+ * types or by a column no single-object read covers: reports' documents by date, name and id
+ * lookups, the transactions list's matches.
+ */
+export class RowReads {
+  constructor(private readonly statement: Prepare) {}
+
+  /** The objects of these types dated in a period (`from` null: since the start), by date, then the order they were made. */
+  dated(types: readonly string[], from: string | null, to: string): DatedDocument[] {
+    if (types.length === 0) return [];
+    return this.statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`).all(
+      ...types,
+      to,
+      ...(from === null ? [] : [from]),
+    ) as DatedDocument[];
+  }
+
+  /** The objects of these types last changed between two epoch seconds (`from` null: since the start), latest first. */
+  updated(types: readonly string[], from: number | null, to: number): DatedDocument[] {
+    if (types.length === 0) return [];
+    return this.statement(
+      `SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${placeholders(types)}) AND updated_at <= ? ${from === null ? '' : 'AND updated_at >= ?'} ORDER BY updated_at DESC, seq DESC`,
+    ).all(...types, to, ...(from === null ? [] : [from])) as DatedDocument[];
+  }
+
+  /** The ids of every object of a type. */
+  idsOf(type: string): string[] {
+    return this.statement('SELECT id FROM object_rows WHERE type = ?').pluck().all(type) as string[];
+  }
+
+  /** The lower-cased names of a type's objects (null for an object without a name), with their ids. */
+  namesOf(type: string): { id: string; name_lc: string | null }[] {
+    return this.statement('SELECT id, name_lc FROM object_rows WHERE type = ?').all(type) as { id: string; name_lc: string | null }[];
+  }
+
+  /** The names taken among objects of these types (a uniqueness scope). */
+  namesAmong(types: readonly string[]): LowerName[] {
+    return this.statement(`SELECT name_lc, id FROM object_rows WHERE name_lc IS NOT NULL AND type IN (${placeholders(types)})`).all(...types) as LowerName[];
+  }
+
+  /** The id of another object of these types that holds a name (lower-cased), if one does. */
+  nameHolder(nameLc: string, exceptId: string, types: readonly string[]): string | undefined {
+    const row = this.statement(`SELECT id FROM objects WHERE name_lc = ? AND id <> ? AND type IN (${placeholders(types)}) LIMIT 1`).get(nameLc, exceptId, ...types) as { id: string } | undefined;
+    return row?.id;
+  }
+
+  /** The tag column (`TypeRow.tag`) of every object of a type, by id. */
+  tagsOf(type: string): Map<string, string | null> {
+    return new Map((this.statement('SELECT id, tag FROM object_rows WHERE type = ?').all(type) as { id: string; tag: string | null }[]).map((r) => [r.id, r.tag]));
+  }
+
+  /** The type of the object `id` if it is of one of `types`. */
+  typeAmong(id: string, types: readonly string[]): string | undefined {
+    return this.statement(`SELECT type FROM object_rows WHERE id = ? AND type IN (${placeholders(types)})`).pluck().get(id, ...types) as string | undefined;
+  }
+
+  /** The object type of each row, by its seq. */
+  typesBySeq(seqs: readonly number[]): Map<number, string> {
+    return new Map(this.statement('SELECT seq, type FROM object_rows WHERE seq IN (SELECT value FROM json_each(?))').raw(true).all(JSON.stringify(seqs)) as [number, string][]);
+  }
+
+  /** The seqs of the rows of these types meeting the conditions, in the order they were made. */
+  seqsMatching(types: readonly string[], conditions: RowConditions): number[] {
+    const { where, params } = ofTypes(types, conditions);
+    return this.statement(`SELECT seq FROM object_rows WHERE ${where} ORDER BY seq`).pluck().all(...params) as number[];
+  }
+
+  /** The seqs of the rows of these types whose column holds one of `values`, in the order they were made. */
+  seqsWith(types: readonly string[], column: ExactColumn, values: readonly string[]): number[] {
+    return this.seqsMatching(types, exactly(column, values));
+  }
+
+  /** Which of `values` a row of these types holds in the column. */
+  presentIn(types: readonly string[], column: ExactColumn, values: readonly string[]): Set<string> {
+    const { where, params } = ofTypes(types, exactly(column, values));
+    return new Set(this.statement(`SELECT ${column} FROM object_rows WHERE ${where}`).pluck().all(...params) as string[]);
+  }
+}
+
+function exactly(column: ExactColumn, values: readonly string[]): RowConditions {
+  return { where: [`${column} IN (${placeholders(values)})`], params: values };
+}
+
+/** The conditions, on rows of these types only. */
+function ofTypes(types: readonly string[], conditions: RowConditions): { where: string; params: unknown[] } {
+  return { where: [`type IN (${placeholders(types)})`, ...conditions.where].join(' AND '), params: [...types, ...conditions.params] };
+}
