@@ -15,7 +15,8 @@ import { companyFileApp, connectCompanyFile } from './service/connectCompanyFile
 import type { JsonObject } from './desktop/json.ts';
 import type { DesktopMachine } from './desktop/machine/DesktopMachine.ts';
 import { RequestInputError } from './desktop/RequestInputError.ts';
-import { createServiceApp, httpsRequiredHandler, sendError } from './service/createServiceApp.ts';
+import { createServiceApp, httpsRequiredHandler } from './service/createServiceApp.ts';
+import { sendError } from './service/jsonAnswers.ts';
 import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.ts';
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
 import type { SeedSizes } from './fixtures/seedCompanyFile.ts';

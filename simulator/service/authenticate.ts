@@ -1,3 +1,5 @@
+import type { RequestHandler } from 'express';
+import { exchangeOf } from './exchange.ts';
 import { ServiceError } from './ServiceError.ts';
 import { redactKey } from './serviceIds.ts';
 import type { Project, ServiceState } from './ServiceState.ts';
@@ -17,4 +19,12 @@ export function authenticate(state: ServiceState, authorization: string | undefi
   const project = state.projectForKey('secret', key);
   if (!project) throw ServiceError.of('API_KEY_INVALID', `Invalid API key provided: '${redactKey(key)}'.`);
   return project;
+}
+
+/** Middleware: the project of the request's secret key on its exchange, or the 401. */
+export function checkKey(deps: { state: ServiceState }): RequestHandler {
+  return (req, res, next) => {
+    exchangeOf(res).project = authenticate(deps.state, req.headers.authorization);
+    next();
+  };
 }

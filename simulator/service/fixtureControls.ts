@@ -1,25 +1,16 @@
-import type { JsonObject, JsonValue } from '../desktop/json.ts';
+import type { JsonValue } from '../desktop/json.ts';
 import { exportFixture } from '../fixtures/exportFixture.ts';
 import { FixtureError, formatProblem } from '../fixtures/FixtureProblem.ts';
 import { fixtureTools } from '../fixtures/fixtureTools.ts';
 import { loadFixture, type LoadOptions, type LoadSummary } from '../fixtures/loadFixture.ts';
 import { companyFileApp, connectCompanyFileWith } from './connectCompanyFile.ts';
-import { endUserIdIn } from './pathSegments.ts';
+import { endUserOf, type Control } from './controlTable.ts';
 import { ServiceError } from './ServiceError.ts';
-import type { EndUserRow, Project } from './ServiceState.ts';
+import type { EndUserRow } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
 
 /** Fixtures are whole company files: far larger than any request the Service itself takes. */
 export const FIXTURE_MAX_BYTES = 128 * 1024 * 1024;
-
-export const FIXTURE_CONTROLS = [
-  {
-    method: 'POST',
-    path: '/_sandbox/end-users/{id}/fixture',
-    description: 'Load a fixture (the fixture JSON as the body) into the end user\'s company file, creating and connecting one if needed; 400 lists every problem.',
-  },
-  { method: 'GET', path: '/_sandbox/end-users/{id}/fixture', description: 'Export the end user\'s company file as a fixture.' },
-];
 
 export interface FixtureLoadResult extends LoadSummary {
   endUserId: string;
@@ -66,27 +57,28 @@ function invalidFixture(error: FixtureError): ServiceError {
   return ServiceError.of('INVALID_REQUEST', `Invalid request: the fixture was not loaded (${error.message}); the company file is unchanged:\n${lines.join('\n')}`);
 }
 
-/** `/_sandbox/end-users/{id}/fixture`; undefined for any other path, so the caller can go on matching. */
-export async function handleFixtureControl(
-  deps: ServiceDeps,
-  project: Project,
-  method: string,
-  path: string,
-  readBody: () => JsonObject | undefined,
-): Promise<string | undefined> {
-  const match = /^\/_sandbox\/end-users\/([^/]+)\/fixture$/.exec(path);
-  if (!match?.[1]) return undefined;
-  const id = endUserIdIn(match[1]);
-  const endUser = deps.state.endUser(project.id, id);
-  if (!endUser) throw ServiceError.of('RESOURCE_MISSING', `No end user with id "${id}" exists in this project.`);
-  if (method === 'GET') return JSON.stringify(await exportFixtureOfEndUser(deps, endUser));
-  if (method !== 'POST') throw ServiceError.of('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use GET or POST.`);
-  const body = readBody();
-  if (body === undefined) throw ServiceError.of('INVALID_REQUEST', 'Invalid request: the body must be a fixture (JSON).');
-  try {
-    return JSON.stringify({ objectType: 'sandbox_fixture_load', ...(await loadFixtureForEndUser(deps, endUser, body)) });
-  } catch (error) {
-    if (error instanceof FixtureError) throw invalidFixture(error);
-    throw error;
-  }
-}
+/** `/_sandbox/end-users/{id}/fixture`: a company file in and out as a fixture. */
+export const FIXTURE_CONTROLS: Control[] = [
+  {
+    method: 'POST',
+    path: '/_sandbox/end-users/{id}/fixture',
+    description: 'Load a fixture (the fixture JSON as the body) into the end user\'s company file, creating and connecting one if needed; 400 lists every problem.',
+    answer: async (call) => {
+      const endUser = endUserOf(call);
+      const body = call.body();
+      if (body === undefined) throw ServiceError.of('INVALID_REQUEST', 'Invalid request: the body must be a fixture (JSON).');
+      try {
+        return JSON.stringify({ objectType: 'sandbox_fixture_load', ...(await loadFixtureForEndUser(call.deps, endUser, body)) });
+      } catch (error) {
+        if (error instanceof FixtureError) throw invalidFixture(error);
+        throw error;
+      }
+    },
+  },
+  {
+    method: 'GET',
+    path: '/_sandbox/end-users/{id}/fixture',
+    description: 'Export the end user\'s company file as a fixture.',
+    answer: async (call) => JSON.stringify(await exportFixtureOfEndUser(call.deps, endUserOf(call))),
+  },
+];

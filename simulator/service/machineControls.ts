@@ -1,36 +1,10 @@
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
-import type { JsonObject } from '../desktop/json.ts';
 import { RequestInputError } from '../desktop/RequestInputError.ts';
 import { companyFileApp } from './connectCompanyFile.ts';
-import { endUserIdIn } from './pathSegments.ts';
+import { endUserOf, fieldsOf, type Control, type ControlCall } from './controlTable.ts';
 import { ServiceError } from './ServiceError.ts';
-import type { EndUserRow, Project } from './ServiceState.ts';
+import type { EndUserRow } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
-
-export const MACHINE_CONTROLS = [
-  {
-    method: 'GET',
-    path: '/_sandbox/end-users/{id}/desktop',
-    description: "The end user's machine: connection state, application (open, starting, closed), latency, faults switched on, requests queued.",
-  },
-  {
-    method: 'POST',
-    path: '/_sandbox/end-users/{id}/desktop',
-    description:
-      'Change the machine: {"connection": "connected" | "closed" | "starting" | "not_set_up" | "not_polling" | "modal_dialog" | ..., "startupSeconds", ' +
-      '"latency": "instant" | "realistic" | {"list": ms, "retrieve": ms, "create": ms, "update": ms, "health": ms, "jitter": 0..1}, "writesCompleteAfterTimeout", "inUseSeconds", "seed"}.',
-  },
-  { method: 'DELETE', path: '/_sandbox/end-users/{id}/desktop', description: 'Back to a connected, instant machine with no faults.' },
-  {
-    method: 'POST',
-    path: '/_sandbox/end-users/{id}/faults',
-    description:
-      'Switch a fault on: {"fault": "status" (with "status": 3175) | "timeout" | "slow" (with "seconds") | a connection state, and any of "count": N (the next N requests), ' +
-      '"share": 0..1 (seeded), "afterSeconds"/"forSeconds" (a window of sandbox time), "operations": "invoices.*"}.',
-  },
-  { method: 'DELETE', path: '/_sandbox/end-users/{id}/faults', description: 'Switch every fault off.' },
-  { method: 'DELETE', path: '/_sandbox/end-users/{id}/faults/{faultId}', description: 'Switch one fault off.' },
-];
 
 /** The machine of an end user's company file: only an end user with one has a machine to steer. */
 function machineOf(deps: ServiceDeps, endUser: EndUserRow): DesktopApplication {
@@ -55,22 +29,63 @@ function checked<T>(work: () => T): T {
   }
 }
 
-/** `/_sandbox/end-users/{id}/desktop` and `/faults`; undefined for any other path, so the caller can go on matching. */
-export function handleMachineControl(deps: ServiceDeps, project: Project, method: string, path: string, body: () => JsonObject): string | undefined {
-  const match = /^\/_sandbox\/end-users\/([^/]+)\/(desktop|faults)(?:\/([^/]+))?$/.exec(path);
-  if (!match?.[1] || (match[2] === 'desktop' && match[3] !== undefined)) return undefined;
-  const id = endUserIdIn(match[1]);
-  const endUser = deps.state.endUser(project.id, id);
-  if (!endUser) throw ServiceError.of('RESOURCE_MISSING', `No end user with id "${id}" exists in this project.`);
-  const app = machineOf(deps, endUser);
-  const allowed = match[2] === 'desktop' ? ['GET', 'POST', 'DELETE'] : match[3] === undefined ? ['POST', 'DELETE'] : ['DELETE'];
-  if (!allowed.includes(method)) throw ServiceError.of('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; use ${allowed.join(' or ')}.`);
-  if (match[2] === 'desktop') {
-    if (method === 'POST') checked(() => app.machine.configure(body()));
-    if (method === 'DELETE') app.machine.reset();
-    return described(endUser, app);
-  }
-  if (method === 'POST') return JSON.stringify({ objectType: 'sandbox_fault', endUserId: endUser.id, ...checked(() => app.machine.addFault(body())) });
-  if (!app.machine.clearFaults(match[3])) throw ServiceError.of('RESOURCE_MISSING', `End user "${endUser.id}" has no fault "${match[3] ?? ''}".`);
+/** The end user of the path and its machine. */
+function machineFor(call: ControlCall): { endUser: EndUserRow; app: DesktopApplication } {
+  const endUser = endUserOf(call);
+  return { endUser, app: machineOf(call.deps, endUser) };
+}
+
+/** Switches off one fault, or every fault when no id is given. */
+function clearFaults(call: ControlCall, faultId: string | undefined): string {
+  const { endUser, app } = machineFor(call);
+  if (!app.machine.clearFaults(faultId)) throw ServiceError.of('RESOURCE_MISSING', `End user "${endUser.id}" has no fault "${faultId ?? ''}".`);
   return described(endUser, app);
 }
+
+/** `/_sandbox/end-users/{id}/desktop` and `/faults`: the end user's machine and its faults. */
+export const MACHINE_CONTROLS: Control[] = [
+  {
+    method: 'GET',
+    path: '/_sandbox/end-users/{id}/desktop',
+    description: "The end user's machine: connection state, application (open, starting, closed), latency, faults switched on, requests queued.",
+    answer: (call) => {
+      const { endUser, app } = machineFor(call);
+      return described(endUser, app);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/end-users/{id}/desktop',
+    description:
+      'Change the machine: {"connection": "connected" | "closed" | "starting" | "not_set_up" | "not_polling" | "modal_dialog" | ..., "startupSeconds", ' +
+      '"latency": "instant" | "realistic" | {"list": ms, "retrieve": ms, "create": ms, "update": ms, "health": ms, "jitter": 0..1}, "writesCompleteAfterTimeout", "inUseSeconds", "seed"}.',
+    answer: (call) => {
+      const { endUser, app } = machineFor(call);
+      checked(() => app.machine.configure(fieldsOf(call)));
+      return described(endUser, app);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/_sandbox/end-users/{id}/desktop',
+    description: 'Back to a connected, instant machine with no faults.',
+    answer: (call) => {
+      const { endUser, app } = machineFor(call);
+      app.machine.reset();
+      return described(endUser, app);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/_sandbox/end-users/{id}/faults',
+    description:
+      'Switch a fault on: {"fault": "status" (with "status": 3175) | "timeout" | "slow" (with "seconds") | a connection state, and any of "count": N (the next N requests), ' +
+      '"share": 0..1 (seeded), "afterSeconds"/"forSeconds" (a window of sandbox time), "operations": "invoices.*"}.',
+    answer: (call) => {
+      const { endUser, app } = machineFor(call);
+      return JSON.stringify({ objectType: 'sandbox_fault', endUserId: endUser.id, ...checked(() => app.machine.addFault(fieldsOf(call))) });
+    },
+  },
+  { method: 'DELETE', path: '/_sandbox/end-users/{id}/faults', description: 'Switch every fault off.', answer: (call) => clearFaults(call, undefined) },
+  { method: 'DELETE', path: '/_sandbox/end-users/{id}/faults/{faultId}', description: 'Switch one fault off.', answer: (call) => clearFaults(call, call.params['faultId']) },
+];

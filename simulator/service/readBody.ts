@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import express, { type RequestHandler } from 'express';
 import { isJsonObject, type JsonObject } from '../desktop/json.ts';
 import { jsonLimitProblem } from '../desktop/jsonLimits.ts';
 import { ServiceError } from './ServiceError.ts';
@@ -19,45 +20,65 @@ function tooLarge(maxBytes: number, closeConnection: boolean): ServiceError {
   return ServiceError.of('REQUEST_TOO_LARGE', `Request body is larger than ${maxBytes} bytes.`, { closeConnection });
 }
 
-/** The whole body as bytes (undefined when empty), within `maxBytes`; see DRAIN_MAX_BYTES for what happens past it. */
-export function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    const done = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onGone);
-      req.off('close', onGone);
+/** body-parser's failures (http-errors with a `type`) in the Service's terms. */
+function bodyParserError(error: unknown, maxBytes: number): unknown {
+  const type = (error as { type?: unknown }).type;
+  if (type === 'entity.too.large') return tooLarge(maxBytes, false);
+  if (type === 'encoding.unsupported') {
+    return ServiceError.of('UNSUPPORTED_MEDIA_TYPE', 'Request bodies are read as sent: a Content-Encoding (gzip, deflate...) is not accepted.');
+  }
+  if (type === 'parameters.too.many') return ServiceError.of('INVALID_REQUEST', 'Invalid request: the form has too many fields.');
+  if (type === 'request.aborted' || type === 'request.size.invalid' || type === 'stream.not.readable' || (error as { code?: unknown }).code === 'ECONNRESET') {
+    return new ClientGone('the client closed the connection before sending its whole request');
+  }
+  return error;
+}
+
+/**
+ * Wraps one of express's body parsers (whole body read before anything is decided, within
+ * `maxBytes`): its refusals become ServiceErrors, and an upload that goes on past DRAIN_MAX_BYTES
+ * over the limit is cut short instead of drained (body-parser drains to the end, however long).
+ */
+function readWhole(parser: RequestHandler, maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    let answered = false;
+    const once = (error?: unknown): void => {
+      if (answered) return;
+      answered = true;
+      req.off('data', count);
+      next(error === undefined ? undefined : bodyParserError(error, maxBytes));
     };
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (!over && size > maxBytes) {
-        over = true;
-        chunks.length = 0;
-      }
-      if (!over) chunks.push(chunk);
-      else if (size - maxBytes > DRAIN_MAX_BYTES) {
-        done();
-        req.pause();
-        reject(tooLarge(maxBytes, true));
-      }
+    const cutShort = (): void => {
+      req.pause();
+      once(tooLarge(maxBytes, true));
     };
-    const onEnd = (): void => {
-      done();
-      if (over) reject(tooLarge(maxBytes, false));
-      else resolve(size === 0 ? undefined : Buffer.concat(chunks));
+    let seen = 0;
+    const count = (chunk: Buffer): void => {
+      seen += chunk.length;
+      if (seen > maxBytes + DRAIN_MAX_BYTES) cutShort();
     };
-    const onGone = (): void => {
-      done();
-      reject(new ClientGone('the client closed the connection before sending its whole request'));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onGone);
-    req.on('close', onGone);
-  });
+    if (Number(req.headers['content-length']) > maxBytes + DRAIN_MAX_BYTES) {
+      cutShort();
+      return;
+    }
+    req.on('data', count);
+    void parser(req, res, once);
+  };
+}
+
+/** The request body as bytes on `req.body` (see `bodyBytes`), whatever its type: the handler decides what it accepts. */
+export function readBodyBytes(maxBytes = MAX_BODY_BYTES): RequestHandler {
+  return readWhole(express.raw({ type: () => true, limit: maxBytes, inflate: false }), maxBytes);
+}
+
+/** A form post's fields on `req.body` (urlencoded), within `maxBytes`. */
+export function readForm(maxBytes: number): RequestHandler {
+  return readWhole(express.urlencoded({ extended: false, limit: maxBytes, inflate: false }), maxBytes);
+}
+
+/** The bytes `readBodyBytes` read; undefined when there were none. */
+export function bodyBytes(req: IncomingMessage & { body?: unknown }): Buffer | undefined {
+  return Buffer.isBuffer(req.body) && req.body.length > 0 ? req.body : undefined;
 }
 
 /** `application/json` or a `+json` type, in UTF-8 (the only charset JSON has). */

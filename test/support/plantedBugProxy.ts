@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from '../../simulator/Sandbox.ts';
-import { compileRoutes } from '../../simulator/service/matchRoute.ts';
+import { compileRoutes } from './operationRoutes.ts';
 import { createTlsMaterial } from '../../simulator/service/tlsCertificates.ts';
 import { PLANTED_BUGS, type BugName } from './plantedBugs/index.ts';
 import { serviceError, type BugContext, type BugHandler, type ProxyRequest, type ProxyResponse } from './plantedBugs/proxyExchange.ts';

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import { SimClock } from '../../simulator/desktop/clock.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../simulator/Sandbox.ts';
-import { compileRoutes } from '../../simulator/service/matchRoute.ts';
+import { compileRoutes } from './operationRoutes.ts';
 import { createLogger } from '../../simulator/service/logger.ts';
 import { loadOrCreateTls } from '../../simulator/service/tlsCertificates.ts';
 

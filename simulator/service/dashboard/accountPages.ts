@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
-import { cookie, cookiesOf, formOf, htmlResponse, preSessionCsrf, PRE_SESSION_CSRF, redirect, sameToken, type WebResponse } from './webRequest.ts';
+import type { Request } from 'express';
+import { cookie, cookieOf, formOf, htmlResponse, preSessionCsrf, PRE_SESSION_CSRF, redirect, sameToken, type WebResponse } from './webRequest.ts';
 import { field, html, page } from './html.ts';
 import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from './passwords.ts';
 import type { ServiceDeps } from '../types.ts';
@@ -16,8 +16,8 @@ export interface SignedIn {
 }
 
 /** The signed-in account of a request, or undefined. */
-export function signedIn(deps: ServiceDeps, req: IncomingMessage): SignedIn | undefined {
-  const token = cookiesOf(req).get(SESSION_COOKIE);
+export function signedIn(deps: ServiceDeps, req: Request): SignedIn | undefined {
+  const token = cookieOf(req, SESSION_COOKIE);
   if (!token) return undefined;
   const session = deps.state.dashboard.session(token, deps.clock.now());
   const account = session ? deps.state.dashboard.account(session.account_id) : undefined;
@@ -42,14 +42,14 @@ export interface Shown {
   headers?: Record<string, string>;
 }
 
-function accountPage(req: IncomingMessage, kind: 'in' | 'up', shown: Shown): WebResponse {
+function accountPage(req: Request, kind: 'in' | 'up', shown: Shown): WebResponse {
   const { token, cookies } = preSessionCsrf(req);
   const answer = htmlResponse(shown.status ?? 200, page({ title: kind === 'in' ? 'Sign in' : 'Sign up', error: shown.error, notice: shown.notice }, accountForm(kind, token, shown.email)), cookies);
   return { ...answer, headers: { ...answer.headers, ...shown.headers } };
 }
 
-export const signInPage = (req: IncomingMessage, shown: Shown = {}): WebResponse => accountPage(req, 'in', shown);
-export const signUpPage = (req: IncomingMessage, shown: Shown = {}): WebResponse => accountPage(req, 'up', shown);
+export const signInPage = (req: Request, shown: Shown = {}): WebResponse => accountPage(req, 'in', shown);
+export const signUpPage = (req: Request, shown: Shown = {}): WebResponse => accountPage(req, 'up', shown);
 
 /**
  * Where every sign-up that passes the form's checks is sent, whether its email was new or already had
@@ -63,17 +63,17 @@ function startSession(deps: ServiceDeps, account: Account): WebResponse {
   return redirect('/dashboard', [cookie(SESSION_COOKIE, token, SESSION_SECONDS)]);
 }
 
-function csrfOk(req: IncomingMessage, form: URLSearchParams): boolean {
-  return sameToken(form.get('_csrf'), cookiesOf(req).get(PRE_SESSION_CSRF));
+function csrfOk(req: Request, form: URLSearchParams): boolean {
+  return sameToken(form.get('_csrf'), cookieOf(req, PRE_SESSION_CSRF));
 }
 
 /** Where a try comes from, for the throttle: the socket's peer (no proxy sits in front of the sandbox, so a forwarded-for header is not trusted). */
-function clientAddress(req: IncomingMessage): string {
+function clientAddress(req: Request): string {
   return req.socket.remoteAddress ?? '';
 }
 
-export async function signIn(deps: ServiceDeps, req: IncomingMessage): Promise<WebResponse> {
-  const form = await formOf(req);
+export async function signIn(deps: ServiceDeps, req: Request): Promise<WebResponse> {
+  const form = formOf(req);
   if (!csrfOk(req, form)) return signInPage(req, { error: 'The form expired: please sign in again.', status: 403 });
   const email = (form.get('email') ?? '').trim();
   await deps.accountsReady;
@@ -92,8 +92,8 @@ export async function signIn(deps: ServiceDeps, req: IncomingMessage): Promise<W
   return startSession(deps, account);
 }
 
-export async function signUp(deps: ServiceDeps, req: IncomingMessage): Promise<WebResponse> {
-  const form = await formOf(req);
+export async function signUp(deps: ServiceDeps, req: Request): Promise<WebResponse> {
+  const form = formOf(req);
   if (!csrfOk(req, form)) return signUpPage(req, { error: 'The form expired: please try again.', status: 403 });
   const email = (form.get('email') ?? '').trim();
   const password = form.get('password') ?? '';

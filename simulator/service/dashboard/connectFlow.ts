@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { Request } from 'express';
 import { FixtureError } from '../../fixtures/FixtureProblem.ts';
 import { connectCompanyFile } from '../connectCompanyFile.ts';
 import { hashKey } from '../serviceIds.ts';
@@ -6,7 +6,7 @@ import type { EndUserRow } from '../ServiceState.ts';
 import type { ServiceDeps } from '../types.ts';
 import { field, html, page } from './html.ts';
 import { loadPastedFixture, notLoaded } from './pastedFixture.ts';
-import { cookiesOf, formOf, htmlResponse, preSessionCsrf, PRE_SESSION_CSRF, redirect, sameToken, type WebResponse } from './webRequest.ts';
+import { cookieOf, formOf, htmlResponse, preSessionCsrf, PRE_SESSION_CSRF, redirect, sameToken, type WebResponse } from './webRequest.ts';
 
 interface Flow {
   session: { id: string; project_id: string; end_user_id: string; expires_at: number; redirect_url: string | null; used_at: number | null };
@@ -55,7 +55,7 @@ function connectPage(flow: Flow, csrf: string, action: string, error?: string): 
   );
 }
 
-export function showConnect(deps: ServiceDeps, req: IncomingMessage, secret: string, url: URL): WebResponse {
+export function showConnect(deps: ServiceDeps, req: Request, secret: string, url: URL): WebResponse {
   const flow = flowOf(deps, secret, url.searchParams.get('key'));
   if (!('session' in flow)) return flow;
   const { token, cookies } = preSessionCsrf(req);
@@ -69,12 +69,12 @@ function whole(value: string | null, name: string, max: number): number {
 }
 
 /** Finishing the flow: the chosen company file is connected, the link is spent, the browser goes back to the application. */
-export async function finishConnect(deps: ServiceDeps, req: IncomingMessage, secret: string, url: URL): Promise<WebResponse> {
+export async function finishConnect(deps: ServiceDeps, req: Request, secret: string, url: URL): Promise<WebResponse> {
   const flow = flowOf(deps, secret, url.searchParams.get('key'));
   if (!('session' in flow)) return flow;
-  const form = await formOf(req);
+  const form = formOf(req);
   const action = `${url.pathname}${url.search}`;
-  const csrf = cookiesOf(req).get(PRE_SESSION_CSRF);
+  const csrf = cookieOf(req, PRE_SESSION_CSRF);
   if (!sameToken(form.get('_csrf'), csrf)) return htmlResponse(403, connectPage(flow, preSessionCsrf(req).token, action, 'The form expired: please choose again.'));
   const again = (status: number, error: string): WebResponse => htmlResponse(status, connectPage(flow, csrf ?? '', action, error));
   const source = form.get('source');

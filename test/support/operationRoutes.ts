@@ -1,5 +1,5 @@
-import type { OperationSpec } from '../spec/types.ts';
-import { decodeSegment } from './pathSegments.ts';
+import type { OperationSpec } from '../../simulator/spec/types.ts';
+import { decodeSegment } from '../../simulator/service/pathSegments.ts';
 
 export interface RouteMatch {
   op: OperationSpec;
@@ -20,7 +20,8 @@ export type RouteResult =
   | { kind: 'badParam'; name: string; raw: string };
 
 /**
- * Routes `/v1/...` paths to spec operations. `ledger_desktop` is accepted for `ledger-desktop`,
+ * The tests' own oracle of which spec operation a `/v1/...` path is (the server routes with
+ * express; a response is checked against the schemas of the operation this one finds). `ledger_desktop` is accepted for `ledger-desktop`,
  * as older clients spell it.
  */
 export function compileRoutes(operations: Iterable<OperationSpec>): (method: string, pathname: string) => RouteResult {

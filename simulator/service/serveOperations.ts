@@ -1,17 +1,17 @@
-import type { IncomingMessage } from 'node:http';
+import type { Request, RequestHandler } from 'express';
 import type { JsonObject, JsonValue } from '../desktop/json.ts';
 import { describeIssue, type OperationValidators } from '../spec/compileValidators.ts';
 import type { OperationSpec } from '../spec/types.ts';
-import { authenticate } from './authenticate.ts';
 import { authSessionHandlers } from './handlers/authSessionHandlers.ts';
 import { desktopHandlerFor } from './handlers/desktopHandlers.ts';
 import { endUserHandlers } from './handlers/endUserHandlers.ts';
-import type { RouteResult } from './matchRoute.ts';
+import type { OperationHandler } from './apiRouter.ts';
+import { answerJson, exchangeOf, type Exchange } from './exchange.ts';
 import { parseHeaderParameters, parseQuery } from './parseQuery.ts';
-import { parseJsonObject, readBody } from './readBody.ts';
+import { bodyBytes, parseJsonObject } from './readBody.ts';
 import { resolveDataTarget } from './resolveDataTarget.ts';
 import { ServiceError } from './ServiceError.ts';
-import type { Handler, RequestNote, ResponseBody, ServiceDeps, ServiceRequest } from './types.ts';
+import type { Handler, ResponseBody, ServiceDeps, ServiceRequest } from './types.ts';
 
 const NAMED_HANDLERS: Record<string, Handler> = { ...endUserHandlers, ...authSessionHandlers };
 
@@ -38,31 +38,35 @@ function validate(check: OperationValidators[keyof OperationValidators], value: 
   }
 }
 
+/** Once the key is checked, a `/v1` request is the project's: it goes into the project's request log, with its body. */
+export const noteForLog: RequestHandler = (req, res, next) => {
+  const exchange = exchangeOf(res);
+  exchange.note.projectId = exchange.project?.id;
+  const bytes = bodyBytes(req);
+  if (bytes) exchange.note.requestBody = bytes;
+  next();
+};
+
+/** Express's handler for each spec operation: the JSON of its 200 body, or the error it throws. */
+export function serveOperations(deps: ServiceDeps): OperationHandler {
+  const handlers = handlerTable(deps.operations.values());
+  return (op, req, res, next) => {
+    runOperation(deps, handlers, op, req, exchangeOf(res))
+      .then((json) => answerJson(res, json))
+      .catch(next);
+  };
+}
+
 /**
- * One `/v1` request from start to the JSON of its 200 body: auth, route, validation by the spec's
- * validators, end user and company file, then the operation's handler. The body is read whole
- * before anything is decided, so every answer leaves the connection ready for the next request.
+ * One `/v1` operation, once express has read the whole body, the key was checked and the route
+ * found: validation by the spec's validators, end user and company file, then the handler.
  */
-export async function handleApiRequest(
-  deps: ServiceDeps,
-  route: (method: string, path: string) => RouteResult,
-  handlers: ReadonlyMap<string, Handler>,
-  req: IncomingMessage,
-  requestId: string,
-  note: RequestNote = {},
-): Promise<ResponseBody> {
-  const bytes = await readBody(req);
-  const url = new URL(req.url ?? '/', 'https://sandbox.invalid');
-  const project = authenticate(deps.state, req.headers.authorization);
-  note.projectId = project.id;
-  if (bytes && bytes.length > 0) note.requestBody = bytes;
-  const routed = route(req.method ?? 'GET', url.pathname);
-  if (routed.kind === 'none') throw ServiceError.of('ROUTE_NOT_FOUND', `Unrecognized request URL (${req.method} ${url.pathname}).`);
-  if (routed.kind === 'method') {
-    throw ServiceError.of('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}; use ${routed.allowed.join(' or ')}.`);
-  }
-  if (routed.kind === 'badParam') throw invalid(routed.name, `"${routed.raw}" is not valid percent-encoding`);
-  const { op, pathParams } = routed.match;
+async function runOperation(deps: ServiceDeps, handlers: ReadonlyMap<string, Handler>, op: OperationSpec, req: Request, exchange: Exchange): Promise<ResponseBody> {
+  const { project, note, requestId } = exchange;
+  if (!project) throw new Error('an operation ran before its key was checked');
+  const url = new URL(req.originalUrl, 'https://sandbox.invalid');
+  // The spec's paths have only single-segment parameters: each is one string.
+  const pathParams = Object.fromEntries(Object.entries(req.params).map(([name, value]) => [name, String(value)]));
   note.operationId = op.operationId;
   const validators = deps.validators.get(op.operationId);
   if (!validators) throw new Error(`no validators for ${op.operationId}`);
@@ -83,7 +87,7 @@ export async function handleApiRequest(
   let body: JsonObject = {};
   // Operations that take no body ignore one, as the Service does; the rest must send JSON.
   if (validators.body) {
-    const parsed = parseJsonObject(bytes, req.headers['content-type']);
+    const parsed = parseJsonObject(bodyBytes(req), req.headers['content-type']);
     if (parsed === undefined) throw invalid('', 'a JSON body is required');
     validate(validators.body, parsed);
     body = parsed;
