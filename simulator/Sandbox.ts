@@ -15,7 +15,7 @@ import { companyFileApp, connectCompanyFile } from './service/connectCompanyFile
 import type { JsonObject } from './desktop/json.ts';
 import type { DesktopMachine } from './desktop/machine/DesktopMachine.ts';
 import { RequestInputError } from './desktop/RequestInputError.ts';
-import { createServiceApp, httpsRequiredHandler } from './service/createServiceApp.ts';
+import { createServiceApp, expressMessageClasses, httpsRequiredHandler } from './service/createServiceApp.ts';
 import { sendError } from './service/jsonAnswers.ts';
 import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.ts';
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
@@ -161,7 +161,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.machine) setUpMachine(companyFileApp(deps, endUser, demo.companyFileId).machine, options.machine);
 
   const tls = await tlsReady;
-  const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert, ...SERVER_OPTIONS }, createServiceApp(deps));
+  const app = createServiceApp(deps);
+  const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert, ...SERVER_OPTIONS, ...expressMessageClasses(app) }, app);
   const httpServer = http.createServer(SERVER_OPTIONS, httpsRequiredHandler(deps));
   for (const server of [httpsServer, httpServer]) answerHttpLayerRefusals(server, (res, error, requestId) => sendError(deps, res, error, requestId));
   const port = await listen(httpsServer, options.port ?? 0, hostName);

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type RequestHandler, type Router } from 'express';
@@ -54,6 +55,25 @@ export function createServiceApp(deps: ServiceDeps): express.Express {
   app.use(routeNotFound);
   app.use(answerErrors(deps));
   return app;
+}
+
+/**
+ * The classes the HTTPS listener builds each request and response from, made with express's
+ * prototypes (`app.request`, `app.response`). Express gives every request and response those
+ * prototypes as it takes them; an object whose prototype changes after it was built leaves V8's
+ * inline caches in Node's own HTTP code megamorphic (a list page cost 0.12 ms more of CPU), and a
+ * prototype set to the one it has is no change at all.
+ */
+export function expressMessageClasses(app: express.Express): { IncomingMessage: typeof IncomingMessage; ServerResponse: typeof ServerResponse } {
+  function ExpressRequest(this: IncomingMessage, socket: Socket): void {
+    IncomingMessage.call(this, socket);
+  }
+  ExpressRequest.prototype = app.request;
+  function ExpressResponse(this: ServerResponse, req: IncomingMessage): void {
+    ServerResponse.call(this, req);
+  }
+  ExpressResponse.prototype = app.response;
+  return { IncomingMessage: ExpressRequest as unknown as typeof IncomingMessage, ServerResponse: ExpressResponse as unknown as typeof ServerResponse };
 }
 
 /** The plain-HTTP listener's only answer: the Service is HTTPS only and never serves data here. */

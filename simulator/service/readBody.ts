@@ -41,6 +41,8 @@ function bodyParserError(error: unknown, maxBytes: number): unknown {
  */
 function readWhole(parser: RequestHandler, maxBytes: number): RequestHandler {
   return (req, res, next) => {
+    // Most requests are GETs without a body: nothing to read, nothing to listen to.
+    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
     let answered = false;
     const once = (error?: unknown): void => {
       if (answered) return;
