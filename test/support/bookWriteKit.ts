@@ -6,8 +6,34 @@ import { deleteTransaction, voidTransaction } from '../../simulator/desktop/book
 
 /** The tools the randomized books sequences' writes (`bookWrites.ts`) are made of: reading the file, drawing at random, removing one. */
 
+/** Frozen all the way down: a parsed document is shared by every later read of the same bytes. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** By company file, each stored object's bytes and what they parse to. */
+const parsedBytes = new WeakMap<CompanyFile, Map<number, { bytes: Buffer; doc: JsonObject }>>();
+
+/**
+ * Every object of a type, as stored now. The randomized sequences check the books after every
+ * write by reading whole types: bytes equal to the ones read last time are not parsed again (the
+ * bytes are always read and compared, so nothing stale is ever returned).
+ */
 export function all(file: CompanyFile, type: string): JsonObject[] {
-  return (file.store.statement('SELECT doc FROM objects WHERE type = ? ORDER BY seq').pluck().all(type) as Buffer[]).map((d) => parseDoc<JsonObject>(d));
+  let cache = parsedBytes.get(file);
+  if (!cache) parsedBytes.set(file, (cache = new Map()));
+  const rows = file.store.statement('SELECT seq, doc FROM objects WHERE type = ? ORDER BY seq').all(type) as { seq: number; doc: Buffer }[];
+  return rows.map(({ seq, doc: bytes }) => {
+    const known = cache.get(seq);
+    if (known?.bytes.equals(bytes)) return known.doc;
+    const doc = deepFreeze(parseDoc<JsonObject>(bytes));
+    cache.set(seq, { bytes, doc });
+    return doc;
+  });
 }
 
 export const cents = (value: unknown): number => toCents(typeof value === 'string' ? value : null);

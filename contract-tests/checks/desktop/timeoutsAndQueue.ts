@@ -13,10 +13,14 @@ export const requestTimeout: Check = {
       const pending = ctx.client.send({ path: HEALTH_PATH, headers: { 'Service-Timeout-Seconds': '2' }, retry: false });
       await controls.queued(1);
       await ctx.clock.pass(2_000);
-      const res = await pending;
-      expectThat(res.status === 504 && errorOf(res)?.['code'] === 'LDG_REQUEST_TIMEOUT' && errorOf(res)?.['httpStatusCode'] === 504, 'HTTP 504 LDG_REQUEST_TIMEOUT in the error shape', describeExchange(res), res);
-      // Let the desktop finish, so the queue is empty for what comes next.
-      await ctx.clock.pass(3_000);
+      try {
+        const res = await pending;
+        expectThat(res.status === 504 && errorOf(res)?.['code'] === 'LDG_REQUEST_TIMEOUT' && errorOf(res)?.['httpStatusCode'] === 504, 'HTTP 504 LDG_REQUEST_TIMEOUT in the error shape', describeExchange(res), res);
+      } finally {
+        // Let the desktop finish, pass or fail, so the queue is empty for what comes next (a failed check
+        // left it working on its health check, and the next run's first request waited behind it).
+        await ctx.clock.pass(3_000);
+      }
     });
   },
 };
