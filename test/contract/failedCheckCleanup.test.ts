@@ -8,7 +8,7 @@ import { throughProxy } from './plantedBugHarness.ts';
 let api: TestSandbox;
 let proxy: PlantedBugProxy;
 beforeAll(async () => {
-  api = await startTestSandbox({ sizes: { customers: 10, invoices: 10 }, clock: new SimClock() });
+  api = await startTestSandbox({ sizes: { customers: 2, invoices: 2 }, clock: new SimClock() });
   proxy = await startPlantedBugProxy(api.sandbox);
 });
 afterAll(async () => {
