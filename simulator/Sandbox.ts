@@ -6,9 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SimClock } from './desktop/clock.ts';
 import { DesktopHost } from './desktop/DesktopHost.ts';
-import { compileValidators } from './spec/compileValidators.ts';
-import { indexOperations } from './spec/indexOperations.ts';
-import { loadSpec } from './spec/loadSpec.ts';
+import { loadServiceSpec } from './spec/serviceSpec.ts';
 import { buildTypeRegistry } from './desktop/engine/checkTypeTable.ts';
 import { TYPE_TABLE } from './desktop/types/typeTable.ts';
 import { companyFileApp, connectCompanyFile } from './service/connectCompanyFile.ts';
@@ -132,9 +130,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const demoPassword = options.demoPassword ?? randomToken(16);
   // Awaited after the seeding; a failure there must not also leave this rejection unobserved.
   tlsReady.catch(() => undefined);
-  const doc = await loadSpec();
-  const operations = indexOperations(doc);
-  const validators = compileValidators(operations);
+  const { operations, validators } = await loadServiceSpec();
   const types = buildTypeRegistry(TYPE_TABLE, operations);
   const state = new ServiceState(dataDir ? path.join(dataDir, 'service.sqlite') : ':memory:');
   const host = new DesktopHost({ dataDir, clock, types });
