@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
 import { parseDoc } from '../simulator/desktop/storage/CompanyFileStore.ts';
-import type { JsonObject, JsonValue } from '../simulator/desktop/json.ts';
+import type { JsonObject, JsonValue } from '../simulator/desktop/values/json.ts';
 import { QueryEngine, type QueryParams } from '../simulator/desktop/queries/QueryEngine.ts';
 import type { OperationSpec } from '../simulator/spec/types.ts';
 import { median } from './latencyStats.ts';

@@ -3,7 +3,7 @@ import { DesktopHost } from '../simulator/desktop/DesktopHost.ts';
 import { buildTypeRegistry } from '../simulator/desktop/engine/checkTypeTable.ts';
 import { runReport } from '../simulator/desktop/reports/runReport.ts';
 import { REPORT_TYPES } from '../simulator/desktop/reports/reportTypes.ts';
-import { TYPE_TABLE } from '../simulator/desktop/types/typeTable.ts';
+import { TYPE_TABLE } from '../simulator/desktop/table/typeTable.ts';
 import { seedCompanyFile } from '../simulator/fixtures/seedCompanyFile.ts';
 import { indexOperations } from '../simulator/spec/indexOperations.ts';
 import { loadSpec } from '../simulator/spec/loadSpec.ts';

@@ -8,7 +8,7 @@ import { indexOperations } from '../simulator/spec/indexOperations.ts';
 import { loadSpec } from '../simulator/spec/loadSpec.ts';
 import { buildTypeRegistry } from '../simulator/desktop/engine/checkTypeTable.ts';
 import type { TypeRegistry } from '../simulator/desktop/engine/TypeRegistry.ts';
-import { TYPE_TABLE } from '../simulator/desktop/types/typeTable.ts';
+import { TYPE_TABLE } from '../simulator/desktop/table/typeTable.ts';
 import type { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
 import { benchLists, type ListsResult } from './benchLists.ts';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { SimClock } from '../simulator/desktop/clock.ts';
 import { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
-import type { JsonObject } from '../simulator/desktop/json.ts';
+import type { JsonObject } from '../simulator/desktop/values/json.ts';
 import { exportFixture } from '../simulator/fixtures/exportFixture.ts';
 import { readFixtureFile, serializeFixture } from '../simulator/fixtures/fixtureFile.ts';
 import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../simulator/desktop/json.ts';
+import type { JsonObject } from '../simulator/desktop/values/json.ts';
 import { parseFixtureText, serializeFixture, SHAPE_THREAD_MIN_BYTES } from '../simulator/fixtures/fixtureFile.ts';
 import { FIXTURE_SCHEMA_PATH } from '../simulator/fixtures/fixtureSchemaFile.ts';
 import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';

@@ -1,4 +1,4 @@
-import { DECIMAL_FIELDS } from '../../simulator/desktop/numericInputs.ts';
+import { DECIMAL_FIELDS } from '../../simulator/desktop/values/numericInputs.ts';
 import { FIELD_DESCRIPTIONS, FIELD_EXAMPLES } from './glossary.ts';
 
 /** A schema node of the catalog (JSON), or of the spec being written. */

@@ -8,7 +8,7 @@ import { convertSchema, type ConvertContext, type Node } from './convertSchema.t
 import { hoistRepeated } from './hoistRepeated.ts';
 import { SERVED_RESOURCES } from './servedResources.ts';
 import { targetsFor } from '../../simulator/desktop/engine/TypeModel.ts';
-import { TYPE_TABLE } from '../../simulator/desktop/types/typeTable.ts';
+import { TYPE_TABLE } from '../../simulator/desktop/table/typeTable.ts';
 
 /**
  * Writes the generated part of spec/ from the reference catalog: one file per served resource
@@ -25,12 +25,14 @@ const COMMON_FILE = path.join(REPO, 'spec/components/common.yaml');
 export const GENERATOR_INPUTS = [
   'scripts/spec',
   'spec/components/common.yaml',
-  'simulator/desktop/numericInputs.ts',
-  // The type table's own files (its rows, the row type, global references), not its rules.
-  'simulator/desktop/types',
+  'simulator/desktop/values/numericInputs.ts',
+  // The type table's files (its rows, the row type, global references); its rules are in rules/.
+  'simulator/desktop/table',
+  // The object types' names and the kinds of item a line may name, which the rows refer to.
+  'simulator/desktop/values/globalReferences.ts',
   // What turns a row's refs and the schema into `x-references`.
   'simulator/desktop/engine/TypeModel.ts',
-  'simulator/desktop/materialize.ts',
+  'simulator/desktop/engine/materialize.ts',
 ];
 
 const HAND_WRITTEN_PATHS: Record<string, string> = {

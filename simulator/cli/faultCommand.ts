@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { JsonObject } from '../desktop/json.ts';
+import type { JsonObject } from '../desktop/values/json.ts';
 import { UsageError } from './fixtureFileCommands.ts';
 import { faultBody, MACHINE_FLAGS, MACHINE_FLAGS_HELP, settingsBody } from './machineOptions.ts';
 import { isParseArgsError } from './parseArgsError.ts';

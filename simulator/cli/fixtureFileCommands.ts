@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isJsonObject, type JsonValue } from '../desktop/json.ts';
+import { isJsonObject, type JsonValue } from '../desktop/values/json.ts';
 import { describeProblem, formatOfPath, readFixtureFile, serializeFixture, type FixtureFileFormat } from '../fixtures/fixtureFile.ts';
 import { loadFixtureTools } from '../fixtures/fixtureTools.ts';
 import { generateFixture } from '../fixtures/generateFixture.ts';

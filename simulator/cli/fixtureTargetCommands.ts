@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isJsonObject, type JsonValue } from '../desktop/json.ts';
+import { isJsonObject, type JsonValue } from '../desktop/values/json.ts';
 import { describeProblem, readFixtureFile, serializeFixture, type ParsedFixture } from '../fixtures/fixtureFile.ts';
 import { FixtureError } from '../fixtures/FixtureProblem.ts';
 import { loadFixtureTools, type FixtureTools } from '../fixtures/fixtureTools.ts';

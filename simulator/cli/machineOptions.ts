@@ -1,4 +1,4 @@
-import type { JsonObject } from '../desktop/json.ts';
+import type { JsonObject } from '../desktop/values/json.ts';
 import { UsageError } from './fixtureFileCommands.ts';
 
 /** Keys of a fault spec and the control field each sets, with how its value is read. */

@@ -1,8 +1,8 @@
 import type { JsonSchema } from '../spec/types.ts';
 import type { Clock } from './clock.ts';
 import { CompanyFileStore, parseDoc, type StoredRow } from './storage/CompanyFileStore.ts';
-import { formatDesktopTime } from './desktopTime.ts';
-import { DESKTOP_STATUS, DesktopError } from './DesktopError.ts';
+import { formatDesktopTime } from './values/desktopTime.ts';
+import { DESKTOP_STATUS, DesktopError } from './values/DesktopError.ts';
 import { noteActiveChange } from './views/deletedObjects.ts';
 import { madeToBeVoided } from './books/beforeVoid.ts';
 import { assertAccountFitsField, isAccountHeldToRole } from './books/accountRoles.ts';
@@ -20,10 +20,10 @@ import { referencesIn } from './engine/TypeModel.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
 import { IdAllocator, LIST_OBJECT_ID } from './storage/IdAllocator.ts';
 import type { LowerName } from './storage/RowReads.ts';
-import { cloneJson, type JsonObject } from './json.ts';
-import { emptyObject } from './materialize.ts';
-import { checkNumericInputs } from './numericInputs.ts';
-import type { RulesContext } from './types/TypeRules.ts';
+import { cloneJson, type JsonObject } from './values/json.ts';
+import { emptyObject } from './engine/materialize.ts';
+import { checkNumericInputs } from './values/numericInputs.ts';
+import type { RulesContext } from './table/TypeRules.ts';
 import { recomputeAllBalances } from './bulkBalances.ts';
 
 const SINGLETON_ID = 'singleton';
@@ -220,7 +220,7 @@ export class CompanyFile {
 
   /**
    * Writes a modified object: a new revision, the type's rules, its postings, and what it renamed.
-   * Inside a store transaction; a void (`books/removeTransaction.ts`) writes its zeroed copy here too.
+   * Inside a store transaction; a void (`removeTransaction.ts`) writes its zeroed copy here too.
    */
   storeModified(model: TypeModel, ctx: RulesContext, row: StoredRow, previous: JsonObject, doc: JsonObject, body: JsonObject): JsonObject {
     const id = row.id;

@@ -1,7 +1,7 @@
-import { deleteTransaction, voidTransaction } from './books/removeTransaction.ts';
+import { deleteTransaction, voidTransaction } from './removeTransaction.ts';
 import type { WaitableClock } from './clock.ts';
 import type { CompanyFile } from './CompanyFile.ts';
-import type { JsonObject } from './json.ts';
+import type { JsonObject } from './values/json.ts';
 import { DesktopMachine, type Admission, type DesktopCall } from './machine/DesktopMachine.ts';
 import { MACHINE_KEY } from './machine/machineFixture.ts';
 import type { CallKind } from './machine/machineStates.ts';

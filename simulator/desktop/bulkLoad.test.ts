@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { all } from '../../test/support/bookWrites.ts';
 import { seededBooks } from '../../test/support/seededBooks.ts';
-import type { JsonObject } from './json.ts';
-import { toCents } from './money.ts';
+import type { JsonObject } from './values/json.ts';
+import { toCents } from './values/money.ts';
 
 const seeded = seededBooks({ customers: 10, invoices: 10 });
 

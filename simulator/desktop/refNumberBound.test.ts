@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { compareRefNumbers, FILTERS, type FilterContext } from './queries/queryFilters.ts';
+import { compareRefNumbers, FILTERS, type FilterContext } from './storage/queryFilters.ts';
 
 const REFS = [null, '', '7', '10', '0010', '99', '100', '1001', 'A-7', 'INV-10', 'inv-2', '12B', '12', '999999999999', 'Z'];
 const BOUNDS = ['7', '10', '0100', '12', 'A', 'INV-10', '12B', '', '99999999999'];

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../desktop/json.ts';
+import type { JsonObject } from '../desktop/values/json.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { EndUserRow, Project } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';

@@ -1,8 +1,8 @@
-import { DesktopError } from '../desktop/DesktopError.ts';
+import { DesktopError } from '../desktop/values/DesktopError.ts';
 import { IteratorError } from '../desktop/queries/IteratorRegistry.ts';
 import { AbandonedCall, MachineRefusal } from '../desktop/machine/DesktopMachine.ts';
 import { RETRYABLE_STATUSES } from '../desktop/machine/machineStates.ts';
-import { RequestInputError } from '../desktop/RequestInputError.ts';
+import { RequestInputError } from '../desktop/values/RequestInputError.ts';
 import { ServiceError } from './ServiceError.ts';
 
 /** A refusal of the end user's machine as the Service answers it: its own 409s, or the application's HRESULT. */

@@ -1,4 +1,4 @@
-import type { JsonValue } from '../desktop/json.ts';
+import type { JsonValue } from '../desktop/values/json.ts';
 import { exportFixture } from '../fixtures/exportFixture.ts';
 import { FixtureError, formatProblem } from '../fixtures/FixtureProblem.ts';
 import { fixtureTools } from '../fixtures/fixtureTools.ts';

@@ -1,5 +1,5 @@
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
-import { RequestInputError } from '../desktop/RequestInputError.ts';
+import { RequestInputError } from '../desktop/values/RequestInputError.ts';
 import { companyFileApp } from './connectCompanyFile.ts';
 import { endUserOf, fieldsOf, type Control, type ControlCall } from './controlTable.ts';
 import { ServiceError } from './ServiceError.ts';

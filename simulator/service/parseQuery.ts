@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { JsonValue } from '../desktop/json.ts';
+import type { JsonValue } from '../desktop/values/json.ts';
 import type { JsonSchema, OperationSpec } from '../spec/types.ts';
 import { ServiceError } from './ServiceError.ts';
 

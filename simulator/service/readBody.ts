@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
-import { isJsonObject, type JsonObject } from '../desktop/json.ts';
-import { jsonLimitProblem } from '../desktop/jsonLimits.ts';
+import { isJsonObject, type JsonObject } from '../desktop/values/json.ts';
+import { jsonLimitProblem } from '../desktop/values/jsonLimits.ts';
 import { ServiceError } from './ServiceError.ts';
 
 export const MAX_BODY_BYTES = 1_000_000;

@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import { isJsonObject, type JsonObject, type JsonValue } from '../desktop/json.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../desktop/values/json.ts';
 import { sizeKeys } from '../fixtures/seed/seedTable.ts';
 import { checkKey } from './authenticate.ts';
 import { connectCompanyFile } from './connectCompanyFile.ts';

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { JsonObject, JsonValue } from '../desktop/json.ts';
+import type { JsonObject, JsonValue } from '../desktop/values/json.ts';
 import { describeIssue, type OperationValidators } from '../spec/compileValidators.ts';
 import type { OperationSpec } from '../spec/types.ts';
 import { authSessionHandlers } from './handlers/authSessionHandlers.ts';

@@ -1,7 +1,7 @@
 import type { SimClock } from '../desktop/clock.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
 import type { DesktopHost } from '../desktop/DesktopHost.ts';
-import type { JsonObject, JsonValue } from '../desktop/json.ts';
+import type { JsonObject, JsonValue } from '../desktop/values/json.ts';
 import type { OperationValidators } from '../spec/compileValidators.ts';
 import type { OperationSpec } from '../spec/types.ts';
 import type { Logger } from './logger.ts';

@@ -5,7 +5,7 @@ import { compileValidators } from './compileValidators.ts';
 import { indexOperations } from './indexOperations.ts';
 import { DEFAULT_SPEC_PATH, loadSpec } from './loadSpec.ts';
 import { buildTypeRegistry } from '../desktop/engine/checkTypeTable.ts';
-import { TYPE_TABLE } from '../desktop/types/typeTable.ts';
+import { TYPE_TABLE } from '../desktop/table/typeTable.ts';
 import { resourceSchemas } from './resourceSchemas.ts';
 
 describe('the spec', () => {

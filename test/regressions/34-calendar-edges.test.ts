@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
-import { DesktopError } from '../../simulator/desktop/DesktopError.ts';
-import type { JsonObject, JsonValue } from '../../simulator/desktop/json.ts';
+import { DesktopError } from '../../simulator/desktop/values/DesktopError.ts';
+import type { JsonObject, JsonValue } from '../../simulator/desktop/values/json.ts';
 import { QueryEngine } from '../../simulator/desktop/queries/QueryEngine.ts';
 import { runReport } from '../../simulator/desktop/reports/runReport.ts';
 import { exportFixture } from '../../simulator/fixtures/exportFixture.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
-import { DesktopError } from '../../simulator/desktop/DesktopError.ts';
+import { DesktopError } from '../../simulator/desktop/values/DesktopError.ts';
 import { all, cents } from '../support/bookWriteKit.ts';
 import { openLedgerProblems, openLedgerTargets, PARTYLESS_SHAPES, type OpenLedgerTargets } from '../support/partylessPostings.ts';
 import { seededBooks } from '../support/seededBooks.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
-import { voidTransaction } from '../../simulator/desktop/books/removeTransaction.ts';
+import { voidTransaction } from '../../simulator/desktop/removeTransaction.ts';
 import { all } from '../support/bookWriteKit.ts';
 import { seededBooks } from '../support/seededBooks.ts';
 

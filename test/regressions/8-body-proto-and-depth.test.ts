@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../simulator/desktop/jsonLimits.ts';
+import { MAX_JSON_DEPTH } from '../../simulator/desktop/values/jsonLimits.ts';
 import { parseFixtureText } from '../../simulator/fixtures/fixtureFile.ts';
 import { bodyLimitFamily, nestedJson } from '../hostile/families/bodyLimitFamily.ts';
 import { storedStateOf } from '../support/storedState.ts';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../simulator/desktop/json.ts';
+import type { JsonObject } from '../../simulator/desktop/values/json.ts';
 import { PARTYLESS_SHAPES, type OpenLedgerTargets } from '../support/partylessPostings.ts';
 import type { SoakAnswer, SoakTarget } from './soakClient.ts';
 

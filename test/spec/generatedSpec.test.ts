@@ -35,9 +35,9 @@ describe('the generated spec', () => {
 
   it('counts among its inputs every file of the type table and what turns rows into references, so a change there makes it stale', () => {
     const inputs = new Set(generatorInputFiles());
-    const tableDir = 'simulator/desktop/types';
+    const tableDir = 'simulator/desktop/table';
     const tableFiles = [...fs.readFileSync(path.join(REPO, tableDir, 'typeTable.ts'), 'utf8').matchAll(/from '\.\/([A-Za-z]+\.ts)'/g)].map((m) => `${tableDir}/${m[1] ?? ''}`);
-    expect(tableFiles).toContain('simulator/desktop/types/payrollAndBudgetRows.ts');
+    expect(tableFiles).toContain('simulator/desktop/table/payrollAndBudgetRows.ts');
     const generatorDir = path.join(REPO, 'scripts/spec');
     const generatorImports = fs.readdirSync(generatorDir).flatMap((f) => [...fs.readFileSync(path.join(generatorDir, f), 'utf8').matchAll(/from '\.\.\/\.\.\/(simulator\/[^']+\.ts)'/g)].map((m) => m[1] ?? ''));
     expect(generatorImports).toContain('simulator/desktop/engine/TypeModel.ts');

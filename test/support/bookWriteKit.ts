@@ -1,8 +1,8 @@
 import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
 import { parseDoc } from '../../simulator/desktop/storage/CompanyFileStore.ts';
-import { isJsonObject, type JsonObject } from '../../simulator/desktop/json.ts';
-import { toCents } from '../../simulator/desktop/money.ts';
-import { deleteTransaction, voidTransaction } from '../../simulator/desktop/books/removeTransaction.ts';
+import { isJsonObject, type JsonObject } from '../../simulator/desktop/values/json.ts';
+import { toCents } from '../../simulator/desktop/values/money.ts';
+import { deleteTransaction, voidTransaction } from '../../simulator/desktop/removeTransaction.ts';
 
 /** The tools the randomized books sequences' writes (`bookWrites.ts`) are made of: reading the file, drawing at random, removing one. */
 

@@ -1,9 +1,9 @@
 import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
-import { DesktopError } from '../../simulator/desktop/DesktopError.ts';
-import type { JsonObject } from '../../simulator/desktop/json.ts';
-import { fromCents } from '../../simulator/desktop/money.ts';
-import { paymentsToDeposit } from '../../simulator/desktop/types/rules/depositRules.ts';
-import { deleteTransaction, voidTransaction } from '../../simulator/desktop/books/removeTransaction.ts';
+import { DesktopError } from '../../simulator/desktop/values/DesktopError.ts';
+import type { JsonObject } from '../../simulator/desktop/values/json.ts';
+import { fromCents } from '../../simulator/desktop/values/money.ts';
+import { paymentsToDeposit } from '../../simulator/desktop/rules/depositRules.ts';
+import { deleteTransaction, voidTransaction } from '../../simulator/desktop/removeTransaction.ts';
 import { all, cents, cheque, idOf, pick, randomLines, removeOne, someCustomer, type Write } from './bookWriteKit.ts';
 import { OPEN_LEDGER_WRITES } from './partylessPostings.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SimClock } from '../../simulator/desktop/clock.ts';
 import { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
-import type { JsonObject } from '../../simulator/desktop/json.ts';
+import type { JsonObject } from '../../simulator/desktop/values/json.ts';
 import { parseFixtureText } from '../../simulator/fixtures/fixtureFile.ts';
 import { FIXTURE_SCHEMA_PATH } from '../../simulator/fixtures/fixtureSchemaFile.ts';
 import type { FixtureTools } from '../../simulator/fixtures/fixtureTools.ts';

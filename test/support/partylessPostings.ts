@@ -1,6 +1,6 @@
 import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
-import { DesktopError } from '../../simulator/desktop/DesktopError.ts';
-import type { JsonObject } from '../../simulator/desktop/json.ts';
+import { DesktopError } from '../../simulator/desktop/values/DesktopError.ts';
+import type { JsonObject } from '../../simulator/desktop/values/json.ts';
 import { all, cents, cheque, idOf, pick, someCustomer, type Write } from './bookWriteKit.ts';
 
 /** What a shape needs from the company file: accounts by type, a party of each kind, something open of each. */

@@ -1,6 +1,6 @@
 import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
-import type { JsonObject, JsonValue } from '../../simulator/desktop/json.ts';
-import { toCents } from '../../simulator/desktop/money.ts';
+import type { JsonObject, JsonValue } from '../../simulator/desktop/values/json.ts';
+import { toCents } from '../../simulator/desktop/values/money.ts';
 import { all } from './bookWrites.ts';
 import { figure, figuresBy, rowsLabelled, type ReportJson } from './reportFigures.ts';
 

@@ -1,4 +1,4 @@
-import { toCents } from '../../simulator/desktop/money.ts';
+import { toCents } from '../../simulator/desktop/values/money.ts';
 
 /** A report answer as tests read it. */
 export interface ReportJson {

@@ -10,7 +10,7 @@ import type { CompanyFile } from '../../simulator/desktop/CompanyFile.ts';
 import { DesktopHost } from '../../simulator/desktop/DesktopHost.ts';
 import { buildTypeRegistry } from '../../simulator/desktop/engine/checkTypeTable.ts';
 import type { TypeRegistry } from '../../simulator/desktop/engine/TypeRegistry.ts';
-import { TYPE_TABLE } from '../../simulator/desktop/types/typeTable.ts';
+import { TYPE_TABLE } from '../../simulator/desktop/table/typeTable.ts';
 
 /**
  * Seeded company files for the tests of the books, each in a folder of its own that goes with the

@@ -1,5 +1,5 @@
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import type { JsonObject } from '../json.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import type { JsonObject } from '../values/json.ts';
 import type { OpenLedger, Posting } from '../storage/Ledger.ts';
 
 /**

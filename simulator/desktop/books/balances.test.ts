@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../json.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import type { JsonObject } from '../values/json.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 import { rollUpTree } from './balances.ts';
 
 describe('rollUpTree', () => {

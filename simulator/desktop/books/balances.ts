@@ -1,6 +1,6 @@
-import { isJsonObject, type JsonObject } from '../json.ts';
-import { fromCents, sumCents, toCents } from '../money.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import { isJsonObject, type JsonObject } from '../values/json.ts';
+import { fromCents, sumCents, toCents } from '../values/money.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';

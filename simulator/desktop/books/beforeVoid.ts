@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json.ts';
+import type { JsonObject } from '../values/json.ts';
 import type { LineLink, Link } from '../storage/Ledger.ts';
 
 /**

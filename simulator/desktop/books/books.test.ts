@@ -1,11 +1,11 @@
 import { linesWithGroupsOf } from './documentLines.ts';
 import { describe, expect, it } from 'vitest';
 import type { CompanyFile } from '../CompanyFile.ts';
-import type { TransactionShape } from '../types/TypeRow.ts';
-import { isJsonObject, type JsonObject } from '../json.ts';
-import { fromCents, toCents } from '../money.ts';
+import type { TransactionShape } from '../table/TypeRow.ts';
+import { isJsonObject, type JsonObject } from '../values/json.ts';
+import { fromCents, toCents } from '../values/money.ts';
 import { OPENING_BALANCE_META } from './balances.ts';
-import { paymentsToDeposit } from '../types/rules/depositRules.ts';
+import { paymentsToDeposit } from '../rules/depositRules.ts';
 import { normalSign } from './specialAccounts.ts';
 import { openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
 import { isVoided } from './keepBooks.ts';

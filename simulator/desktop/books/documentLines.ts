@@ -1,7 +1,7 @@
-import { objectsOf, type JsonObject } from '../json.ts';
-import { LINE_ITEM_TYPES } from '../types/globalReferences.ts';
-import type { TransactionShape } from '../types/TypeRow.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import { objectsOf, type JsonObject } from '../values/json.ts';
+import { LINE_ITEM_TYPES } from '../values/globalReferences.ts';
+import type { TransactionShape } from '../table/TypeRow.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 
 /**
  * Every line a document keeps in `field`: its own, then those of each of its groups that keep

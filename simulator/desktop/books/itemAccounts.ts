@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
 import { refId } from './refId.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { TypeModel } from '../engine/TypeModel.ts';
-import type { JsonObject } from '../json.ts';
-import { fromCents } from '../money.ts';
+import type { JsonObject } from '../values/json.ts';
+import { fromCents } from '../values/money.ts';
 import { rollUpTree } from './balances.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 import { assertPartiesNamed } from './accountRoles.ts';
 import { forgetBeforeVoid } from './beforeVoid.ts';
 import type { Touched } from '../storage/Ledger.ts';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json.ts';
+import type { JsonObject } from '../values/json.ts';
 
 /** Meta key prefix of a line's account override. */
 const LINE_ACCOUNT = 'lineAccount:';

@@ -1,6 +1,6 @@
-import type { JsonObject } from '../json.ts';
+import type { JsonObject } from '../values/json.ts';
 import { openingCents } from './balances.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 import { rollUpTouched } from './keepBooks.ts';
 import type { Posting } from '../storage/Ledger.ts';
 import { normalSign, specialAccount } from './specialAccounts.ts';

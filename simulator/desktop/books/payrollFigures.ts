@@ -1,6 +1,6 @@
-import { objectsOf, type JsonObject, type JsonValue } from '../json.ts';
-import { toCents } from '../money.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import { objectsOf, type JsonObject, type JsonValue } from '../values/json.ts';
+import { toCents } from '../values/money.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 import { refId } from './refId.ts';
 
 /** What a payroll tax item does with its amount: `withheld` comes out of the employee's pay; `company` is paid on top of it. */

@@ -1,6 +1,6 @@
-import { objectsOf, type JsonObject } from '../json.ts';
+import { objectsOf, type JsonObject } from '../values/json.ts';
 import { centsOf, paycheckFigures, taxKindOf } from './payrollFigures.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 import type { Posting } from '../storage/Ledger.ts';
 import { refId } from './refId.ts';
 import { specialAccount } from './specialAccounts.ts';

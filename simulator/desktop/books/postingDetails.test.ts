@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadedFixture, sampleFixture, storedObjects } from '../../../test/support/fixtureTestKit.ts';
 import { loadFixtureTools, type FixtureTools } from '../../fixtures/fixtureTools.ts';
 import type { CompanyFile } from '../CompanyFile.ts';
-import type { JsonObject } from '../json.ts';
+import type { JsonObject } from '../values/json.ts';
 
 let tools: FixtureTools;
 let file: CompanyFile;

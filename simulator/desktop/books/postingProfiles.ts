@@ -1,14 +1,14 @@
 import { adjustmentPostings, buildPostings } from './stockPostings.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { toCents } from '../money.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { toCents } from '../values/money.ts';
 
 import { itemAccountOf } from './itemAccounts.ts';
 import { refundedCents } from './refunds.ts';
 import { isBilledReceipt } from './receiptBills.ts';
 import { salesTaxPaymentPostings } from './salesTaxPostings.ts';
 import { findItem, linesWithGroupsOf } from './documentLines.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
-import type { TransactionShape } from '../types/TypeRow.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
+import type { TransactionShape } from '../table/TypeRow.ts';
 import { openLedgerOf } from './accountRoles.ts';
 import type { LineDetail, Posting } from '../storage/Ledger.ts';
 import { lineAccountOf } from './lineAccounts.ts';

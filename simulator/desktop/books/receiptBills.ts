@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json.ts';
+import type { JsonObject } from '../values/json.ts';
 import type { Ledger } from '../storage/Ledger.ts';
 
 export const RECEIPT = 'ldg_item_receipt';

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadedFixture, sampleFixture, storedObjects } from '../../../test/support/fixtureTestKit.ts';
 import { loadFixtureTools, type FixtureTools } from '../../fixtures/fixtureTools.ts';
 import type { CompanyFile } from '../CompanyFile.ts';
-import type { JsonObject } from '../json.ts';
+import type { JsonObject } from '../values/json.ts';
 import { refId } from './refId.ts';
-import { deleteTransaction } from './removeTransaction.ts';
+import { deleteTransaction } from '../removeTransaction.ts';
 
 let tools: FixtureTools;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import type { JsonObject } from '../json.ts';
-import { divideCents } from '../money.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import type { JsonObject } from '../values/json.ts';
+import { divideCents } from '../values/money.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 import { nothingTouched, type Posting, type Touched } from '../storage/Ledger.ts';
 import type { StockMoveRow } from '../storage/StockLedger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonValue } from '../json.ts';
+import { isJsonObject, type JsonValue } from '../values/json.ts';
 
 /** The id a reference field holds (`{id, fullName}`), or null when it holds none. */
 export function refId(value: JsonValue | undefined): string | null {

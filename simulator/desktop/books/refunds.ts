@@ -1,4 +1,4 @@
-import { sumCents } from '../money.ts';
+import { sumCents } from '../values/money.ts';
 import type { Ledger } from '../storage/Ledger.ts';
 
 /** What a refund can give back: a credit memo's credit remaining, or a payment's unused part. */

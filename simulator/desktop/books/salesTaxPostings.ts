@@ -1,6 +1,6 @@
-import type { JsonObject } from '../json.ts';
-import { toCents } from '../money.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import type { JsonObject } from '../values/json.ts';
+import { toCents } from '../values/money.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 import type { Posting } from '../storage/Ledger.ts';
 import { refId } from './refId.ts';
 import { specialAccount } from './specialAccounts.ts';

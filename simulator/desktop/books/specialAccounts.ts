@@ -1,5 +1,5 @@
-import type { JsonObject } from '../json.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import type { JsonObject } from '../values/json.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 
 /** The accounts the desktop application posts to by itself, and what it names one when it must create it. */
 const SPECIAL_ACCOUNTS = {

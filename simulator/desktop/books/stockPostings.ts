@@ -1,6 +1,6 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { sumCents } from '../money.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { sumCents } from '../values/money.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 import type { Posting } from '../storage/Ledger.ts';
 import { refId } from './refId.ts';
 import { costOfQuantity, STOCKED } from './stock.ts';

@@ -1,8 +1,8 @@
 import type { JsonSchema } from '../../spec/types.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { isArraySchema, isReferenceSchema, nonNullBranch } from '../materialize.ts';
-import { GLOBAL_REFERENCES } from '../types/globalReferences.ts';
-import type { TransactionShape, TypeRow } from '../types/TypeRow.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { isArraySchema, isReferenceSchema, nonNullBranch } from './materialize.ts';
+import { GLOBAL_REFERENCES } from '../values/globalReferences.ts';
+import type { TransactionShape, TypeRow } from '../table/TypeRow.ts';
 import { transactionShapeOf } from './transactionShape.ts';
 
 /** One place in an object where a reference sits: `class`, `lines.item`, `salesTaxItems` (a list). */

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../spec/types.ts';
-import type { InternalField, TypeRow } from '../types/TypeRow.ts';
+import type { InternalField, TypeRow } from '../table/TypeRow.ts';
 import { idBlockOf } from '../storage/IdAllocator.ts';
 import { buildTypeModel, type TypeModel } from './TypeModel.ts';
 

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../spec/types.ts';
-import { assertCalendarDate } from '../desktopTime.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { emptyObject, isArraySchema, isReferenceSchema, nonNullBranch, shapeValue } from '../materialize.ts';
+import { assertCalendarDate } from '../values/desktopTime.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { emptyObject, isArraySchema, isReferenceSchema, nonNullBranch, shapeValue } from './materialize.ts';
 
 /** Resolves a reference sent as `<field>Id` at `path` (`lines.item`) to `{id, fullName}`. */
 export type PathResolver = (path: string, id: string) => JsonObject;

@@ -1,7 +1,7 @@
 import { resourceOf, resourceSchemas } from '../../spec/resourceSchemas.ts';
 import type { JsonSchema, OperationSpec } from '../../spec/types.ts';
-import { isArraySchema, isReferenceSchema, nonNullBranch } from '../materialize.ts';
-import type { TypeRow } from '../types/TypeRow.ts';
+import { isArraySchema, isReferenceSchema, nonNullBranch } from './materialize.ts';
+import type { TypeRow } from '../table/TypeRow.ts';
 import { parameterUse } from './filterBindings.ts';
 import { TypeRegistry } from './TypeRegistry.ts';
 import type { TypeModel } from './TypeModel.ts';

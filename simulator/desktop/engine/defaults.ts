@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../spec/types.ts';
-import { cloneJson, isJsonObject, type JsonObject } from '../json.ts';
-import { nonNullBranch } from '../materialize.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import { cloneJson, isJsonObject, type JsonObject } from '../values/json.ts';
+import { nonNullBranch } from './materialize.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 import type { TypeModel } from './TypeModel.ts';
 
 /** What fillDefaults looks for in a type's schema, found once per schema: a bulk load asks per object. */

@@ -1,6 +1,6 @@
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import type { JsonObject } from '../json.ts';
-import type { TypeRow } from '../types/TypeRow.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import type { JsonObject } from '../values/json.ts';
+import type { TypeRow } from '../table/TypeRow.ts';
 
 /** The name the desktop makes from parts of an object (`First Middle Last`), or undefined when the row has none. */
 export function nameFromParts(row: TypeRow, fields: JsonObject): string | undefined {

@@ -1,4 +1,4 @@
-import { EXACT_FILTERS, FILTERS, OUTPUT_OPTIONS, PAGING_PARAMETERS, referenceFilter, tagFilter, type Filter } from '../queries/queryFilters.ts';
+import { EXACT_FILTERS, FILTERS, OUTPUT_OPTIONS, PAGING_PARAMETERS, referenceFilter, tagFilter, type Filter } from '../storage/queryFilters.ts';
 import type { TypeModel } from './TypeModel.ts';
 
 /** How a list query parameter is served for a type, or undefined when nothing serves it. */

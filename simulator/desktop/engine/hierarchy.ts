@@ -1,5 +1,5 @@
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
 import type { TypeModel } from './TypeModel.ts';
 
 /** The desktop application allows five levels below the top of any hierarchy. */

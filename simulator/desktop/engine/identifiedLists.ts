@@ -1,8 +1,8 @@
 import type { JsonSchema } from '../../spec/types.ts';
-import { formatDesktopTime } from '../desktopTime.ts';
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { nonNullBranch, shapeValue } from '../materialize.ts';
+import { formatDesktopTime } from '../values/desktopTime.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { nonNullBranch, shapeValue } from './materialize.ts';
 import type { ListApplier } from './applyRequest.ts';
 
 function str(value: JsonValue | undefined): string {

@@ -1,7 +1,7 @@
 import type { IndexColumns } from '../storage/CompanyFileStore.ts';
-import { parseDesktopTime } from '../desktopTime.ts';
-import type { JsonObject, JsonValue } from '../json.ts';
-import { toCents } from '../money.ts';
+import { parseDesktopTime } from '../values/desktopTime.ts';
+import type { JsonObject, JsonValue } from '../values/json.ts';
+import { toCents } from '../values/money.ts';
 import type { TypeModel } from './TypeModel.ts';
 
 function text(value: JsonValue | undefined): string | null {

@@ -3,8 +3,8 @@ import type { CompanyFile } from '../CompanyFile.ts';
 /** What the list rules read and write of the company file. */
 type ListFile = Pick<CompanyFile, 'nameScopes' | 'types' | 'store' | 'rewrite'>;
 import { parseDoc } from '../storage/CompanyFileStore.ts';
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
 import { indexColumnsOf } from './indexColumns.ts';
 import type { TypeModel } from './TypeModel.ts';
 

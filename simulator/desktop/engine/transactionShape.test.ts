@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { linesWithGroupsOf } from '../books/documentLines.ts';
-import type { JsonObject } from '../json.ts';
+import type { JsonObject } from '../values/json.ts';
 import { indexOperations } from '../../spec/indexOperations.ts';
 import { loadSpec } from '../../spec/loadSpec.ts';
-import { TYPE_TABLE } from '../types/typeTable.ts';
+import { TYPE_TABLE } from '../table/typeTable.ts';
 import { buildTypeRegistry } from './checkTypeTable.ts';
 import type { TypeRegistry } from './TypeRegistry.ts';
 import { documentTotalOf, partyIdOf, transactionLinesOf, transactionShapeOf } from './transactionShape.ts';

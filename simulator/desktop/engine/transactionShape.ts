@@ -1,6 +1,6 @@
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { fromCents, toCents } from '../money.ts';
-import type { GroupLayout, TransactionShape, TypeRow } from '../types/TypeRow.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { fromCents, toCents } from '../values/money.ts';
+import type { GroupLayout, TransactionShape, TypeRow } from '../table/TypeRow.ts';
 
 type FieldPart = Exclude<keyof TransactionShape, 'groups'>;
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
-import { DESKTOP_STATUS, DesktopError, type DesktopStatus } from '../DesktopError.ts';
-import type { JsonObject } from '../json.ts';
+import { DESKTOP_STATUS, DesktopError, type DesktopStatus } from '../values/DesktopError.ts';
+import type { JsonObject } from '../values/json.ts';
 import { applySettings, defaultSettings, matchesOperation, parseFault, type Fault, type MachineSettings } from './machineSettings.ts';
 import { COLD_AFTER_MS, COLD_HEALTH_MS, CONNECTION_STATES, FAULT_STATUS_MESSAGES, type CallKind, type ConnectionState, type RefusingState } from './machineStates.ts';
 

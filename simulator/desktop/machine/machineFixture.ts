@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { RequestInputError } from '../RequestInputError.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { RequestInputError } from '../values/RequestInputError.ts';
 import { DesktopMachine } from './DesktopMachine.ts';
 import { FAULT_KINDS } from './machineSettings.ts';
 import { CALL_KINDS, CONNECTION_STATE_NAMES } from './machineStates.ts';

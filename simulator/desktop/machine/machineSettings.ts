@@ -1,6 +1,6 @@
-import { DESKTOP_STATUS } from '../DesktopError.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { RequestInputError } from '../RequestInputError.ts';
+import { DESKTOP_STATUS } from '../values/DesktopError.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { RequestInputError } from '../values/RequestInputError.ts';
 import { CALL_KINDS, CONNECTION_STATE_NAMES, CONNECTION_STATES, LATENCY_PROFILES, type CallKind, type ConnectionState } from './machineStates.ts';
 
 export interface Latency {

@@ -1,4 +1,4 @@
-import { DESKTOP_STATUS, type DesktopStatus } from '../DesktopError.ts';
+import { DESKTOP_STATUS, type DesktopStatus } from '../values/DesktopError.ts';
 
 /**
  * The states of the end user's machine as a request meets them, as data: what each answers and

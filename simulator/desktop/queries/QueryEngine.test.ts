@@ -4,12 +4,12 @@ import { indexOperations } from '../../spec/indexOperations.ts';
 import { loadSpec } from '../../spec/loadSpec.ts';
 import type { CompanyFile } from '../CompanyFile.ts';
 import { SimClock } from '../clock.ts';
-import { DesktopError } from '../DesktopError.ts';
+import { DesktopError } from '../values/DesktopError.ts';
 import { DesktopHost } from '../DesktopHost.ts';
 import { buildTypeRegistry } from '../engine/checkTypeTable.ts';
-import type { JsonObject } from '../json.ts';
+import type { JsonObject } from '../values/json.ts';
 import { QueryEngine, type QueryParams } from './QueryEngine.ts';
-import { TYPE_TABLE } from '../types/typeTable.ts';
+import { TYPE_TABLE } from '../table/typeTable.ts';
 
 let host: DesktopHost;
 let file: CompanyFile;

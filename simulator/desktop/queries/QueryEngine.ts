@@ -1,13 +1,13 @@
 import type { CompanyFile } from '../CompanyFile.ts';
-import { parseTimeBound } from '../desktopTime.ts';
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
+import { parseTimeBound } from '../values/desktopTime.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { LIST_OBJECT_ID } from '../storage/IdAllocator.ts';
 import { FirstPageCache } from './FirstPageCache.ts';
 import { IteratorRegistry, type ListPosition, type QueryIterator } from './IteratorRegistry.ts';
-import type { JsonObject, JsonValue } from '../json.ts';
+import type { JsonObject, JsonValue } from '../values/json.ts';
 import { parameterUse } from '../engine/filterBindings.ts';
-import { EXACT_FILTERS, EXCLUSIVE_GROUPS, OUTPUT_OPTIONS, PAGING_PARAMETERS, type FilterContext } from './queryFilters.ts';
-import { RequestInputError } from '../RequestInputError.ts';
+import { EXACT_FILTERS, EXCLUSIVE_GROUPS, OUTPUT_OPTIONS, PAGING_PARAMETERS, type FilterContext } from '../storage/queryFilters.ts';
+import { RequestInputError } from '../values/RequestInputError.ts';
 import { parseDoc, type PageRow } from '../storage/CompanyFileStore.ts';
 import { FEW_IN_ORDER, FEW_MATCHES, listPlanOf, type ListPlan } from './listPlan.ts';
 import { ViewPages } from './ViewPages.ts';

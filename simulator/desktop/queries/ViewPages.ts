@@ -1,8 +1,8 @@
 import type { CompanyFile } from '../CompanyFile.ts';
 import { IteratorRegistry, type QueryIterator } from './IteratorRegistry.ts';
-import { PAGING_PARAMETERS } from './queryFilters.ts';
+import { PAGING_PARAMETERS } from '../storage/queryFilters.ts';
 import { filterKeyOf, objectParts, type QueryPage, type QueryParams } from './QueryEngine.ts';
-import type { PagedView } from '../types/TypeRow.ts';
+import type { PagedView } from '../table/TypeRow.ts';
 
 /**
  * Pages of the views that have them (the cross-type `transactions` list). A sequence keeps the

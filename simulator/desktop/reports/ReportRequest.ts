@@ -1,9 +1,9 @@
 import type { CompanyFile } from '../CompanyFile.ts';
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import { assertCalendarDate, isValidDate, parseTimeBound } from '../desktopTime.ts';
-import type { JsonObject, JsonValue } from '../json.ts';
-import { RequestInputError } from '../RequestInputError.ts';
-import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { assertCalendarDate, isValidDate, parseTimeBound } from '../values/desktopTime.ts';
+import type { JsonObject, JsonValue } from '../values/json.ts';
+import { RequestInputError } from '../values/RequestInputError.ts';
+import { ENTITY_TYPES, ITEM_TYPES } from '../values/globalReferences.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { ACCOUNT_FILTER_GROUPS } from './accountGroups.ts';
 import type { PostingFilter, ReportBooks } from './ReportBooks.ts';

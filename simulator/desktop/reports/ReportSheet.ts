@@ -1,4 +1,4 @@
-import type { JsonObject } from '../json.ts';
+import type { JsonObject } from '../values/json.ts';
 
 /** What a column holds: the desktop's kinds, written as the Service writes enums. */
 export type DataType = 'string' | 'amount' | 'date' | 'quantity' | 'price' | 'percent';

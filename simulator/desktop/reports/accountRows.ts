@@ -1,4 +1,4 @@
-import { fromCents } from '../money.ts';
+import { fromCents } from '../values/money.ts';
 import type { AmountLayout } from './statementColumns.ts';
 import type { ChartAccount } from './ReportBooks.ts';
 import type { RowsToReturn } from './ReportRequest.ts';

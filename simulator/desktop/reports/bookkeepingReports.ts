@@ -1,8 +1,8 @@
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { documentTotalOf, partyIdOf } from '../engine/transactionShape.ts';
-import { formatDesktopTime } from '../desktopTime.ts';
-import { isJsonObject, type JsonObject } from '../json.ts';
-import { fromCents, toCents } from '../money.ts';
+import { formatDesktopTime } from '../values/desktopTime.ts';
+import { isJsonObject, type JsonObject } from '../values/json.ts';
+import { fromCents, toCents } from '../values/money.ts';
 import { pushTo } from './grouping.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';

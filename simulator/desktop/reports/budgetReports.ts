@@ -1,9 +1,9 @@
 import { normalSign } from '../books/specialAccounts.ts';
 import { refId } from '../books/refId.ts';
-import { addDays } from '../desktopTime.ts';
-import { isJsonObject } from '../json.ts';
-import { toCents } from '../money.ts';
-import { RequestInputError } from '../RequestInputError.ts';
+import { addDays } from '../values/desktopTime.ts';
+import { isJsonObject } from '../values/json.ts';
+import { toCents } from '../values/money.ts';
+import { RequestInputError } from '../values/RequestInputError.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import { isZero, type AccountFigures, type Figures } from './accountRows.ts';
 import { balanceSheetRows, profitAndLossRows } from './financialStatements.ts';

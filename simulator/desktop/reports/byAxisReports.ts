@@ -1,6 +1,6 @@
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import type { JsonObject } from '../json.ts';
-import { fromCents } from '../money.ts';
+import type { JsonObject } from '../values/json.ts';
+import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';

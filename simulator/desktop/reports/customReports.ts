@@ -1,5 +1,5 @@
-import type { JsonObject } from '../json.ts';
-import { fromCents } from '../money.ts';
+import type { JsonObject } from '../values/json.ts';
+import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import { accountMovements, balanceSheet, profitAndLoss } from './financialStatements.ts';
 import { ledgerColumns, ledgerDetail, ledgerPostings, postingCells } from './generalLedger.ts';

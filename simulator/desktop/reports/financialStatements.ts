@@ -1,6 +1,6 @@
 import { normalSign } from '../books/specialAccounts.ts';
-import { addDays } from '../desktopTime.ts';
-import { fromCents } from '../money.ts';
+import { addDays } from '../values/desktopTime.ts';
+import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import { accountRows, accountsTotal, addFigures, figureCells, isZero, subtractFigures, zeroFigures, type AccountFigures, type Figures } from './accountRows.ts';
 import type { ChartAccount, PostingRow, ReportBooks } from './ReportBooks.ts';

@@ -1,6 +1,6 @@
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import { addDays } from '../desktopTime.ts';
-import { fromCents } from '../money.ts';
+import { addDays } from '../values/desktopTime.ts';
+import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';

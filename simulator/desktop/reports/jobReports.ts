@@ -1,5 +1,5 @@
-import { isJsonObject, type JsonObject } from '../json.ts';
-import { fromCents, toCents } from '../money.ts';
+import { isJsonObject, type JsonObject } from '../values/json.ts';
+import { fromCents, toCents } from '../values/money.ts';
 import { pushTo } from './grouping.ts';
 import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';

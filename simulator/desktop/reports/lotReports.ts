@@ -1,5 +1,5 @@
 import { refId } from '../books/refId.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
 import { siteNameOf, stockAsOf } from './inventoryReports.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';

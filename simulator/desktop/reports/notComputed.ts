@@ -1,4 +1,4 @@
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 
 /** What a report not computed yet answers (3250, feature not enabled), naming what is missing. */
 export function notComputed(what: string): DesktopError {

@@ -1,7 +1,7 @@
 import type { OpenLedger } from '../storage/Ledger.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import { addDays } from '../desktopTime.ts';
-import { fromCents } from '../money.ts';
+import { addDays } from '../values/desktopTime.ts';
+import { fromCents } from '../values/money.ts';
 import { daysBetween, openItemsAsOf, type OpenItem } from './openItems.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';

@@ -1,5 +1,5 @@
 import type { OpenLedger } from '../storage/Ledger.ts';
-import type { JsonObject } from '../json.ts';
+import type { JsonObject } from '../values/json.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import { pushTo } from './grouping.ts';
 

@@ -1,6 +1,6 @@
 import { refId } from '../books/refId.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import { objectsOf, type JsonObject } from '../json.ts';
+import { objectsOf, type JsonObject } from '../values/json.ts';
 import { centsOf, taxKindOf } from '../books/payrollFigures.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';

@@ -1,4 +1,4 @@
-import { fromCents, lineAmountCents, percentOfCents } from '../money.ts';
+import { fromCents, lineAmountCents, percentOfCents } from '../values/money.ts';
 import { pushTo } from './grouping.ts';
 import { itemOrder, netEffect, payLines, SECTION_ORDER, type PayLine, type PaySection } from './payrollLines.ts';
 import type { ReportBooks } from './ReportBooks.ts';

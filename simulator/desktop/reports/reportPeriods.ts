@@ -1,6 +1,6 @@
-import { addDays, assertCalendarDate, withinCalendar } from '../desktopTime.ts';
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import { RequestInputError } from '../RequestInputError.ts';
+import { addDays, assertCalendarDate, withinCalendar } from '../values/desktopTime.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { RequestInputError } from '../values/RequestInputError.ts';
 
 /** The days a report covers, both ends included; `from` null for "since the first posting". */
 export interface Period {

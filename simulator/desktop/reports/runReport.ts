@@ -1,5 +1,5 @@
 import type { CompanyFile } from '../CompanyFile.ts';
-import type { JsonObject, JsonValue } from '../json.ts';
+import type { JsonObject, JsonValue } from '../values/json.ts';
 import { notComputed } from './notComputed.ts';
 import { ReportBooks } from './ReportBooks.ts';
 import { readReportRequest } from './ReportRequest.ts';

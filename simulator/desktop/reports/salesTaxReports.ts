@@ -1,6 +1,6 @@
 import { linesWithGroupsOf } from '../books/documentLines.ts';
-import { isJsonObject, type JsonObject } from '../json.ts';
-import { fromCents, toCents } from '../money.ts';
+import { isJsonObject, type JsonObject } from '../values/json.ts';
+import { fromCents, toCents } from '../values/money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';

@@ -1,6 +1,6 @@
-import { addDays } from '../desktopTime.ts';
-import type { JsonObject } from '../json.ts';
-import { RequestInputError } from '../RequestInputError.ts';
+import { addDays } from '../values/desktopTime.ts';
+import type { JsonObject } from '../values/json.ts';
+import { RequestInputError } from '../values/RequestInputError.ts';
 import type { Figures } from './accountRows.ts';
 import { notComputed } from './notComputed.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../json.ts';
+import { isJsonObject, type JsonObject } from '../values/json.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';

@@ -7,7 +7,7 @@ import { loadSpec } from '../../spec/loadSpec.ts';
 import { SimClock } from '../clock.ts';
 import { CompanyFile } from '../CompanyFile.ts';
 import { buildTypeRegistry } from '../engine/checkTypeTable.ts';
-import { TYPE_TABLE } from '../types/typeTable.ts';
+import { TYPE_TABLE } from '../table/typeTable.ts';
 
 const COLUMNS: IndexColumns = { name: null, ref_number: null, is_active: 1, updated_at: 0, txn_date: null, tag: null, is_paid: null, balance_cents: null };
 

@@ -15,7 +15,7 @@ export interface LowerName {
 
 /**
  * Conditions on the current rows as the list filters compile them (`FilterContext` in
- * queries/queryFilters.ts): SQL text, and the values for its placeholders in order.
+ * storage/queryFilters.ts): SQL text, and the values for its placeholders in order.
  */
 export interface RowConditions {
   where: readonly string[];

@@ -1,8 +1,8 @@
 import type { TypeModel } from '../engine/TypeModel.ts';
-import { FIRST_DAY, formatDesktopTime, LAST_DAY, parseTimeBound } from '../desktopTime.ts';
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
-import type { JsonObject, JsonValue } from '../json.ts';
-import type { RulesContext } from '../types/TypeRules.ts';
+import { FIRST_DAY, formatDesktopTime, LAST_DAY, parseTimeBound } from '../values/desktopTime.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import type { JsonObject, JsonValue } from '../values/json.ts';
+import type { RulesContext } from '../table/TypeRules.ts';
 import type { Ledger } from '../storage/Ledger.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 

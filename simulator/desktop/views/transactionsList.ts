@@ -1,12 +1,12 @@
 import { parseDoc } from '../storage/CompanyFileStore.ts';
-import { DESKTOP_STATUS, DesktopError } from '../DesktopError.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { LIST_OBJECT_ID } from '../storage/IdAllocator.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../json.ts';
-import { fromCents } from '../money.ts';
-import { FILTERS, referenceFilter, type FilterContext } from '../queries/queryFilters.ts';
-import type { PagedView, TransactionShape, ViewSource } from '../types/TypeRow.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { fromCents } from '../values/money.ts';
+import { FILTERS, referenceFilter, type FilterContext } from '../storage/queryFilters.ts';
+import type { PagedView, TransactionShape, ViewSource } from '../table/TypeRow.ts';
 import { documentTotalOf, headerAccountOf, transactionLinesOf, partyOf } from '../engine/transactionShape.ts';
-import { ENTITY_TYPES, ITEM_TYPES } from '../types/globalReferences.ts';
+import { ENTITY_TYPES, ITEM_TYPES } from '../values/globalReferences.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 
 /** One row of the list: a transaction (`line` -1) or one of its lines (its place among them). */

@@ -1,4 +1,4 @@
-import { RequestInputError } from '../../desktop/RequestInputError.ts';
+import { RequestInputError } from '../../desktop/values/RequestInputError.ts';
 import { CONNECTION_STATE_NAMES } from '../../desktop/machine/machineStates.ts';
 import { FAULT_KINDS } from '../../desktop/machine/machineSettings.ts';
 import { FixtureError } from '../../fixtures/FixtureProblem.ts';

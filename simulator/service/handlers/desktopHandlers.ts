@@ -1,4 +1,4 @@
-import type { JsonValue } from '../../desktop/json.ts';
+import type { JsonValue } from '../../desktop/values/json.ts';
 import type { OperationSpec } from '../../spec/types.ts';
 import { resourceOf } from '../../spec/resourceSchemas.ts';
 import type { CallOptions } from '../../desktop/DesktopApplication.ts';
