@@ -1,9 +1,12 @@
 import type { CompanyFile } from '../CompanyFile.ts';
+import { openingStockOf } from '../books/stock.ts';
+import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument } from '../storage/RowReads.ts';
 import type { LineSource, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
+import { transactionSummary } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../values/globalReferences.ts';
 import { ACCOUNT_TYPE_ORDER } from './accountGroups.ts';
@@ -75,7 +78,7 @@ export class ReportBooks {
   private readonly reads = new Map<string, TransactionPosting[]>();
   private readonly cashCache = new Map<string, TransactionPosting[]>();
 
-  constructor(readonly file: CompanyFile) {
+  constructor(private readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
     const company = this.all('ldg_company')[0];
     this.fiscalYearStartMonth = monthIndexOf(company?.['fiscalYearStartMonth']);
@@ -150,6 +153,41 @@ export class ReportBooks {
   get reportPreferences(): JsonObject {
     const reports = this.all('ldg_preferences')[0]?.['reports'];
     return reports && typeof reports === 'object' && !Array.isArray(reports) ? reports : {};
+  }
+
+  /** The company's offset from UTC, in minutes (its dates are its own). */
+  get offsetMinutes(): number {
+    return this.file.offsetMinutes;
+  }
+
+  /** A type's model: its shape (party, total, lines) and its row. */
+  modelOf(type: string): TypeModel {
+    return this.file.modelOf(type);
+  }
+
+  /** Every transaction type, in the table's order. */
+  transactionTypes(): string[] {
+    return [...this.file.types.all()].filter((m) => m.row.kind === 'transaction').map((m) => m.objectType);
+  }
+
+  /** An object of a type by id, as stored now (undefined: the file has none). */
+  find(type: string, id: string): JsonObject | undefined {
+    return this.file.store.findDoc<JsonObject>(type, id);
+  }
+
+  /** An object of any of these types by id. */
+  findAmong(types: readonly string[], id: string): JsonObject | undefined {
+    return this.file.store.findDocAmong<JsonObject>(types, id);
+  }
+
+  /** A transaction as the transactions list shows it (type, date, number, name, account, amount). */
+  summaryOf(type: string, doc: JsonObject): JsonObject {
+    return transactionSummary(this.file, type, doc);
+  }
+
+  /** An item's stock before its first move (its opening quantity and value). */
+  openingStockOf(itemId: string): ReturnType<typeof openingStockOf> {
+    return openingStockOf(this.file.store, itemId);
   }
 
   /** The document of a transaction, for what a detail report shows of it (memo, names). */

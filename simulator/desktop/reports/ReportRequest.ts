@@ -1,4 +1,3 @@
-import type { CompanyFile } from '../CompanyFile.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { assertCalendarDate, isValidDate, parseTimeBound } from '../values/desktopTime.ts';
 import type { JsonObject, JsonValue } from '../values/json.ts';
@@ -60,7 +59,7 @@ function named(books: ReportBooks, types: readonly string[], ids: string[], full
   if (ids.length === 0 && fullNames.length === 0) return undefined;
   const found = new Set<string>();
   for (const id of ids) {
-    if (!books.file.store.findDocAmong<JsonObject>(types, id)) throw notFound(id);
+    if (!books.findAmong(types, id)) throw notFound(id);
     found.add(id);
   }
   if (fullNames.length > 0) {
@@ -98,7 +97,7 @@ function idsOfTypes(books: ReportBooks, types: readonly string[]): Set<string> {
 }
 
 function updatedBounds(query: Readonly<Record<string, JsonValue>>, books: ReportBooks): Pick<PostingFilter, 'updatedFrom' | 'updatedTo'> {
-  const offset = books.file.offsetMinutes;
+  const offset = books.offsetMinutes;
   const bound = (name: string, side: 'lower' | 'upper'): number | undefined => {
     const value = query[name];
     if (typeof value !== 'string') return undefined;
@@ -119,13 +118,13 @@ function updatedBounds(query: Readonly<Record<string, JsonValue>>, books: Report
 }
 
 /** The transaction object types `transactionTypes` and `postingStatus` keep; undefined keeps every posting. */
-function transactionTypesAsked(file: CompanyFile, query: Readonly<Record<string, JsonValue>>): Set<string> | undefined {
+function transactionTypesAsked(books: ReportBooks, query: Readonly<Record<string, JsonValue>>): Set<string> | undefined {
   const wanted = new Set(listOf(query['transactionTypes']));
   const status = query['postingStatus'];
   if ((wanted.size === 0 || wanted.has('all')) && status !== 'non_posting') return undefined;
   const out = new Set<string>();
-  for (const model of file.types.all()) {
-    if (model.row.kind !== 'transaction') continue;
+  for (const type of books.transactionTypes()) {
+    const model = books.modelOf(type);
     const posts = model.row.posting !== undefined;
     if (status === 'non_posting' && posts) continue;
     if (wanted.size > 0 && !wanted.has('all') && !wanted.has(transactionTypeOf(model.objectType))) continue;
@@ -136,7 +135,6 @@ function transactionTypesAsked(file: CompanyFile, query: Readonly<Record<string,
 
 /** Reads a report's query (already valid against the spec) into what the report computes from. */
 export function readReportRequest(books: ReportBooks, category: string, query: Readonly<Record<string, JsonValue>>, defaultMacro: string): ReportRequest {
-  const file = books.file;
   const accountTypeGroup = typeof query['accountType'] === 'string' ? ACCOUNT_FILTER_GROUPS[query['accountType']] : undefined;
   const byAccountType = accountTypeGroup
     ? new Set(books.accounts.filter((a) => accountTypeGroup.types.includes(a.accountType) || (a.specialAccountType !== null && accountTypeGroup.special?.includes(a.specialAccountType))).map((a) => a.id))
@@ -150,7 +148,7 @@ export function readReportRequest(books: ReportBooks, category: string, query: R
   const itemGroup = typeof query['itemType'] === 'string' ? ITEM_TYPE_GROUPS[query['itemType']] : undefined;
   const items = intersect([itemGroup ? idsOfTypes(books, itemGroup) : undefined, named(books, ITEM_TYPES, listOf(query['itemIds']), listOf(query['itemFullNames']))]);
   const classes = withDescendants(books, 'ldg_class', named(books, ['ldg_class'], listOf(query['classIds']), listOf(query['classFullNames'])));
-  const types = transactionTypesAsked(file, query);
+  const types = transactionTypesAsked(books, query);
   const basis = query['basis'] === 'cash' || query['basis'] === 'accrual' ? query['basis'] : books.reportPreferences['summaryReportBasis'] === 'cash' ? 'cash' : 'accrual';
   const rows = query['rowsToReturn'];
   return {

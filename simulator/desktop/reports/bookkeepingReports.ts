@@ -39,13 +39,13 @@ export function missingChecks(books: ReportBooks, request: ReportRequest, sheet:
       if (previous !== null && n !== null && n > previous + 1) sheet.text('*** Missing numbers here ***');
       if (previous !== null && n !== null && n === previous) sheet.text('*** Duplicate document numbers ***');
       if (n !== null) previous = n;
-      const { shape } = books.file.modelOf(type);
+      const { shape } = books.modelOf(type);
       sheet.data(
         { type: 'transaction', value: String(doc['id']) },
         { transaction_type: transactionTypeOf(type), date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.nameOf(partyIdOf(shape, doc)), account: name, amount: money(-toCents(documentTotalOf(shape, doc) ?? '0.00')) },
       );
     }
-    sheet.subtotal({ type: 'account', value: name }, { label: `Total ${name}`, amount: money(-sorted.reduce((s, c) => s + toCents(documentTotalOf(books.file.modelOf(c.type).shape, c.doc)), 0)) });
+    sheet.subtotal({ type: 'account', value: name }, { label: `Total ${name}`, amount: money(-sorted.reduce((s, c) => s + toCents(documentTotalOf(books.modelOf(c.type).shape, c.doc)), 0)) });
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
 }
@@ -53,13 +53,13 @@ export function missingChecks(books: ReportBooks, request: ReportRequest, sheet:
 /** The audit trail: every transaction last changed in the period, latest first, with when, what and how much. */
 export function auditTrail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
   sheet.addColumns([['updated_at', 'Last modified', 'date'], 'transaction_type', 'date', 'ref_number', 'name', 'amount']);
-  const offset = books.file.offsetMinutes;
+  const offset = books.offsetMinutes;
   const bound = (date: string, end: boolean): number => Math.floor((Date.parse(`${date}T00:00:00Z`) - offset * 60_000) / 1000) + (end ? 86_399 : 0);
   const { from, to } = request.period;
-  const types = [...books.file.types.all()].filter((m) => m.row.kind === 'transaction').map((m) => m.objectType);
+  const types = books.transactionTypes();
   for (const row of books.documentsUpdated(types, from === null ? null : bound(from, false), bound(to, true))) {
     const { doc } = row;
-    const { shape } = books.file.modelOf(row.type);
+    const { shape } = books.modelOf(row.type);
     const party = partyIdOf(shape, doc);
     const amount = documentTotalOf(shape, doc);
     sheet.data(
@@ -83,7 +83,7 @@ export function unbilledCosts(books: ReportBooks, request: ReportRequest, sheet:
     for (const field of ['expenseLines', 'itemLines']) {
       for (const line of Array.isArray(doc[field]) ? doc[field].filter(isJsonObject) : []) {
         const customer = idOf(line['customer']) ?? idOf(line['payee']);
-        if (customer === null || line['billingStatus'] !== 'billable' || !books.file.store.findDoc('ldg_customer', customer)) continue;
+        if (customer === null || line['billingStatus'] !== 'billable' || !books.find('ldg_customer', customer)) continue;
         if (request.filter.entities && !request.filter.entities.has(customer)) continue;
         const amount = toCents(text(line['amount']));
         cents.set(customer, (cents.get(customer) ?? 0) + amount);
@@ -123,7 +123,7 @@ export function progressInvoicing(books: ReportBooks, request: ReportRequest, sh
   for (const link of books.lineSources()) {
     let lines = invoices.get(link.owner);
     if (!lines) {
-      const doc = books.file.store.findDoc<JsonObject>('ldg_invoice', link.owner);
+      const doc = books.find('ldg_invoice', link.owner);
       const all = Array.isArray(doc?.['lines']) ? doc['lines'].filter(isJsonObject) : [];
       lines = new Map(all.map((l) => [String(l['id']), toCents(text(l['amount']))]));
       invoices.set(link.owner, lines);

@@ -49,11 +49,11 @@ const bySalesRep = (p: PostingRow, books: ReportBooks): string | null => {
 };
 
 /** A vendor that gets the yearly information return for what it was paid. */
-const isVendor1099 = (p: PostingRow, books: ReportBooks): boolean => p.entity !== null && books.file.store.findDoc<JsonObject>('ldg_vendor', p.entity)?.['isEligibleFor1099'] === true;
+const isVendor1099 = (p: PostingRow, books: ReportBooks): boolean => p.entity !== null && books.find('ldg_vendor', p.entity)?.['isEligibleFor1099'] === true;
 
 /** The income tax line of the account a posting is on, by name; accounts with none share one row. */
 const byTaxLine = (p: PostingRow, books: ReportBooks): string => {
-  const line = books.file.store.findDoc<JsonObject>('ldg_account', p.account)?.['taxLineDetails'] as JsonObject | null | undefined;
+  const line = books.find('ldg_account', p.account)?.['taxLineDetails'] as JsonObject | null | undefined;
   return typeof line?.['taxLineName'] === 'string' ? line['taxLineName'] : 'Tax line unassigned';
 };
 
@@ -74,7 +74,7 @@ export const AXIS_REPORTS = {
 function keepsKey(books: ReportBooks, axis: AxisReport, key: string): boolean {
   const types: Record<AxisReport['rowType'], readonly string[] | undefined> = { customer: ['ldg_customer'], vendor: ['ldg_vendor'], item: undefined, sales_representative: undefined, tax_line: undefined };
   const wanted = types[axis.rowType];
-  return !wanted || books.file.store.findDocAmong<JsonObject>(wanted, key) !== undefined;
+  return !wanted || books.findAmong(wanted, key) !== undefined;
 }
 
 function grouped(books: ReportBooks, request: ReportRequest, axis: AxisReport): [string, PostingRow[]][] {
@@ -94,7 +94,7 @@ function grouped(books: ReportBooks, request: ReportRequest, axis: AxisReport): 
 }
 
 function repName(books: ReportBooks, id: string): string {
-  const rep = books.file.store.findDoc<JsonObject>('ldg_sales_representative', id);
+  const rep = books.find('ldg_sales_representative', id);
   return typeof rep?.['initial'] === 'string' ? rep['initial'] : id;
 }
 

@@ -1,4 +1,3 @@
-import type { JsonObject } from '../values/json.ts';
 import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import { accountMovements, balanceSheet, profitAndLoss } from './financialStatements.ts';
@@ -35,7 +34,7 @@ function rowKeyOf(books: ReportBooks, request: ReportRequest, by: string): ((p: 
     const is = new Map<string, boolean>();
     return (p) => {
       const id = p.entity;
-      if (id !== null && !is.has(id)) is.set(id, books.file.store.findDocAmong<JsonObject>(types, id) !== undefined);
+      if (id !== null && !is.has(id)) is.set(id, books.findAmong(types, id) !== undefined);
       return named(id !== null && is.get(id) ? id : null, 'No name');
     };
   }

@@ -1,4 +1,3 @@
-import { transactionSummary } from '../views/transactionsList.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { partyIdsOf } from '../engine/transactionShape.ts';
 import { isJsonObject, type JsonObject } from '../values/json.ts';
@@ -30,16 +29,16 @@ function documentsIn(books: ReportBooks, request: ReportRequest, types: readonly
   return books
     .documentsDated(wanted, from, to)
     .filter((r) => (updatedFrom === undefined || r.updatedAt >= updatedFrom) && (updatedTo === undefined || r.updatedAt <= updatedTo))
-    .filter((t) => !entities || partyIdsOf(books.file.modelOf(t.type).shape, t.doc).some((id) => entities.has(id)));
+    .filter((t) => !entities || partyIdsOf(books.modelOf(t.type).shape, t.doc).some((id) => entities.has(id)));
 }
 
 /** Every transaction type of the company file: what the "all transactions" lists cover. */
-const transactionTypes = (books: ReportBooks): string[] => [...books.file.types.all()].filter((m) => m.row.kind === 'transaction').map((m) => m.objectType);
+const transactionTypes = (books: ReportBooks): string[] => books.transactionTypes();
 
 const LIST_COLUMNS = ['transaction_type', 'date', 'ref_number', 'name', 'memo', 'account', 'amount'] as const;
 
 function listCells(books: ReportBooks, t: Listed): Record<string, string | null> {
-  const row = transactionSummary(books.file, t.type, t.doc);
+  const row = books.summaryOf(t.type, t.doc);
   return {
     transaction_type: transactionTypeOf(t.type),
     date: typeof row['transactionDate'] === 'string' ? row['transactionDate'] : null,
@@ -66,7 +65,7 @@ export function transactionList(books: ReportBooks, request: ReportRequest, shee
   const partyType = by === 'customer' ? 'ldg_customer' : 'ldg_vendor';
   const groups = new Map<string, Listed[]>();
   for (const t of listed) {
-    const party = partyIdsOf(books.file.modelOf(t.type).shape, t.doc).find((id) => books.file.store.findDoc(partyType, id) !== undefined);
+    const party = partyIdsOf(books.modelOf(t.type).shape, t.doc).find((id) => books.find(partyType, id) !== undefined);
     if (party) pushTo(groups, party, t);
   }
   for (const [party, group] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {

@@ -1,6 +1,5 @@
 import type { StockSum } from '../storage/Ledger.ts';
 import type { StockOnHand } from '../storage/LedgerReads.ts';
-import { openingStockOf } from '../books/stock.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import type { JsonObject } from '../values/json.ts';
 import { fromCents } from '../values/money.ts';
@@ -18,7 +17,7 @@ const quantity = (q: number): string => String(Math.round(q * 100_000) / 100_000
  */
 /** What a stock report calls a site: its name, or "No site" for stock that names none. */
 export function siteNameOf(books: ReportBooks, site: string | null): string {
-  const name = site === null ? null : books.file.store.findDoc<JsonObject>('ldg_inventory_site', site)?.['name'];
+  const name = site === null ? null : books.find('ldg_inventory_site', site)?.['name'];
   return typeof name === 'string' ? name : 'No site';
 }
 
@@ -38,7 +37,7 @@ function openingStock(books: ReportBooks, asOf: string): Map<string, StockSum> {
   for (const type of ['ldg_inventory_item', 'ldg_inventory_assembly_item']) {
     for (const doc of books.all(type)) {
       const id = String(doc['id']);
-      const opening = openingStockOf(books.file.store, id);
+      const opening = books.openingStockOf(id);
       if ((opening.quantity !== 0 || opening.cents !== 0) && String(doc['createdAt'] ?? '').slice(0, 10) <= asOf) out.set(id, opening);
     }
   }
@@ -46,7 +45,7 @@ function openingStock(books: ReportBooks, asOf: string): Map<string, StockSum> {
 }
 
 function itemDoc(books: ReportBooks, id: string): JsonObject | undefined {
-  return books.file.store.findDocAmong<JsonObject>(['ldg_inventory_item', 'ldg_inventory_assembly_item'], id);
+  return books.findAmong(['ldg_inventory_item', 'ldg_inventory_assembly_item'], id);
 }
 
 /** What one unit sells for, wherever the item's kind keeps its price. */

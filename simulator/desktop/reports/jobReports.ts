@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../values/json.ts';
+import { isJsonObject } from '../values/json.ts';
 import { fromCents, toCents } from '../values/money.ts';
 import { pushTo } from './grouping.ts';
 import type { PostingRow, ReportBooks } from './ReportBooks.ts';
@@ -35,7 +35,7 @@ function actuals(books: ReportBooks, request: ReportRequest, grouping: Grouping)
   const isCustomer = new Map<string, boolean>();
   const customerOf = (p: PostingRow): string | null => {
     if (p.entity === null) return null;
-    if (!isCustomer.has(p.entity)) isCustomer.set(p.entity, books.file.store.findDoc('ldg_customer', p.entity) !== undefined);
+    if (!isCustomer.has(p.entity)) isCustomer.set(p.entity, books.find('ldg_customer', p.entity) !== undefined);
     return isCustomer.get(p.entity) ? p.entity : null;
   };
   for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) {
@@ -62,7 +62,7 @@ function estimates(books: ReportBooks, request: ReportRequest, grouping: Groupin
   const costOf = new Map<string, number>();
   const unitCost = (item: string): number => {
     if (!costOf.has(item)) {
-      const doc = books.file.store.findDocAmong<JsonObject>(['ldg_inventory_item', 'ldg_inventory_assembly_item', 'ldg_non_inventory_item', 'ldg_service_item', 'ldg_other_charge_item'], item);
+      const doc = books.findAmong(['ldg_inventory_item', 'ldg_inventory_assembly_item', 'ldg_non_inventory_item', 'ldg_service_item', 'ldg_other_charge_item'], item);
       const details = isJsonObject(doc?.['salesAndPurchaseDetails']) ? doc['salesAndPurchaseDetails'] : undefined;
       const cost = doc?.['purchaseCost'] ?? details?.['purchaseCost'];
       costOf.set(item, typeof cost === 'string' ? toCents(cost) : 0);
@@ -75,7 +75,7 @@ function estimates(books: ReportBooks, request: ReportRequest, grouping: Groupin
     for (const line of Array.isArray(doc['lines']) ? doc['lines'].filter(isJsonObject) : []) {
       const item = idOf(line['item']);
       // A subtotal line repeats the lines above it: counting it would count them twice.
-      if (item !== null && books.file.store.findDoc('ldg_subtotal_item', item) !== undefined) continue;
+      if (item !== null && books.find('ldg_subtotal_item', item) !== undefined) continue;
       const keys = keysOf(grouping, idOf(doc['customer']), item);
       if (!keys) continue;
       const quantity = typeof line['quantity'] === 'number' ? line['quantity'] : 0;

@@ -23,7 +23,7 @@ function salesByTaxItem(books: ReportBooks, from: string | null, to: string): Ma
   const taxable = new Map<string, boolean>();
   const isTaxable = (code: string | null): boolean => {
     if (code === null) return false;
-    if (!taxable.has(code)) taxable.set(code, books.file.store.findDoc<JsonObject>('ldg_sales_tax_code', code)?.['isTaxable'] === true);
+    if (!taxable.has(code)) taxable.set(code, books.find('ldg_sales_tax_code', code)?.['isTaxable'] === true);
     return taxable.get(code) ?? false;
   };
   const types = Object.keys(SALES);
@@ -34,7 +34,7 @@ function salesByTaxItem(books: ReportBooks, from: string | null, to: string): Ma
 
     const sums = out.get(item) ?? { total: 0, taxable: 0, collected: 0 };
     sums.total += sign * toCents(typeof doc['subtotal'] === 'string' ? doc['subtotal'] : null);
-    sums.taxable += sign * linesWithGroupsOf(books.file.modelOf(row.type).shape, 'lines', doc).filter((l) => isTaxable(idOf(l['salesTaxCode']))).reduce((s, l) => s + toCents(typeof l['amount'] === 'string' ? l['amount'] : null), 0);
+    sums.taxable += sign * linesWithGroupsOf(books.modelOf(row.type).shape, 'lines', doc).filter((l) => isTaxable(idOf(l['salesTaxCode']))).reduce((s, l) => s + toCents(typeof l['amount'] === 'string' ? l['amount'] : null), 0);
     sums.collected += sign * toCents(typeof doc['salesTaxTotal'] === 'string' ? doc['salesTaxTotal'] : null);
     out.set(item, sums);
   }
@@ -73,7 +73,7 @@ export function salesTaxReport(books: ReportBooks, request: ReportRequest, sheet
   const period = salesByTaxItem(books, from, to);
   const allTime = liability ? salesByTaxItem(books, null, to) : new Map<string, TaxSums>();
   const paid = liability ? paidByAgency(books, to) : new Map<string, number>();
-  const itemDoc = (id: string): JsonObject | undefined => books.file.store.findDocAmong<JsonObject>(['ldg_sales_tax_item', 'ldg_sales_tax_group_item'], id);
+  const itemDoc = (id: string): JsonObject | undefined => books.findAmong(['ldg_sales_tax_item', 'ldg_sales_tax_group_item'], id);
   const agencyOf = (item: string): string => idOf(itemDoc(item)?.['taxVendor']) ?? '';
   const agencies = new Map<string, string[]>();
   for (const item of new Set([...period.keys(), ...allTime.keys()])) pushTo(agencies, agencyOf(item), item);

@@ -1,5 +1,4 @@
 import { addDays } from '../values/desktopTime.ts';
-import type { JsonObject } from '../values/json.ts';
 import { RequestInputError } from '../values/RequestInputError.ts';
 import type { Figures } from './accountRows.ts';
 import { notComputed } from './notComputed.ts';
@@ -146,7 +145,7 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
     const isOne = new Map<string, boolean>();
     const valueOf = (p: PostingRow): string | null => {
       if (p.entity === null) return null;
-      if (!isOne.has(p.entity)) isOne.set(p.entity, books.file.store.findDocAmong<JsonObject>(entity.types, p.entity) !== undefined);
+      if (!isOne.has(p.entity)) isOne.set(p.entity, books.findAmong(entity.types, p.entity) !== undefined);
       return isOne.get(p.entity) ? p.entity : null;
     };
     return { columns: valueColumns(books, books.postings(range), range.from, to, valueOf, entity.none), derived: [], columnValue: valueOf };
