@@ -158,6 +158,28 @@ describe('every read of every served type', () => {
     expect(problems).toEqual([]);
   });
 
+  it('leaves out every line and group of lines with includeLineItems=false, and nothing else, on every list that takes it', async () => {
+    // A line or a group of lines is an object whose objectType ends in _line or _line_group: read from the answers, not the simulator's shapes.
+    const isLines = (value: unknown): boolean =>
+      Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null && /_line(_group)?$/.test(String((v as Obj)['objectType'])));
+    const checked: string[] = [];
+    for (const op of lists().filter((o) => hasParam(o, 'includeLineItems'))) {
+      const full = new Map((await everything(op)).map((o) => [o.id, o]));
+      const bare = await everything(op, { includeLineItems: 'false' });
+      expect(bare.map((o) => o.id).sort(), op.operationId).toEqual([...full.keys()].sort());
+      let emptied = 0;
+      for (const object of bare) {
+        const whole: Record<string, unknown> = full.get(object.id) ?? {};
+        const lineFields = Object.keys(whole).filter((k) => isLines(whole[k]));
+        emptied += lineFields.length;
+        expect(object, `${op.operationId} ${object.id}`).toEqual({ ...whole, ...Object.fromEntries(lineFields.map((k) => [k, []])) });
+      }
+      if (emptied > 0) checked.push(op.operationId);
+    }
+    // Every kind of lines is met: sales (lines, lineGroups), purchases (expense, item and item group lines), journal entries (debit, credit).
+    expect(checked).toEqual(expect.arrayContaining(['invoices.list', 'bills.list', 'checks.list', 'journalEntries.list', 'deposits.list']));
+  });
+
   it('keeps exactly the objects that refer to the ids of every *Ids filter', async () => {
     const problems: string[] = [];
     let checked = 0;

@@ -11,6 +11,7 @@ import { RequestInputError } from '../values/RequestInputError.ts';
 import { parseDoc, type PageRow } from '../storage/CompanyFileStore.ts';
 import { FEW_IN_ORDER, FEW_MATCHES, listPlanOf, type ListPlan } from './listPlan.ts';
 import { ViewPages } from './ViewPages.ts';
+import type { TransactionShape } from '../table/TypeRow.ts';
 
 export type QueryParams = Readonly<Record<string, JsonValue>>;
 
@@ -127,7 +128,8 @@ export class QueryEngine {
     const output = outputOf(params);
     const sql = `SELECT seq, doc, linked FROM objects WHERE ${plan.current} ORDER BY sort_key, seq${limit === undefined ? '' : ' LIMIT ?'}`;
     const rows = this.file.store.statement(sql).all(...plan.params, ...(limit === undefined ? [] : [limit])) as PageRow[];
-    return joinObjects(rows.map((row) => shapeForOutput(row, output)));
+    const { shape } = this.file.modelOf(objectType);
+    return joinObjects(rows.map((row) => shapeForOutput(row, output, shape)));
   }
 
   nextPage(objectType: string, cursor: string, params: QueryParams, limit: number): QueryPage {
@@ -173,7 +175,8 @@ export class QueryEngine {
   /** A page of the given rows (in list order), the sequence moved past them. */
   private deliver(iterator: QueryIterator<ListPlan>, rows: readonly { seq: number; sort_key: string; ver: number }[], limit: number): QueryPage {
     const last = rows.at(-1);
-    const data = objectParts(this.bytesOf(rows).map((row) => shapeForOutput(row, iterator.output)));
+    const { shape } = this.file.modelOf(iterator.objectType);
+    const data = objectParts(this.bytesOf(rows).map((row) => shapeForOutput(row, iterator.output, shape)));
     return this.answer(iterator, data, rows.length, last ? { sortKey: last.sort_key, seq: last.seq } : iterator.after, limit);
   }
 
@@ -335,7 +338,7 @@ function outputOf(params: QueryParams): Record<string, JsonValue> {
  * Stored objects are sent as stored; only the output options cost a parse, and only for objects
  * they change.
  */
-export function shapeForOutput(row: PageRow, output: Readonly<Record<string, unknown>>): Buffer {
+export function shapeForOutput(row: PageRow, output: Readonly<Record<string, unknown>>, shape: Pick<TransactionShape, 'lines' | 'groups'>): Buffer {
   const withLinked = output['includeLinkedTransactions'] === true && row.linked !== null;
   // A build's component lines are its lines: the builds list names the option after them.
   const withoutLines = output['includeLineItems'] === false || output['includeComponentLineItems'] === false;
@@ -343,10 +346,8 @@ export function shapeForOutput(row: PageRow, output: Readonly<Record<string, unk
   if (!withLinked && !withoutLines && !withoutAlternates) return row.doc;
   const doc = parseDoc<JsonObject>(row.doc);
   if (withLinked) doc['linkedTransactions'] = JSON.parse(row.linked ?? '[]') as JsonValue;
-  if (withoutLines && Array.isArray(doc['lines'])) {
-    doc['lines'] = [];
-    if (Array.isArray(doc['lineGroups'])) doc['lineGroups'] = [];
-  }
+  // Every line collection of the type, and its groups of lines (a bill's expense, item and item group lines).
+  if (withoutLines) for (const field of [...shape.lines, ...shape.groups.map((g) => g.groups)]) if (Array.isArray(doc[field])) doc[field] = [];
   // The spec: left out, the field is null (an empty list would claim the customer has none).
   if (withoutAlternates && 'alternateShippingAddresses' in doc) doc['alternateShippingAddresses'] = null;
   return Buffer.from(JSON.stringify(doc), 'utf8');
