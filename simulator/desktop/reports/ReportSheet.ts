@@ -108,8 +108,11 @@ export class ReportSheet {
    */
   keep(detailLevel: unknown, columnsToReturn: unknown): this {
     const drop = detailLevel === 'summary_only' ? new Set(['data']) : detailLevel === 'all_except_summary' ? new Set(['subtotal', 'total']) : new Set<string>();
-    const kept = this.rows.filter((r) => !drop.has(String(r['kind'])));
-    this.rows.splice(0, this.rows.length, ...kept.map((r, i) => ({ ...r, rowNumber: i + 1 })));
+    // In place, one row at a time: a whole history's detail report has hundreds of thousands of rows,
+    // more than a call's arguments can hold (a spread into splice overflowed the stack).
+    let kept = 0;
+    for (const row of this.rows) if (!drop.has(String(row['kind']))) this.rows[kept] = { ...row, rowNumber: ++kept };
+    this.rows.length = kept;
     if (columnsToReturn !== 'non_zero' && columnsToReturn !== 'active_only') return this;
     const cellsOf = (r: JsonObject): { columnId: string; value: string | null }[] => (Array.isArray(r['cells']) ? (r['cells'] as unknown as { columnId: string; value: string | null }[]) : []);
     const empty = new Set(
@@ -119,7 +122,9 @@ export class ReportSheet {
         .map((c) => c.id),
     );
     if (empty.size === 0) return this;
-    this.columns.splice(0, this.columns.length, ...this.columns.filter((c) => !empty.has(c.id)));
+    const columns = this.columns.filter((c) => !empty.has(c.id));
+    this.columns.length = 0;
+    for (const column of columns) this.columns.push(column);
     for (const r of this.rows) if (Array.isArray(r['cells'])) r['cells'] = cellsOf(r).filter((cell) => !empty.has(cell.columnId)) as unknown as JsonObject[];
     return this;
   }
