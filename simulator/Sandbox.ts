@@ -14,7 +14,7 @@ import type { JsonObject } from './desktop/values/json.ts';
 import type { DesktopMachine } from './desktop/machine/DesktopMachine.ts';
 import { RequestInputError } from './desktop/values/RequestInputError.ts';
 import { createServiceApp, expressMessageClasses, httpsRequiredHandler } from './service/createServiceApp.ts';
-import { sendError } from './service/jsonAnswers.ts';
+import { sendBareError } from './service/jsonAnswers.ts';
 import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.ts';
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
 import type { SeedSizes } from './fixtures/seedCompanyFile.ts';
@@ -160,7 +160,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const app = createServiceApp(deps);
   const httpsServer = https.createServer({ key: tls.material.key, cert: tls.material.cert, ...SERVER_OPTIONS, ...expressMessageClasses(app) }, app);
   const httpServer = http.createServer(SERVER_OPTIONS, httpsRequiredHandler(deps));
-  for (const server of [httpsServer, httpServer]) answerHttpLayerRefusals(server, (res, error, requestId) => sendError(deps, res, error, requestId));
+  for (const server of [httpsServer, httpServer]) answerHttpLayerRefusals(server, (res, error, requestId) => sendBareError(deps, res, error, requestId));
   const port = await listen(httpsServer, options.port ?? 0, hostName);
   const httpPort = await listen(httpServer, options.httpPort ?? 0, hostName);
   const urlHost = hostName === '127.0.0.1' || hostName === '0.0.0.0' || hostName === '::' ? 'localhost' : hostName;

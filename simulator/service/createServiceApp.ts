@@ -7,7 +7,7 @@ import { apiRouter } from './apiRouter.ts';
 import { routeNotFound } from './routeTable.ts';
 import { answerErrors, beginExchange } from './exchange.ts';
 import { FIXTURE_MAX_BYTES } from './fixtureControls.ts';
-import { sendError } from './jsonAnswers.ts';
+import { sendBareError } from './jsonAnswers.ts';
 import { MAX_BODY_BYTES, readBodyBytes } from './readBody.ts';
 import { sandboxControls } from './sandboxControls.ts';
 import { noteForLog, serveOperations } from './serveOperations.ts';
@@ -81,6 +81,6 @@ export function httpsRequiredHandler(deps: ServiceDeps) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     req.resume();
     const requestId = newRequestId();
-    sendError(deps, res, ServiceError.of('HTTPS_REQUIRED', 'The Service only accepts HTTPS requests; resend this request over https://.'), requestId);
+    sendBareError(deps, res, ServiceError.of('HTTPS_REQUIRED', 'The Service only accepts HTTPS requests; resend this request over https://.'), requestId);
   };
 }

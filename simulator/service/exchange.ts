@@ -87,7 +87,7 @@ export function beginExchange(deps: ServiceDeps): RequestHandler {
 export function answerJson(res: Response, json: ResponseBody): void {
   const exchange = exchangeOf(res);
   exchange.answered = json;
-  sendJson(res, 200, json, exchange.requestId);
+  sendJson(res, 200, json);
   exchange.log();
 }
 
