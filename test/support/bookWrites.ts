@@ -285,6 +285,20 @@ const WRITES: readonly Write[] = [
   removeOne('ldg_journal_entry', 'void'),
   removeOne('ldg_journal_entry', 'delete'),
   (file, r) => {
+    // Dated in the past: a journal entry moved back months, or a check written into an earlier year.
+    const day = `202${3 + r(2)}-${String(1 + r(12)).padStart(2, '0')}-${String(1 + r(28)).padStart(2, '0')}`;
+    const entry = r(2) === 0 ? pick(all(file, 'ldg_journal_entry'), r) : undefined;
+    if (entry) {
+      file.modify('ldg_journal_entry', String(entry['id']), { revisionNumber: String(entry['revisionNumber']), transactionDate: day });
+      return `journal entry redated ${day}`;
+    }
+    const accounts = all(file, 'ldg_account');
+    const bank = String(pick(accounts.filter((a) => a['accountType'] === 'bank'), r)?.['id']);
+    const expense = String(pick(accounts.filter((a) => a['accountType'] === 'expense'), r)?.['id']);
+    file.add('ldg_check', { bankAccountId: bank, transactionDate: day, expenseLines: [{ accountId: expense, amount: cheque(r) }] });
+    return `check dated ${day} added`;
+  },
+  (file, r) => {
     const banks = all(file, 'ldg_account').filter((a) => a['accountType'] === 'bank' || a['accountType'] === 'credit_card');
     const source = pick(banks, r);
     const target = pick(banks.filter((b) => b !== source), r);

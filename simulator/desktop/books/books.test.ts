@@ -266,7 +266,7 @@ describe('the books', () => {
 
   it('stay balanced after every step of randomized sequences of adds, modifies, deletes and voids', () => {
     const seen = new Map<string, number>();
-    for (const seed of [1, 2, 4]) {
+    for (const seed of [2, 3, 4]) {
       const file = seeded(seed);
       const r = random(seed);
       for (let step = 0; step < 300; step++) {
@@ -293,6 +293,8 @@ describe('the books', () => {
     for (const kind of kinds) expect(seen.get(kind) ?? 0, `${kind}: ${[...seen.keys()].join(', ')}`).toBeGreaterThan(0);
     expect([...seen.keys()].some((k) => k.startsWith('refused 3175')), `a refusal: ${[...seen.keys()].join(', ')}`).toBe(true);
     expect([...seen.keys()].some((k) => k.endsWith('refunded by check')), `a refund by check: ${[...seen.keys()].join(', ')}`).toBe(true);
+    // Writes dated in the past, which change every later day's balances.
+    for (const kind of ['journal entry redated', 'check dated']) expect([...seen.keys()].some((k) => k.startsWith(kind)), `${kind}: ${[...seen.keys()].join(', ')}`).toBe(true);
     // 900 writes, each followed by every check of the books: about 25 s on 2 idle cores.
   }, 90_000);
 });

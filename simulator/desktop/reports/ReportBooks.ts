@@ -4,7 +4,7 @@ import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument } from '../storage/RowReads.ts';
-import type { LineSource, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
+import type { AccountDay, LineSource, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
@@ -77,6 +77,7 @@ export class ReportBooks {
   private cash = false;
   private readonly reads = new Map<string, TransactionPosting[]>();
   private readonly cashCache = new Map<string, TransactionPosting[]>();
+  private readonly days = new Map<string, AccountDay[]>();
 
   constructor(private readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
@@ -137,10 +138,25 @@ export class ReportBooks {
     return rows;
   }
 
-  /** Debits less credits by account over the postings a filter keeps. */
+  /**
+   * Debits less credits by account and day over what a filter keeps, from the sums the books keep
+   * per account and day: a row per account and day instead of a posting. Undefined when the
+   * filter asks for what a day's sum does not keep (names, items, classes, types, change dates)
+   * or on the cash basis (its postings are made when a report asks): read `postings` then.
+   */
+  daySums(filter: PostingFilter): AccountDay[] | undefined {
+    if (this.cash || !byAccountAndDayOnly(filter)) return undefined;
+    const key = `${filter.from} ${filter.to}`;
+    let rows = this.days.get(key);
+    if (!rows) this.days.set(key, (rows = this.file.store.ledgerReads.accountDays(filter.from, filter.to)));
+    const accounts = filter.accounts;
+    return accounts ? rows.filter((r) => accounts.has(r.account)) : rows;
+  }
+
+  /** Debits less credits by account over the postings a filter keeps; an account with postings that net to zero is there. */
   sumsByAccount(filter: PostingFilter): Map<string, number> {
     const sums = new Map<string, number>();
-    for (const p of this.postings(filter)) sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);
+    for (const p of this.daySums(filter) ?? this.postings(filter)) sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);
     return sums;
   }
 
@@ -243,6 +259,11 @@ export class ReportBooks {
 }
 
 const parsed = (row: DatedDocument): StoredDocument => ({ type: row.type, doc: parseDoc<JsonObject>(row.doc), updatedAt: row.updatedAt });
+
+/** Whether a filter keeps postings by account and day alone, as `account_days` sums them. */
+function byAccountAndDayOnly(f: PostingFilter): boolean {
+  return !f.entities && !f.items && !f.classes && !f.types && f.updatedFrom === undefined && f.updatedTo === undefined;
+}
 
 function keeps(f: PostingFilter, r: TransactionPosting): boolean {
   if (f.accounts && !f.accounts.has(r.account)) return false;

@@ -11,11 +11,12 @@ import { yearStart } from './reportPeriods.ts';
 import { longDate, periodSubtitle, shortDate } from './reportText.ts';
 
 /**
- * Sums by account for the columns of a statement, from one read of the postings: each column
- * takes the postings of its days (and of its class or name) that a figure asks for.
+ * Sums by account for the columns of a statement, from one read of the books: each column takes
+ * the days (and the class or name) a figure asks for.
  */
 class ColumnSums {
-  private readonly postings: PostingRow[];
+  /** Sums per account and day when no column takes a class or name (`ReportBooks.daySums`), else the postings. */
+  private readonly postings: readonly Pick<PostingRow, 'account' | 'date' | 'cents'>[];
   private readonly cache = new Map<string, { all: Map<string, number>; byValue: Map<string | null, Map<string, number>> }>();
 
   constructor(
@@ -26,7 +27,8 @@ class ColumnSums {
     const froms = layout.columns.map((c) => c.from);
     const from = froms.includes(null) ? null : froms.reduce((a, b) => (a !== null && b !== null && b < a ? b : a), froms[0] ?? null);
     const to = layout.columns.map((c) => c.to).reduce((a, b) => (b > a ? b : a), request.period.to);
-    this.postings = books.postings({ ...request.filter, from, to });
+    const range = { ...request.filter, from, to };
+    this.postings = (layout.columnValue ? undefined : books.daySums(range)) ?? books.postings(range);
   }
 
   private get columns(): readonly AmountColumn[] {
@@ -47,7 +49,8 @@ class ColumnSums {
         if (p.date > to || (from !== null && p.date < from)) continue;
         span.all.set(p.account, (span.all.get(p.account) ?? 0) + p.cents);
         if (!valueOf) continue;
-        const value = valueOf(p);
+        // With a column value the rows are postings (see the constructor).
+        const value = valueOf(p as PostingRow);
         let sums = span.byValue.get(value);
         if (!sums) span.byValue.set(value, (sums = new Map()));
         sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);

@@ -26,6 +26,14 @@ export interface TransactionPosting {
   seq: number;
 }
 
+/** One account's debits less credits on one day, and how many postings made them. */
+export interface AccountDay {
+  account: string;
+  date: string;
+  cents: number;
+  postings: number;
+}
+
 /** What one transaction put on an open-item ledger for one party, up to a day. */
 export interface OpenAmount {
   txn: string;
@@ -103,6 +111,17 @@ export class LedgerReads {
     return this.statement(sql).all(to, ...(from === null ? [] : [from])) as TransactionPosting[];
   }
 
+  /**
+   * Each account's sums per day over a span of days (`from` null: since the start), by date: kept
+   * as postings are written (`account_days`), so a statement reads a row per account and day
+   * instead of every posting.
+   */
+  accountDays(from: string | null, to: string): AccountDay[] {
+    const sql = `SELECT account_id AS account, posted_on AS date, cents, postings FROM account_days
+      WHERE ${from === null ? 'posted_on <= ?' : 'posted_on <= ? AND posted_on >= ?'} ORDER BY posted_on, account_id`;
+    return this.statement(sql).all(to, ...(from === null ? [] : [from])) as AccountDay[];
+  }
+
   /** What each transaction put on one open-item ledger for each party up to a day, by date, then the order they were made. */
   openAmounts(ledger: OpenLedger, asOf: string): OpenAmount[] {
     return this.statement(
@@ -112,9 +131,9 @@ export class LedgerReads {
     ).all(ledger, asOf) as OpenAmount[];
   }
 
-  /** The date of the first posting; undefined for books with none. */
+  /** The date of the first posting (from `account_days`: its first key, where the postings have no index by date); undefined for books with none. */
   firstPostingDate(): string | undefined {
-    const first = this.statement('SELECT MIN(posted_on) FROM postings').pluck().get();
+    const first = this.statement('SELECT MIN(posted_on) FROM account_days').pluck().get();
     return typeof first === 'string' ? first : undefined;
   }
 
