@@ -38,6 +38,9 @@ export interface StoredDocument {
   updatedAt: number;
 }
 
+/** What postings name besides accounts: parties, items, classes. */
+const NAMED_TYPES = [...ENTITY_TYPES, ...ITEM_TYPES, 'ldg_class'];
+
 /** In a class filter, stands for "no class". */
 export const UNCLASSIFIED = '';
 
@@ -105,11 +108,8 @@ export class ReportBooks {
     if (id === null) return null;
     const account = this.accountById.get(id);
     if (account) return account.fullName;
-    if (!this.names.has(id)) {
-      const doc = this.file.store.findDocAmong<JsonObject>([...ENTITY_TYPES, ...ITEM_TYPES, 'ldg_class'], id);
-      const name = doc?.['fullName'] ?? doc?.['name'];
-      this.names.set(id, typeof name === 'string' ? name : null);
-    }
+    // The row's name column is the full name (else the name) of these types: no document to parse.
+    if (!this.names.has(id)) this.names.set(id, this.file.store.nameAmong(NAMED_TYPES, id) ?? null);
     return this.names.get(id) ?? null;
   }
 
@@ -204,6 +204,11 @@ export class ReportBooks {
   /** An item's stock before its first move (its opening quantity and value). */
   openingStockOf(itemId: string): ReturnType<typeof openingStockOf> {
     return openingStockOf(this.file.store, itemId);
+  }
+
+  /** One text field of each of these transactions (their due dates), by id; those without it are left out. */
+  fieldOf(ids: readonly string[], field: string): Map<string, string> {
+    return this.file.store.rowReads.textFieldOf(ids, field);
   }
 
   /** The document of a transaction, for what a detail report shows of it (memo, names). */

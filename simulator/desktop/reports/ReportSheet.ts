@@ -44,6 +44,19 @@ type RowKind = 'data' | 'subtotal' | 'total';
 export type Cells = Readonly<Record<string, string | null | undefined>>;
 
 /**
+ * More rows than this is not a report a person reads or a client holds well (about 30 MB of JSON):
+ * the request is refused with how to narrow it instead (`runReport`), as 1,000 columns are.
+ */
+export const MAX_ROWS = 100_000;
+
+/** A report that would have more than MAX_ROWS rows; `rows`: how many it would have, at least. */
+export class TooManyRows extends Error {
+  constructor(readonly rows: number) {
+    super(`more than ${MAX_ROWS} rows`);
+  }
+}
+
+/**
  * One report as the desktop application lays it out: columns left to right, rows top to bottom
  * (headings, data, subtotals, totals), numbered from 1 in the order they are added. `toJson` writes
  * the Service's `ldg_report`: every data, subtotal and total row has a cell for every column.
@@ -73,7 +86,17 @@ export class ReportSheet {
     return this.columns.map((c) => c.id);
   }
 
+  /**
+   * Refuses now a report that will add `rows` rows past the limit, before they are read: for a
+   * layout that knows its length from the books' sums (a ledger's lines are its postings).
+   */
+  reserve(rows: number): this {
+    if (this.rows.length + rows > MAX_ROWS) throw new TooManyRows(this.rows.length + rows);
+    return this;
+  }
+
   text(text: string): this {
+    this.reserve(1);
     this.rows.push({ kind: 'text', rowNumber: this.rows.length + 1, text });
     return this;
   }
@@ -91,6 +114,7 @@ export class ReportSheet {
   }
 
   private row(kind: RowKind, descriptor: RowDescriptor | null, cells: Cells): this {
+    this.reserve(1);
     this.rows.push({
       kind,
       rowNumber: this.rows.length + 1,

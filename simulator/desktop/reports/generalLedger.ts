@@ -76,7 +76,10 @@ export interface LedgerShape {
  */
 export function ledgerDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, shape: LedgerShape): void {
   ledgerColumns(request, sheet);
-  const { from } = request.period;
+  const { from, to } = request.period;
+  // A line per posting: counted from the books' sums per day, a ledger too long is refused before it is read.
+  const lines = books.daySums({ ...request.filter, from, to })?.filter((d) => shape.accounts === 'all' || isProfitAndLoss(books.accountById.get(d.account)?.accountType ?? '') === (shape.accounts === 'profit_and_loss'));
+  if (lines) sheet.reserve(lines.reduce((n, d) => n + d.postings, 0));
   const { postings, facts } = ledgerPostings(books, request);
   const byAccount = new Map<string, PostingRow[]>();
   for (const p of postings) pushTo(byAccount, p.account, p);

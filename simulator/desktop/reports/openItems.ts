@@ -1,5 +1,4 @@
 import type { OpenLedger } from '../storage/Ledger.ts';
-import type { JsonObject } from '../values/json.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import { pushTo } from './grouping.ts';
 
@@ -48,10 +47,8 @@ export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: stri
     if (source) source.cents += applied;
   }
   const open = [...items.values()].flat().filter((i) => i.cents !== 0);
-  for (const item of open) {
-    const doc: JsonObject | undefined = item.type ? books.documentOf(item.type, item.txn) : undefined;
-    if (typeof doc?.['dueDate'] === 'string') item.dueDate = doc['dueDate'];
-  }
+  const dueDates = books.fieldOf([...new Set(open.filter((i) => i.type !== null).map((i) => i.txn))], 'dueDate');
+  for (const item of open) item.dueDate = dueDates.get(item.txn) ?? item.dueDate;
   return open;
 }
 

@@ -3,7 +3,8 @@ import type { JsonObject, JsonValue } from '../values/json.ts';
 import { notComputed } from './notComputed.ts';
 import { ReportBooks } from './ReportBooks.ts';
 import { readReportRequest } from './ReportRequest.ts';
-import { ReportSheet } from './ReportSheet.ts';
+import { MAX_ROWS, ReportSheet, TooManyRows } from './ReportSheet.ts';
+import { RequestInputError } from '../values/RequestInputError.ts';
 import { REPORT_TYPES } from './reportTypes.ts';
 
 /**
@@ -22,6 +23,13 @@ export function runReport(file: CompanyFile, family: string, query: Readonly<Rec
   const columnsBy = query['summarizeColumnsBy'];
   if (typeof columnsBy === 'string' && columnsBy !== 'total_only' && !row.takesColumns) throw notComputed(`columns by ${columnsBy} (summarizeColumnsBy)`);
   const sheet = new ReportSheet({ category, reportType, title: row.title, subtitle: row.subtitle(request), basis: row.hasBasis ? request.basis : null });
-  row.build(books, request, sheet);
+  try {
+    row.build(books, request, sheet);
+  } catch (error) {
+    if (!(error instanceof TooManyRows)) throw error;
+    // Named after the period the request gave, the first thing to narrow.
+    const period = ['reportDateMacro', 'reportDateFrom', 'reportDateTo'].find((p) => query[p] !== undefined) ?? 'reportDateMacro';
+    throw new RequestInputError(period, `the report would have at least ${error.rows} rows, more than ${MAX_ROWS}; ask for a shorter period (reportDateFrom, reportDateTo) or filter it (by account, name, item, class or transaction type)`);
+  }
   return sheet.keep(query['detailLevel'], query['columnsToReturn']).toJson();
 }
