@@ -4,7 +4,7 @@ import type { WaitableClock } from './clock.ts';
 import { CompanyFile } from './CompanyFile.ts';
 import { DesktopApplication, reportJson, type ReportRunner } from './DesktopApplication.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
-import { ReportThread } from './reportThread/ReportThread.ts';
+import { ReportThreads } from './reportThread/ReportThreads.ts';
 
 export interface DesktopHostOptions {
   /** Folder for company files; undefined keeps them in memory. */
@@ -21,8 +21,8 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export class DesktopHost {
   private readonly open = new Map<string, DesktopApplication>();
-  /** Computes the reports of files on disk, off this thread (ReportThread says why); started on the first. */
-  private readonly reportThread = new ReportThread();
+  /** Compute the reports of files on disk, off this thread (ReportThread says why); started when needed. */
+  private readonly reportThreads = new ReportThreads();
 
   constructor(private readonly options: DesktopHostOptions) {
     if (options.dataDir) fs.mkdirSync(path.join(options.dataDir, 'company-files'), { recursive: true });
@@ -53,7 +53,7 @@ export class DesktopHost {
   }
 
   /**
-   * Where a company file's reports are computed. A file on disk: on the report thread, which opens
+   * Where a company file's reports are computed. A file on disk: on a report thread, which opens
    * it read-only, at the time the file says it is now (the project's clock, virtual in the
    * sandbox). An in-memory file cannot be opened by another thread (its database lives in this
    * thread's memory): its reports run here, and hold this thread while they do.
@@ -61,7 +61,7 @@ export class DesktopHost {
   private reportRunnerOf(companyFileId: string): ReportRunner {
     if (!this.options.dataDir) return reportJson;
     const filePath = this.pathOf(companyFileId);
-    return (file, family, query) => this.reportThread.report({ path: filePath, family, query, nowSeconds: file.nowSeconds() });
+    return (file, family, query) => this.reportThreads.report({ path: filePath, family, query, nowSeconds: file.nowSeconds() });
   }
 
   /**
@@ -72,7 +72,7 @@ export class DesktopHost {
     this.open.get(companyFileId)?.close();
     this.open.delete(companyFileId);
     if (!this.options.dataDir) return;
-    this.reportThread.forget(this.pathOf(companyFileId));
+    this.reportThreads.forget(this.pathOf(companyFileId));
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${this.pathOf(companyFileId)}${suffix}`, { force: true });
   }
 
@@ -87,6 +87,6 @@ export class DesktopHost {
   closeAll(): void {
     for (const app of this.open.values()) app.close();
     this.open.clear();
-    this.reportThread.close();
+    this.reportThreads.close();
   }
 }

@@ -60,6 +60,16 @@ export class ReportThread {
     });
   }
 
+  /** Reports sent and not answered. */
+  get owed(): number {
+    return this.running?.pending.size ?? 0;
+  }
+
+  /** Whether the thread is up (or starting): a report sent now pays no start. */
+  get started(): boolean {
+    return this.running !== undefined;
+  }
+
   /** The file at `path` was deleted: the thread lets go of it, before any report on a new file there. */
   forget(path: string): void {
     this.running?.worker.postMessage({ kind: 'forget', path } satisfies ToReportThread);
