@@ -8,11 +8,13 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // Two levels below the project, as the sources are: their `../../spec/...` paths (import.meta.url) still resolve.
-// The CLI, and next to it the module a second thread checks a large fixture's shape with (ShapeCheckThread.ts).
+// The CLI, and next to it the modules of its second threads: the one that checks a large fixture's
+// shape (ShapeCheckThread.ts) and the one that computes reports of company files on disk (ReportThread.ts).
 await build({
   entryPoints: [
     { in: path.join(root, 'simulator/cli/main.ts'), out: 'ledger-sim' },
     { in: path.join(root, 'simulator/fixtures/shapeCheck.ts'), out: 'shapeCheck' },
+    { in: path.join(root, 'simulator/desktop/reportThread/reportWorker.ts'), out: 'reportWorker' },
   ],
   outdir: path.join(root, 'dist/cli'),
   outExtension: { '.js': '.mjs' },

@@ -42,6 +42,8 @@ export interface CompanyFileOptions {
   types: TypeRegistry;
   /** The bytes of a company file a new one starts as (a kept seeded demo). */
   template?: Buffer;
+  /** A second, read-only open of a file on disk that another CompanyFile keeps (a report thread's): see CompanyFileStore. */
+  readOnly?: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ export class CompanyFile {
   fixedTime: number | undefined;
 
   constructor(options: CompanyFileOptions) {
-    this.store = new CompanyFileStore(options.path, options.template);
+    this.store = new CompanyFileStore(options.path, options.template, options.readOnly);
     this.clock = options.clock;
     this.types = options.types;
     this.ids = new IdAllocator(this.store);

@@ -15,6 +15,18 @@ export type CallOptions = Omit<DesktopCall, 'kind' | 'record'>;
 const DIRECT: CallOptions = { operationId: '' };
 
 /**
+ * Computes a report of the company file as it is now, as the JSON the Service sends: on this
+ * thread (`reportJson`), or elsewhere (DesktopHost gives files on disk a report thread). Either way
+ * it runs in the file's queue.
+ */
+export type ReportRunner = (file: CompanyFile, family: string, query: QueryParams) => Buffer | Promise<Buffer>;
+
+/** A report computed on this thread, as its JSON. */
+export function reportJson(file: CompanyFile, family: string, query: QueryParams): Buffer {
+  return Buffer.from(JSON.stringify(runReport(file, family, query)), 'utf8');
+}
+
+/**
  * The one interface the Service uses to reach a company file, as the real Service reaches the
  * desktop application through its connector: query with iterator, add, modify, retrieve. Every
  * request meets the machine first (connection state, latency, faults), then waits its turn.
@@ -29,6 +41,7 @@ export class DesktopApplication {
   constructor(
     readonly file: CompanyFile,
     private readonly clock: WaitableClock,
+    private readonly reports: ReportRunner = reportJson,
   ) {
     this.queries = new QueryEngine(file);
     this.machine = new DesktopMachine(clock, { load: () => file.store.getMeta(MACHINE_KEY), save: (state) => file.store.setMeta(MACHINE_KEY, state) });
@@ -70,9 +83,13 @@ export class DesktopApplication {
     return this.run('update', call, () => voidTransaction(this.file, objectType, id), `${objectType}:${id}`);
   }
 
-  /** A report of a family (`general-summary`), computed from the books as they are when it runs. */
-  report(family: string, query: QueryParams, call: CallOptions = DIRECT): Promise<JsonObject> {
-    return this.run('list', call, () => runReport(this.file, family, query));
+  /**
+   * A report of a family (`general-summary`), computed from the books as they are when it runs, as
+   * its JSON. The file's queue is held until it is done, wherever it is computed: this end user's
+   * next requests wait behind it, as they do behind the desktop's own report.
+   */
+  report(family: string, query: QueryParams, call: CallOptions = DIRECT): Promise<Buffer> {
+    return this.run('list', call, () => this.reports(this.file, family, query));
   }
 
   /** Work on the company file that must not interleave with requests (a fixture load), in queue order. */
@@ -103,7 +120,7 @@ export class DesktopApplication {
     this.file.close();
   }
 
-  private run<T>(kind: CallKind, options: CallOptions, work: () => T, record?: string): Promise<T> {
+  private run<T>(kind: CallKind, options: CallOptions, work: () => T | Promise<T>, record?: string): Promise<T> {
     const call: DesktopCall = { ...options, kind, record };
     // Nothing switched on: straight to the queue, as fast as before the machine existed.
     if (this.machine.idle) {
@@ -125,7 +142,8 @@ export class DesktopApplication {
         await this.clock.sleep(admission.waitMs);
         if (admission.error) throw admission.error;
         this.machine.beforeWork(call);
-        const result = work();
+        // Awaited: work done on another thread (a report) ends when its answer comes.
+        const result = await work();
         this.machine.afterWork(call);
         return result;
       } finally {

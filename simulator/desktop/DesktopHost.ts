@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { WaitableClock } from './clock.ts';
 import { CompanyFile } from './CompanyFile.ts';
-import { DesktopApplication } from './DesktopApplication.ts';
+import { DesktopApplication, reportJson, type ReportRunner } from './DesktopApplication.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
+import { ReportThreads } from './reportThread/ReportThreads.ts';
 
 export interface DesktopHostOptions {
   /** Folder for company files; undefined keeps them in memory. */
@@ -20,6 +21,8 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export class DesktopHost {
   private readonly open = new Map<string, DesktopApplication>();
+  /** Compute the reports of files on disk, off this thread (ReportThread says why); started when needed. */
+  private readonly reportThreads = new ReportThreads();
 
   constructor(private readonly options: DesktopHostOptions) {
     if (options.dataDir) fs.mkdirSync(path.join(options.dataDir, 'company-files'), { recursive: true });
@@ -43,10 +46,22 @@ export class DesktopHost {
     if (!app) {
       // A template only shapes a file that does not exist yet: one on disk keeps what it has.
       const file = new CompanyFile({ path: this.pathOf(companyFileId), clock, types: this.options.types, ...(template && !this.exists(companyFileId) ? { template } : {}) });
-      app = new DesktopApplication(file, clock);
+      app = new DesktopApplication(file, clock, this.reportRunnerOf(companyFileId));
       this.open.set(companyFileId, app);
     }
     return app;
+  }
+
+  /**
+   * Where a company file's reports are computed. A file on disk: on a report thread, which opens
+   * it read-only, at the time the file says it is now (the project's clock, virtual in the
+   * sandbox). An in-memory file cannot be opened by another thread (its database lives in this
+   * thread's memory): its reports run here, and hold this thread while they do.
+   */
+  private reportRunnerOf(companyFileId: string): ReportRunner {
+    if (!this.options.dataDir) return reportJson;
+    const filePath = this.pathOf(companyFileId);
+    return (file, family, query) => this.reportThreads.report({ path: filePath, family, query, nowSeconds: file.nowSeconds() });
   }
 
   /**
@@ -57,6 +72,7 @@ export class DesktopHost {
     this.open.get(companyFileId)?.close();
     this.open.delete(companyFileId);
     if (!this.options.dataDir) return;
+    this.reportThreads.forget(this.pathOf(companyFileId));
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${this.pathOf(companyFileId)}${suffix}`, { force: true });
   }
 
@@ -71,5 +87,6 @@ export class DesktopHost {
   closeAll(): void {
     for (const app of this.open.values()) app.close();
     this.open.clear();
+    this.reportThreads.close();
   }
 }

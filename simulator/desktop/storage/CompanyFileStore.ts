@@ -99,20 +99,27 @@ export class CompanyFileStore {
   private readonly normalCacheSize: number;
   private readonly firstLoad: FirstLoad;
 
-  /** `template`: the bytes of a company file to start from (a kept seeded demo) when the file is new. */
-  constructor(filePath: string, template?: Buffer) {
+  /**
+   * `template`: the bytes of a company file to start from (a kept seeded demo) when the file is new.
+   * `readOnly`: a second connection to a file on disk that another one keeps (a report thread's,
+   * reportThread/): it writes nothing, not even at open (no schema, settings, statistics, clean-up
+   * of past versions or of an interrupted first load), and any write through it fails.
+   */
+  constructor(filePath: string, template?: Buffer, readOnly = false) {
     this.onDisk = filePath !== ':memory:';
-    this.firstLoad = new FirstLoad(this.onDisk ? filePath : undefined);
-    if (template && this.onDisk && !fs.existsSync(filePath)) fs.writeFileSync(filePath, template);
-    this.db = template && !this.onDisk ? new Database(template) : new Database(filePath);
+    this.firstLoad = new FirstLoad(this.onDisk && !readOnly ? filePath : undefined);
+    if (template && this.onDisk && !readOnly && !fs.existsSync(filePath)) fs.writeFileSync(filePath, template);
+    this.db = readOnly ? new Database(filePath, { readonly: true, fileMustExist: true }) : template && !this.onDisk ? new Database(template) : new Database(filePath);
     refuseOlderFormat(this.db, filePath);
     this.normalCacheSize = Number(this.db.pragma('cache_size', { simple: true }));
-    applyOpenSettings(this.db, this.onDisk);
-    const predatesAccountDays = hasTable(this.db, 'postings') && !hasTable(this.db, 'account_days');
-    this.db.exec(SCHEMA);
-    if (predatesAccountDays) this.db.exec(ACCOUNT_DAYS_FILL);
-    this.db.pragma(`user_version = ${FILE_FORMAT}`);
-    this.history = new RowHistory(this.db);
+    if (!readOnly) {
+      applyOpenSettings(this.db, this.onDisk);
+      const predatesAccountDays = hasTable(this.db, 'postings') && !hasTable(this.db, 'account_days');
+      this.db.exec(SCHEMA);
+      if (predatesAccountDays) this.db.exec(ACCOUNT_DAYS_FILL);
+      this.db.pragma(`user_version = ${FILE_FORMAT}`);
+    }
+    this.history = new RowHistory(this.db, readOnly);
     this.graph = new ReferenceGraph(this.db);
     this.ledger = new Ledger(this.db);
     this.pages = new PageBodies(this.db);
@@ -136,7 +143,7 @@ export class CompanyFileStore {
     this.meta = new MetaValues(this.db);
     this.removeStmt = this.db.prepare('DELETE FROM object_rows WHERE type = ? AND id = ? RETURNING seq');
     this.committedWrite = Number(this.getMeta(WRITE_NUMBER_KEY) ?? '0');
-    refreshStatistics(this.db);
+    if (!readOnly) refreshStatistics(this.db);
     this.firstLoad.ready(this.db);
   }
 

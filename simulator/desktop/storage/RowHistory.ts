@@ -37,9 +37,15 @@ export class RowHistory {
   /** Versions held per type, so that a page of a type with none costs no clean-up. */
   private readonly held = new Map<string, number>();
 
-  constructor(private readonly db: Database.Database) {
-    db.exec(HISTORY_SCHEMA);
-    db.exec('DELETE FROM object_versions; DELETE FROM version_refs;');
+  /** `readOnly`: another connection's file (a report thread's): its versions belong to that connection, and are left alone. */
+  constructor(
+    private readonly db: Database.Database,
+    readOnly = false,
+  ) {
+    if (!readOnly) {
+      db.exec(HISTORY_SCHEMA);
+      db.exec('DELETE FROM object_versions; DELETE FROM version_refs;');
+    }
     this.keepStmt = db.prepare(
       `INSERT INTO object_versions (${VERSION_COLUMNS}, died) SELECT ${VERSION_COLUMNS}, ? FROM objects WHERE type = ? AND id = ? AND born <= ? RETURNING ver, seq`,
     );

@@ -145,8 +145,8 @@ const health: Handler = async (req, deps) => {
 /** Every report endpoint: the family is the last segment of its path. */
 const report: Handler = async (req, deps) => {
   const family = req.op.path.split('/').pop() ?? '';
-  const doc = await desktopCall(req, deps, (call) => targetOf(req).desktop.report(family, req.query, call));
-  return JSON.stringify(doc);
+  // Its JSON as the desktop side made it (on the report thread, for a file on disk).
+  return desktopCall(req, deps, (call) => targetOf(req).desktop.report(family, req.query, call));
 };
 
 const BY_VERB: Readonly<Record<string, Handler>> = { list, retrieve, create, update, delete: remove, void: voidTransaction };

@@ -1,0 +1,117 @@
+import { Worker } from 'node:worker_threads';
+import type { FromReportThread, ReportRequest, ToReportThread } from './reportMessages.ts';
+import { fromThreadError } from './threadErrors.ts';
+
+/**
+ * The thread's first code, inline so that it runs from source and from the bundle alike: it loads
+ * the worker's module (through tsx when that is TypeScript, as in tests and source runs) and hands
+ * it the port. Not caught: a failure kills the thread, and ReportThread rejects what it had sent.
+ */
+const BOOTSTRAP = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  if (workerData.tsx) (await import(workerData.tsx)).register();
+  const { serveReports } = await import(workerData.entry);
+  await serveReports(parentPort);
+})();
+`;
+
+/** The worker's module: reportWorker.ts next to this file, or reportWorker.mjs next to the bundle (scripts/bundle.mjs). */
+function entryOf(): { entry: string; tsx: string | undefined } {
+  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./reportWorker.mjs', import.meta.url).href, tsx: undefined };
+  return { entry: new URL('./reportWorker.ts', import.meta.url).href, tsx: import.meta.resolve('tsx/esm/api') };
+}
+
+interface Pending {
+  resolve: (json: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+/** One started worker and the reports it owes. */
+interface Running {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  /** Why it died, when it threw: the 'exit' that follows says only a code. */
+  failure: Error | undefined;
+}
+
+/**
+ * Reports of company files on disk, computed on a second thread so that a long one (seconds on a
+ * file of 200,000 transactions) leaves this thread free to answer other end users and the sandbox
+ * controls. The thread opens each file read-only beside this thread's connection (WAL lets both
+ * read); the caller holds the file's queue meanwhile, so nothing writes the file during a report.
+ *
+ * Started on the first report and kept, with its open files: loading the spec and building the
+ * type registry costs hundreds of milliseconds. It keeps the process alive only while a report is
+ * out. If it dies, what it owed is rejected (never left hanging) and the next report starts another.
+ */
+export class ReportThread {
+  private running: Running | undefined;
+  private nextId = 1;
+
+  /** The report's JSON, as the Service sends it. */
+  report(request: ReportRequest): Promise<Buffer> {
+    const running = this.running ?? this.start();
+    const id = this.nextId++;
+    return new Promise<Buffer>((resolve, reject) => {
+      running.pending.set(id, { resolve, reject });
+      running.worker.ref();
+      running.worker.postMessage({ kind: 'report', id, ...request } satisfies ToReportThread);
+    });
+  }
+
+  /** Reports sent and not answered. */
+  get owed(): number {
+    return this.running?.pending.size ?? 0;
+  }
+
+  /** Whether the thread is up (or starting): a report sent now pays no start. */
+  get started(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** The file at `path` was deleted: the thread lets go of it, before any report on a new file there. */
+  forget(path: string): void {
+    this.running?.worker.postMessage({ kind: 'forget', path } satisfies ToReportThread);
+  }
+
+  /** Stops the thread; reports it owed are rejected. A report after this starts a new one. */
+  close(): void {
+    const running = this.running;
+    if (!running) return;
+    this.stopped(running, new Error('the report thread was closed'));
+    void running.worker.terminate();
+  }
+
+  private start(): Running {
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: entryOf() });
+    const running: Running = { worker, pending: new Map(), failure: undefined };
+    worker.unref();
+    worker.on('message', (message: FromReportThread) => this.settle(running, message));
+    worker.on('error', (error) => {
+      running.failure = error;
+    });
+    worker.on('exit', (code) => {
+      const why = running.failure ? `: ${running.failure.message}` : ` (exit code ${code})`;
+      this.stopped(running, new Error(`the report thread stopped${why}`, { cause: running.failure }));
+    });
+    this.running = running;
+    return running;
+  }
+
+  private settle(running: Running, message: FromReportThread): void {
+    const pending = running.pending.get(message.id);
+    if (!pending) return;
+    running.pending.delete(message.id);
+    if (running.pending.size === 0) running.worker.unref();
+    if ('json' in message) pending.resolve(Buffer.from(message.json.buffer, message.json.byteOffset, message.json.byteLength));
+    else pending.reject(fromThreadError(message.error));
+  }
+
+  /** The thread is gone or going: nothing it owed will come. */
+  private stopped(running: Running, error: Error): void {
+    if (this.running === running) this.running = undefined;
+    for (const pending of running.pending.values()) pending.reject(error);
+    running.pending.clear();
+  }
+}
