@@ -26,10 +26,13 @@ export function runReport(file: CompanyFile, family: string, query: Readonly<Rec
   try {
     row.build(books, request, sheet);
   } catch (error) {
-    if (!(error instanceof TooManyRows)) throw error;
-    // Named after the period the request gave, the first thing to narrow.
-    const period = ['reportDateMacro', 'reportDateFrom', 'reportDateTo'].find((p) => query[p] !== undefined) ?? 'reportDateMacro';
-    throw new RequestInputError(period, `the report would have at least ${error.rows} rows, more than ${MAX_ROWS}; ask for a shorter period (reportDateFrom, reportDateTo) or filter it (by account, name, item, class or transaction type)`);
+    throw error instanceof TooManyRows ? tooManyRows(query, error) : error;
   }
   return sheet.keep(query['detailLevel'], query['columnsToReturn']).toJson();
+}
+
+/** The refusal of a report past MAX_ROWS, named after the period the request gave: the first thing to narrow. */
+export function tooManyRows(query: Readonly<Record<string, JsonValue>>, error: TooManyRows): RequestInputError {
+  const period = ['reportDateMacro', 'reportDateFrom', 'reportDateTo'].find((p) => query[p] !== undefined) ?? 'reportDateMacro';
+  return new RequestInputError(period, `the report would have at least ${error.rows} rows, more than ${MAX_ROWS}; ask for a shorter period (reportDateFrom, reportDateTo) or filter it (by account, name, item, class or transaction type)`);
 }
