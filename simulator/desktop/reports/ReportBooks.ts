@@ -4,7 +4,7 @@ import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument } from '../storage/RowReads.ts';
-import type { AccountDay, LineSource, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
+import type { AccountDay, KeyedDay, LineSource, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
@@ -26,6 +26,8 @@ export interface ChartAccount {
   /** Ids of the accounts right under it, in chart order. */
   children: string[];
 }
+
+export type { AccountDay, KeyedDay };
 
 /** One posting with what reports show of its transaction (its last change only filters). */
 export type PostingRow = Omit<TransactionPosting, 'updatedAt'>;
@@ -81,6 +83,7 @@ export class ReportBooks {
   private readonly reads = new Map<string, TransactionPosting[]>();
   private readonly cashCache = new Map<string, TransactionPosting[]>();
   private readonly days = new Map<string, AccountDay[]>();
+  private readonly keyedDays = new Map<string, KeyedDay[]>();
 
   constructor(private readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
@@ -149,6 +152,16 @@ export class ReportBooks {
     const key = `${filter.from} ${filter.to}`;
     let rows = this.days.get(key);
     if (!rows) this.days.set(key, (rows = this.file.store.ledgerReads.accountDays(filter.from, filter.to)));
+    const accounts = filter.accounts;
+    return accounts ? rows.filter((r) => accounts.has(r.account)) : rows;
+  }
+
+  /** As `daySums`, by class or by name as well (`key`): for statements with a column per class or customer. */
+  keyedDaySums(filter: PostingFilter, by: 'class' | 'entity'): KeyedDay[] | undefined {
+    if (this.cash || !byAccountAndDayOnly(filter)) return undefined;
+    const cacheKey = `${by} ${filter.from} ${filter.to}`;
+    let rows = this.keyedDays.get(cacheKey);
+    if (!rows) this.keyedDays.set(cacheKey, (rows = this.file.store.ledgerReads.keyedDays(by, filter.from, filter.to)));
     const accounts = filter.accounts;
     return accounts ? rows.filter((r) => accounts.has(r.account)) : rows;
   }

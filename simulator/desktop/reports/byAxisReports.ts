@@ -7,7 +7,7 @@ import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { pushTo } from './grouping.ts';
 import { addFigures, figureCells, isZero, zeroFigures } from './accountRows.ts';
-import { statementLayout, type AmountColumn, type AmountLayout } from './statementColumns.ts';
+import { columnValueOf, statementLayout, type AmountColumn, type AmountLayout } from './statementColumns.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 
@@ -107,7 +107,7 @@ export function axisSummary(books: ReportBooks, request: ReportRequest, sheet: R
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
   for (const c of layout.columns) sheet.addColumn({ id: c.id, type: c.id === 'total' && layout.columns.length > 1 ? 'total' : 'amount', dataType: 'amount', titles: [c.title] });
   // Each column takes the row's postings of its days and, by class or name, of its value.
-  const inColumn = (p: PostingRow, c: AmountColumn): boolean => (c.from === null || p.date >= c.from) && p.date <= c.to && (c.value === undefined || layout.columnValue?.(p) === c.value);
+  const inColumn = (p: PostingRow, c: AmountColumn): boolean => (c.from === null || p.date >= c.from) && p.date <= c.to && (c.value === undefined || columnValueOf(layout, p) === c.value);
   let total = zeroFigures(layout.columns.length);
   for (const [key, postings] of grouped(books, request, axis)) {
     const figures = layout.columns.map((c) => postings.reduce((s, p) => s + (inColumn(p, c) ? p.cents : 0), 0) * axis.sign);

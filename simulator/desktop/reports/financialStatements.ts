@@ -4,6 +4,7 @@ import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import { accountRows, accountsTotal, addFigures, figureCells, isZero, subtractFigures, zeroFigures, type AccountFigures, type Figures } from './accountRows.ts';
 import type { ChartAccount, PostingRow, ReportBooks } from './ReportBooks.ts';
+import type { KeyedDay } from './ReportBooks.ts';
 import type { AmountColumn, AmountLayout } from './statementColumns.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
@@ -15,8 +16,10 @@ import { longDate, periodSubtitle, shortDate } from './reportText.ts';
  * the days (and the class or name) a figure asks for.
  */
 class ColumnSums {
-  /** Sums per account and day when no column takes a class or name (`ReportBooks.daySums`), else the postings. */
-  private readonly postings: readonly Pick<PostingRow, 'account' | 'date' | 'cents'>[];
+  /** Sums per account and day (and class or name, for columns by one) when the filter allows (`ReportBooks.daySums`), else the postings. */
+  private readonly rows: readonly Pick<PostingRow, 'account' | 'date' | 'cents'>[];
+  /** The class or name a row goes by, for columns by one. */
+  private readonly keyOf: ((row: Pick<PostingRow, 'account' | 'date' | 'cents'>) => string | null) | undefined;
   private readonly cache = new Map<string, { all: Map<string, number>; byValue: Map<string | null, Map<string, number>> }>();
 
   constructor(
@@ -28,7 +31,15 @@ class ColumnSums {
     const from = froms.includes(null) ? null : froms.reduce((a, b) => (a !== null && b !== null && b < a ? b : a), froms[0] ?? null);
     const to = layout.columns.map((c) => c.to).reduce((a, b) => (b > a ? b : a), request.period.to);
     const range = { ...request.filter, from, to };
-    this.postings = (layout.columnValue ? undefined : books.daySums(range)) ?? books.postings(range);
+    const by = layout.columnsBy;
+    if (!by) {
+      this.rows = books.daySums(range) ?? books.postings(range);
+      return;
+    }
+    const keyed = books.keyedDaySums(range, by.field);
+    this.rows = keyed ?? books.postings(range);
+    // Rows are the books' keyed sums, or postings (a filter the sums do not keep): each carries its key its own way.
+    this.keyOf = keyed ? (r) => (r as KeyedDay).key : (r) => (r as PostingRow)[by.field];
   }
 
   private get columns(): readonly AmountColumn[] {
@@ -44,13 +55,13 @@ class ColumnSums {
     let span = this.cache.get(key);
     if (!span) {
       span = { all: new Map(), byValue: new Map() };
-      const valueOf = this.layout.columnValue;
-      for (const p of this.postings) {
+      const by = this.layout.columnsBy;
+      const keyOf = this.keyOf;
+      for (const p of this.rows) {
         if (p.date > to || (from !== null && p.date < from)) continue;
         span.all.set(p.account, (span.all.get(p.account) ?? 0) + p.cents);
-        if (!valueOf) continue;
-        // With a column value the rows are postings (see the constructor).
-        const value = valueOf(p as PostingRow);
+        if (!by || !keyOf) continue;
+        const value = by.valueOf(keyOf(p));
         let sums = span.byValue.get(value);
         if (!sums) span.byValue.set(value, (sums = new Map()));
         sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);

@@ -29,8 +29,21 @@ export interface DerivedColumn {
 export interface AmountLayout {
   columns: AmountColumn[];
   derived: DerivedColumn[];
-  /** What a posting's value is for columns with one (its class, its customer...). */
-  columnValue?: (p: PostingRow) => string | null;
+  /**
+   * For columns of one class or name: which field of a posting they go by, and the column value of
+   * that field's value (a name that is not of the columns' kind counts as none).
+   */
+  columnsBy?: ColumnsBy;
+}
+
+export interface ColumnsBy {
+  field: 'class' | 'entity';
+  valueOf(key: string | null): string | null;
+}
+
+/** The column value of a posting under a layout with columns by class or name; undefined for any other layout. */
+export function columnValueOf(layout: AmountLayout, p: Pick<PostingRow, 'class' | 'entity'>): string | null | undefined {
+  return layout.columnsBy?.valueOf(p[layout.columnsBy.field]);
 }
 
 /** More columns than this is not a report anyone reads; the request is refused instead of answered slowly. */
@@ -97,21 +110,26 @@ export function periodTitle(by: string, period: { from: string; to: string }): s
 const totalOf = (from: string | null, to: string): AmountColumn => ({ id: 'total', title: 'TOTAL', from, to });
 
 /** Columns by class or by customer, vendor...: one per value the period's postings have, one for none, and the total. */
-function valueColumns(books: ReportBooks, postings: readonly PostingRow[], from: string | null, to: string, valueOf: (p: PostingRow) => string | null, noneTitle: string): AmountColumn[] {
-  const values = new Set<string>();
+function valueColumns(books: ReportBooks, values: Iterable<string | null>, from: string | null, to: string, noneTitle: string): AmountColumn[] {
+  const seen = new Set<string>();
   let none = false;
-  for (const p of postings) {
-    const v = valueOf(p);
+  for (const v of values) {
     if (v === null) none = true;
-    else values.add(v);
+    else seen.add(v);
   }
-  if (values.size + 2 > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `there would be ${values.size + 2} columns, more than ${MAX_COLUMNS}; filter the report first`);
-  const sorted = [...values].sort((a, b) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));
+  if (seen.size + 2 > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `there would be ${seen.size + 2} columns, more than ${MAX_COLUMNS}; filter the report first`);
+  const sorted = [...seen].sort((a, b) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));
   return [
     ...sorted.map((v, i) => ({ id: `column_${i + 1}`, title: books.nameOf(v) ?? v, from, to, value: v })),
     ...(none ? [{ id: 'column_none', title: noneTitle, from, to, value: null }] : []),
     totalOf(from, to),
   ];
+}
+
+/** A layout with a column per value of a posting's class or name, from the books' sums by day and value when the filter allows. */
+function valueLayout(books: ReportBooks, range: PostingFilter, columnsBy: ColumnsBy, noneTitle: string): AmountLayout {
+  const keys = new Set<string | null>((books.keyedDaySums(range, columnsBy.field) ?? books.postings(range)).map((r) => ('key' in r ? r.key : r[columnsBy.field])));
+  return { columns: valueColumns(books, [...keys].map((k) => columnsBy.valueOf(k)), range.from, range.to, noneTitle), derived: [], columnsBy };
 }
 
 const ENTITY_COLUMNS: Readonly<Record<string, { types: readonly string[]; none: string }>> = {
@@ -136,19 +154,16 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
     return { columns: asOf ? columns : [...columns, totalOf(from, to)], derived: [] };
   }
   const range: PostingFilter = { ...request.filter, from: asOf ? null : from, to };
-  if (by === 'class') {
-    const valueOf = (p: PostingRow): string | null => p.class;
-    return { columns: valueColumns(books, books.postings(range), range.from, to, valueOf, 'Unclassified'), derived: [], columnValue: valueOf };
-  }
+  if (by === 'class') return valueLayout(books, range, { field: 'class', valueOf: (key) => key }, 'Unclassified');
   const entity = ENTITY_COLUMNS[by];
   if (entity) {
     const isOne = new Map<string, boolean>();
-    const valueOf = (p: PostingRow): string | null => {
-      if (p.entity === null) return null;
-      if (!isOne.has(p.entity)) isOne.set(p.entity, books.findAmong(entity.types, p.entity) !== undefined);
-      return isOne.get(p.entity) ? p.entity : null;
+    const valueOf = (key: string | null): string | null => {
+      if (key === null) return null;
+      if (!isOne.has(key)) isOne.set(key, books.findAmong(entity.types, key) !== undefined);
+      return isOne.get(key) ? key : null;
     };
-    return { columns: valueColumns(books, books.postings(range), range.from, to, valueOf, entity.none), derived: [], columnValue: valueOf };
+    return valueLayout(books, range, { field: 'entity', valueOf }, entity.none);
   }
   throw notComputed(`columns by ${by} (summarizeColumnsBy)`);
 }

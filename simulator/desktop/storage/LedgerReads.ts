@@ -34,6 +34,11 @@ export interface AccountDay {
   postings: number;
 }
 
+/** One account's sums on one day for one value of a posting's class or name (null: postings with none). */
+export interface KeyedDay extends AccountDay {
+  key: string | null;
+}
+
 /** What one transaction put on an open-item ledger for one party, up to a day. */
 export interface OpenAmount {
   txn: string;
@@ -113,13 +118,27 @@ export class LedgerReads {
 
   /**
    * Each account's sums per day over a span of days (`from` null: since the start), by date: kept
-   * as postings are written (`account_days`), so a statement reads a row per account and day
-   * instead of every posting.
+   * as postings are written (`account_days`, by class too), so a statement reads a few rows per
+   * account and day instead of every posting.
    */
   accountDays(from: string | null, to: string): AccountDay[] {
-    const sql = `SELECT account_id AS account, posted_on AS date, cents, postings FROM account_days
-      WHERE ${from === null ? 'posted_on <= ?' : 'posted_on <= ? AND posted_on >= ?'} ORDER BY posted_on, account_id`;
+    const sql = `SELECT account_id AS account, posted_on AS date, SUM(cents) AS cents, SUM(postings) AS postings FROM account_days
+      WHERE ${from === null ? 'posted_on <= ?' : 'posted_on <= ? AND posted_on >= ?'} GROUP BY posted_on, account_id ORDER BY posted_on, account_id`;
     return this.statement(sql).all(to, ...(from === null ? [] : [from])) as AccountDay[];
+  }
+
+  /**
+   * Each account's sums per day and class (or name) over a span of days: the statements with a
+   * column per class or customer read a row per account, day and value instead of every posting.
+   */
+  keyedDays(by: 'class' | 'entity', from: string | null, to: string): KeyedDay[] {
+    const span = from === null ? 'posted_on <= ?' : 'posted_on <= ? AND posted_on >= ?';
+    // By class, the kept sums have it; by name, SQLite sums the postings (a file has thousands of names).
+    const sql =
+      by === 'class'
+        ? `SELECT account_id AS account, posted_on AS date, NULLIF(class_id, '') AS key, cents, postings FROM account_days WHERE ${span}`
+        : `SELECT account_id AS account, posted_on AS date, entity_id AS key, SUM(cents) AS cents, COUNT(*) AS postings FROM postings WHERE ${span} GROUP BY posted_on, account_id, entity_id`;
+    return this.statement(sql).all(to, ...(from === null ? [] : [from])) as KeyedDay[];
   }
 
   /** What each transaction put on one open-item ledger for each party up to a day, by date, then the order they were made. */
@@ -131,7 +150,7 @@ export class LedgerReads {
     ).all(ledger, asOf) as OpenAmount[];
   }
 
-  /** The date of the first posting (from `account_days`: its first key, where the postings have no index by date); undefined for books with none. */
+  /** The date of the first posting (the first key of `account_days`); undefined for books with none. */
   firstPostingDate(): string | undefined {
     const first = this.statement('SELECT MIN(posted_on) FROM account_days').pluck().get();
     return typeof first === 'string' ? first : undefined;

@@ -22,17 +22,17 @@ describe('the company file format', () => {
   it('sums a format 9 file without account_days from its postings when it opens, and keeps it from then on', () => {
     const file = path.join(dir, 'before-account-days.sqlite');
     const store = new CompanyFileStore(file);
-    store.db.prepare("INSERT INTO postings (txn_id, line, account_id, cents, posted_on) VALUES ('t1', 0, 'a', 500, '2024-01-02'), ('t1', 1, 'b', -500, '2024-01-02'), ('t2', 0, 'a', 250, '2024-01-02')").run();
+    store.db.prepare("INSERT INTO postings (txn_id, line, account_id, cents, posted_on, class_id) VALUES ('t1', 0, 'a', 500, '2024-01-02', NULL), ('t1', 1, 'b', -500, '2024-01-02', NULL), ('t2', 0, 'a', 250, '2024-01-02', NULL), ('t2', 1, 'a', 100, '2024-01-02', 'c1')").run();
     store.close();
     const db = new Database(file);
     for (const name of ['account_days_add', 'account_days_remove', 'account_days_change']) db.exec(`DROP TRIGGER ${name}`);
     db.exec('DROP TABLE account_days');
     db.close();
     const again = new CompanyFileStore(file);
-    const days = (): unknown[] => again.db.prepare('SELECT posted_on, account_id, cents, postings FROM account_days ORDER BY account_id').raw().all();
-    expect(days()).toEqual([['2024-01-02', 'a', 750, 2], ['2024-01-02', 'b', -500, 1]]);
+    const days = (): unknown[] => again.db.prepare('SELECT posted_on, account_id, class_id, cents, postings FROM account_days ORDER BY account_id, class_id').raw().all();
+    expect(days()).toEqual([['2024-01-02', 'a', '', 750, 2], ['2024-01-02', 'a', 'c1', 100, 1], ['2024-01-02', 'b', '', -500, 1]]);
     again.db.prepare("DELETE FROM postings WHERE txn_id = 't1'").run();
-    expect(days()).toEqual([['2024-01-02', 'a', 250, 1]]);
+    expect(days()).toEqual([['2024-01-02', 'a', '', 250, 1], ['2024-01-02', 'a', 'c1', 100, 1]]);
     again.close();
   });
 

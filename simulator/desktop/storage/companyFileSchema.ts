@@ -49,25 +49,25 @@ export const LIST_INDEXES: readonly string[] = [
  */
 export const ACCOUNT_DAYS_TRIGGERS: readonly string[] = [
   `CREATE TRIGGER IF NOT EXISTS account_days_add AFTER INSERT ON postings BEGIN
-    INSERT INTO account_days (posted_on, account_id, cents, postings) VALUES (NEW.posted_on, NEW.account_id, NEW.cents, 1)
-      ON CONFLICT (posted_on, account_id) DO UPDATE SET cents = cents + excluded.cents, postings = postings + 1;
+    INSERT INTO account_days (posted_on, account_id, class_id, cents, postings) VALUES (NEW.posted_on, NEW.account_id, COALESCE(NEW.class_id, ''), NEW.cents, 1)
+      ON CONFLICT (posted_on, account_id, class_id) DO UPDATE SET cents = cents + excluded.cents, postings = postings + 1;
   END;`,
   `CREATE TRIGGER IF NOT EXISTS account_days_remove AFTER DELETE ON postings BEGIN
-    UPDATE account_days SET cents = cents - OLD.cents, postings = postings - 1 WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id;
-    DELETE FROM account_days WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id AND postings = 0;
+    UPDATE account_days SET cents = cents - OLD.cents, postings = postings - 1 WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id AND class_id = COALESCE(OLD.class_id, '');
+    DELETE FROM account_days WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id AND class_id = COALESCE(OLD.class_id, '') AND postings = 0;
   END;`,
-  `CREATE TRIGGER IF NOT EXISTS account_days_change AFTER UPDATE OF posted_on, account_id, cents ON postings BEGIN
-    UPDATE account_days SET cents = cents - OLD.cents, postings = postings - 1 WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id;
-    DELETE FROM account_days WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id AND postings = 0;
-    INSERT INTO account_days (posted_on, account_id, cents, postings) VALUES (NEW.posted_on, NEW.account_id, NEW.cents, 1)
-      ON CONFLICT (posted_on, account_id) DO UPDATE SET cents = cents + excluded.cents, postings = postings + 1;
+  `CREATE TRIGGER IF NOT EXISTS account_days_change AFTER UPDATE OF posted_on, account_id, class_id, cents ON postings BEGIN
+    UPDATE account_days SET cents = cents - OLD.cents, postings = postings - 1 WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id AND class_id = COALESCE(OLD.class_id, '');
+    DELETE FROM account_days WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id AND class_id = COALESCE(OLD.class_id, '') AND postings = 0;
+    INSERT INTO account_days (posted_on, account_id, class_id, cents, postings) VALUES (NEW.posted_on, NEW.account_id, COALESCE(NEW.class_id, ''), NEW.cents, 1)
+      ON CONFLICT (posted_on, account_id, class_id) DO UPDATE SET cents = cents + excluded.cents, postings = postings + 1;
   END;`,
 ];
 
 /** `account_days` summed again from every posting: after a bulk load, and for a file that predates the table. */
 export const ACCOUNT_DAYS_FILL = `DELETE FROM account_days;
-INSERT INTO account_days (posted_on, account_id, cents, postings)
-  SELECT posted_on, account_id, SUM(cents), COUNT(*) FROM postings GROUP BY posted_on, account_id;`;
+INSERT INTO account_days (posted_on, account_id, class_id, cents, postings)
+  SELECT posted_on, account_id, COALESCE(class_id, ''), SUM(cents), COUNT(*) FROM postings GROUP BY posted_on, account_id, COALESCE(class_id, '');`;
 
 /** The name of a trigger of ACCOUNT_DAYS_TRIGGERS. */
 export function triggerName(sql: string): string {
@@ -123,14 +123,16 @@ CREATE TABLE IF NOT EXISTS postings (
 CREATE INDEX IF NOT EXISTS postings_item ON postings (item_id, site_id, quantity, cents) WHERE item_id IS NOT NULL;
 -- Stock moves by date: a write dated in the past costs again the moves from its date on (recost.ts).
 CREATE INDEX IF NOT EXISTS postings_stock_date ON postings (posted_on, item_id) WHERE item_id IS NOT NULL;
--- Each account's debits less credits per day, and how many postings made them: what statements
--- read instead of every posting (ACCOUNT_DAYS_TRIGGERS keeps it, ACCOUNT_DAYS_FILL fills it).
+-- Each account's debits less credits per day and class ('' for none), and how many postings made
+-- them: what statements read instead of every posting (ACCOUNT_DAYS_TRIGGERS keeps it,
+-- ACCOUNT_DAYS_FILL fills it). A file has a handful of classes, so the rows stay a few per account and day.
 CREATE TABLE IF NOT EXISTS account_days (
   posted_on TEXT NOT NULL,
   account_id TEXT NOT NULL,
+  class_id TEXT NOT NULL,
   cents INTEGER NOT NULL,
   postings INTEGER NOT NULL,
-  PRIMARY KEY (posted_on, account_id)
+  PRIMARY KEY (posted_on, account_id, class_id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS links (
   owner_id TEXT NOT NULL,
