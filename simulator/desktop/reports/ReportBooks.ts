@@ -3,7 +3,7 @@ import { openingStockOf } from '../books/stock.ts';
 import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
-import type { DatedDocument } from '../storage/RowReads.ts';
+import type { DatedDocument, TransactionFacts } from '../storage/RowReads.ts';
 import type { AccountDay, KeyedDay, LineSource, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
@@ -219,9 +219,9 @@ export class ReportBooks {
     return openingStockOf(this.file.store, itemId);
   }
 
-  /** One text field of each of these transactions (their due dates), by id; those without it are left out. */
-  fieldOf(ids: readonly string[], field: string): Map<string, string> {
-    return this.file.store.rowReads.textFieldOf(ids, field);
+  /** The type, number, place in the order made and due date of each of these transactions, by id (opening balances have none). */
+  transactionFacts(ids: readonly string[]): Map<string, TransactionFacts> {
+    return this.file.store.rowReads.transactionFacts(ids);
   }
 
   /** The document of a transaction, for what a detail report shows of it (memo, names). */
@@ -245,7 +245,7 @@ export class ReportBooks {
     return this.file.store.ledgerReads.firstPostingDate() ?? this.today;
   }
 
-  /** What each transaction put on the receivable or payable ledger for each party up to a day, by date, then the order made. */
+  /** What each transaction put on the receivable or payable ledger for each party up to a day, by transaction and party. */
   openAmounts(ledger: OpenLedger, asOf: string): OpenAmount[] {
     return this.file.store.ledgerReads.openAmounts(ledger, asOf);
   }

@@ -26,8 +26,9 @@ export interface OpenItem {
  */
 export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: string): OpenItem[] {
   const items = new Map<string, OpenItem[]>();
+  // By transaction, then party: a transaction's first item is its party with the lowest id.
   for (const row of books.openAmounts(ledger, asOf)) {
-    const item: OpenItem = { txn: row.txn, entity: row.entity, type: row.type, date: row.date, refNumber: row.refNumber, dueDate: row.date, cents: Number(row.cents), originalCents: Number(row.cents) };
+    const item: OpenItem = { txn: row.txn, entity: row.entity, type: null, date: row.date, refNumber: null, dueDate: row.date, cents: row.cents, originalCents: row.cents };
     pushTo(items, row.txn, item);
   }
   const dateOf = (txn: string): string | undefined => items.get(txn)?.[0]?.date;
@@ -47,9 +48,17 @@ export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: stri
     if (source) source.cents += applied;
   }
   const open = [...items.values()].flat().filter((i) => i.cents !== 0);
-  const dueDates = books.fieldOf([...new Set(open.filter((i) => i.type !== null).map((i) => i.txn))], 'dueDate');
-  for (const item of open) item.dueDate = dueDates.get(item.txn) ?? item.dueDate;
-  return open;
+  const facts = books.transactionFacts([...new Set(open.map((i) => i.txn))]);
+  for (const item of open) {
+    const f = facts.get(item.txn);
+    if (!f) continue;
+    item.type = f.type;
+    item.refNumber = f.refNumber;
+    item.dueDate = f.dueDate ?? item.date;
+  }
+  // In the desktop's order: by date, then the order transactions were made (opening balances first).
+  const seqOf = (i: OpenItem): number => facts.get(i.txn)?.seq ?? 0;
+  return open.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : seqOf(a) - seqOf(b) || (a.txn < b.txn ? -1 : a.txn > b.txn ? 1 : 0)));
 }
 
 /** Whole days from one day to another (positive when `to` is later). */

@@ -35,6 +35,9 @@ function brokenRules(file: CompanyFile): string[] {
   const kept = file.store.db.prepare('SELECT posted_on, account_id, class_id, cents, postings FROM account_days ORDER BY posted_on, account_id, class_id').raw().all();
   const summed = file.store.db.prepare("SELECT posted_on, account_id, COALESCE(class_id, '') AS c, SUM(cents), COUNT(*) FROM postings GROUP BY posted_on, account_id, c ORDER BY posted_on, account_id, c").raw().all();
   if (JSON.stringify(kept) !== JSON.stringify(summed)) broken.push(`account_days differs from the postings' sums (${kept.length} rows kept, ${summed.length} summed)`);
+  const keptOpen = file.store.db.prepare('SELECT open_ledger, txn_id, entity_id, posted_on, cents, postings FROM open_amounts ORDER BY 1, 2, 3, 4').raw().all();
+  const summedOpen = file.store.db.prepare("SELECT open_ledger, txn_id, COALESCE(entity_id, ''), posted_on, SUM(cents), COUNT(*) FROM postings WHERE open_ledger IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4").raw().all();
+  if (JSON.stringify(keptOpen) !== JSON.stringify(summedOpen)) broken.push(`open_amounts differs from the postings' sums (${keptOpen.length} rows kept, ${summedOpen.length} summed)`);
   const trial = report(file, 'general-summary', { reportType: 'trial_balance', reportDateTo: FAR });
   expectEqual('trial balance debits = credits', figure(trial, 'TOTAL', 'debit'), figure(trial, 'TOTAL', 'credit'));
   // Every balance sheet account's trial balance line is the balance the account itself shows.

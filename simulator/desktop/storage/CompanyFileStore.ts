@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { ACCOUNT_DAYS_FILL, ACCOUNT_DAYS_TRIGGERS, FILE_FORMAT, hasTable, indexName, LIST_INDEXES, nameKeys, refuseOlderFormat, SCHEMA, triggerName } from './companyFileSchema.ts';
+import { FILE_FORMAT, hasTable, indexName, LIST_INDEXES, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
+import { KEPT_SUMS, triggerName } from './keptSums.ts';
 import { encodeDoc } from './docBytes.ts';
 import { FirstLoad } from './firstLoad.ts';
 import { ParsedDocCache } from './ParsedDocCache.ts';
@@ -114,9 +115,9 @@ export class CompanyFileStore {
     this.normalCacheSize = Number(this.db.pragma('cache_size', { simple: true }));
     if (!readOnly) {
       applyOpenSettings(this.db, this.onDisk);
-      const predatesAccountDays = hasTable(this.db, 'postings') && !hasTable(this.db, 'account_days');
+      const predating = hasTable(this.db, 'postings') ? KEPT_SUMS.filter((k) => !hasTable(this.db, k.table)) : [];
       this.db.exec(SCHEMA);
-      if (predatesAccountDays) this.db.exec(ACCOUNT_DAYS_FILL);
+      for (const sum of predating) this.db.exec(sum.fill);
       this.db.pragma(`user_version = ${FILE_FORMAT}`);
     }
     this.history = new RowHistory(this.db, readOnly);
@@ -281,8 +282,8 @@ export class CompanyFileStore {
 
   /**
    * Runs a bulk load as one transaction, with the list indexes dropped while it runs and built once
-   * at its end (LIST_INDEXES says why), and the books' sums by account and day summed once at its
-   * end instead of by a trigger per posting, and the new objects' reference edges written in key order
+   * at its end (LIST_INDEXES says why), and the sums the books keep (`keptSums.ts`) summed once at
+   * its end instead of by a trigger per posting, and the new objects' reference edges written in key order
    * (ReferenceGraph.holdDuring). Inside the transaction, so a load that fails leaves the file as it
    * was, indexes included. The first write of a file created by this open goes straight into the
    * file, without the write-ahead log (firstLoad.ts).
@@ -291,11 +292,12 @@ export class CompanyFileStore {
     return this.firstLoad.run(this.db, () =>
       this.transaction(() => {
         for (const sql of LIST_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${indexName(sql)}`);
-        for (const sql of ACCOUNT_DAYS_TRIGGERS) this.db.exec(`DROP TRIGGER IF EXISTS ${triggerName(sql)}`);
+        const triggers = KEPT_SUMS.flatMap((k) => k.triggers);
+        for (const sql of triggers) this.db.exec(`DROP TRIGGER IF EXISTS ${triggerName(sql)}`);
         const result = this.graph.holdDuring(fn);
         for (const sql of LIST_INDEXES) this.db.exec(sql);
-        this.db.exec(ACCOUNT_DAYS_FILL);
-        for (const sql of ACCOUNT_DAYS_TRIGGERS) this.db.exec(sql);
+        for (const sum of KEPT_SUMS) this.db.exec(sum.fill);
+        for (const sql of triggers) this.db.exec(sql);
         return result;
       }),
     );

@@ -43,12 +43,9 @@ export interface KeyedDay extends AccountDay {
 export interface OpenAmount {
   txn: string;
   entity: string;
-  /** Its first posting's date. */
+  /** The day it posted on. */
   date: string;
   cents: number;
-  type: string | null;
-  refNumber: string | null;
-  seq: number;
 }
 
 /** A link's amounts without its kind: what was applied, from what, to what, by whose write. */
@@ -141,12 +138,14 @@ export class LedgerReads {
     return this.statement(sql).all(to, ...(from === null ? [] : [from])) as KeyedDay[];
   }
 
-  /** What each transaction put on one open-item ledger for each party up to a day, by date, then the order they were made. */
+  /**
+   * What each transaction put on one open-item ledger for each party up to a day, by transaction
+   * and party: from the sums kept per transaction (`open_amounts`), not from every posting.
+   */
   openAmounts(ledger: OpenLedger, asOf: string): OpenAmount[] {
     return this.statement(
-      `SELECT p.txn_id AS txn, p.entity_id AS entity, MIN(p.posted_on) AS date, SUM(p.cents) AS cents, r.type AS type, r.ref_number AS refNumber, COALESCE(r.seq, 0) AS seq
-       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
-       WHERE p.open_ledger = ? AND p.posted_on <= ? GROUP BY p.txn_id, p.entity_id ORDER BY date, seq, p.txn_id`,
+      `SELECT txn_id AS txn, entity_id AS entity, MIN(posted_on) AS date, SUM(cents) AS cents FROM open_amounts
+       WHERE open_ledger = ? AND posted_on <= ? GROUP BY txn_id, entity_id ORDER BY txn_id, entity_id`,
     ).all(ledger, asOf) as OpenAmount[];
   }
 

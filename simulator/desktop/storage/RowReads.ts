@@ -32,6 +32,15 @@ const placeholders = (values: readonly unknown[]): string => values.map(() => '?
  * types or by a column no single-object read covers: reports' documents by date, name and id
  * lookups, the transactions list's matches.
  */
+/** A transaction as a list of open items shows it. */
+export interface TransactionFacts {
+  type: string;
+  refNumber: string | null;
+  /** Its place in the order transactions were made. */
+  seq: number;
+  dueDate: string | null;
+}
+
 export class RowReads {
   constructor(private readonly statement: Prepare) {}
 
@@ -85,16 +94,16 @@ export class RowReads {
   }
 
   /**
-   * One text field of each of these objects, by id (objects without it are left out): read by
-   * SQLite from the stored JSON, so a report that needs a field of thousands of documents (their
-   * due dates) does not parse each whole.
+   * What a list of open items shows of each of these transactions, by id (opening balances have
+   * none): its type, number, place in the order made, and due date, read by SQLite from the stored
+   * JSON, so thousands of documents are not each parsed whole.
    */
-  textFieldOf(ids: readonly string[], field: string): Map<string, string> {
+  transactionFacts(ids: readonly string[]): Map<string, TransactionFacts> {
     const rows = this.statement(
-      `SELECT r.id, json_extract(CAST(b.doc AS TEXT), ?) AS value FROM object_rows r JOIN bodies b ON b.seq = r.seq
-       WHERE r.id IN (SELECT value FROM json_each(?)) AND value IS NOT NULL`,
-    ).raw(true).all(`$.${JSON.stringify(field)}`, JSON.stringify(ids)) as [string, unknown][];
-    return new Map(rows.filter((r): r is [string, string] => typeof r[1] === 'string'));
+      `SELECT r.id, r.type, r.ref_number, r.seq, json_extract(CAST(b.doc AS TEXT), '$.dueDate') FROM object_rows r JOIN bodies b ON b.seq = r.seq
+       WHERE r.id IN (SELECT value FROM json_each(?))`,
+    ).raw(true).all(JSON.stringify(ids)) as [string, string, string | null, number, unknown][];
+    return new Map(rows.map(([id, type, refNumber, seq, due]) => [id, { type, refNumber, seq, dueDate: typeof due === 'string' ? due : null }]));
   }
 
   /** The object type of each row, by its seq. */

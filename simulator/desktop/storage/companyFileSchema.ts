@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { KEPT_SUMS } from './keptSums.ts';
 
 /**
  * The columns a stored object is listed, filtered and found by, shared by current rows
@@ -39,42 +40,6 @@ export const LIST_INDEXES: readonly string[] = [
   // A report's span of days: a month of a file of a million postings reads its month, not the file.
   'CREATE INDEX IF NOT EXISTS postings_date ON postings (posted_on)',
 ];
-
-/**
- * What keeps `account_days` equal to the postings' sums on every write, void and delete, past-dated
- * ones included: postings are only ever inserted and deleted (a change re-posts its transaction),
- * so a trigger on each is the whole of it, and no write path can forget it. A day and account whose
- * last posting goes is removed, so "had postings that day" stays exact. A bulk load drops them and
- * sums once by GROUP BY instead (ACCOUNT_DAYS_FILL).
- */
-export const ACCOUNT_DAYS_TRIGGERS: readonly string[] = [
-  `CREATE TRIGGER IF NOT EXISTS account_days_add AFTER INSERT ON postings BEGIN
-    INSERT INTO account_days (posted_on, account_id, class_id, cents, postings) VALUES (NEW.posted_on, NEW.account_id, COALESCE(NEW.class_id, ''), NEW.cents, 1)
-      ON CONFLICT (posted_on, account_id, class_id) DO UPDATE SET cents = cents + excluded.cents, postings = postings + 1;
-  END;`,
-  `CREATE TRIGGER IF NOT EXISTS account_days_remove AFTER DELETE ON postings BEGIN
-    UPDATE account_days SET cents = cents - OLD.cents, postings = postings - 1 WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id AND class_id = COALESCE(OLD.class_id, '');
-    DELETE FROM account_days WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id AND class_id = COALESCE(OLD.class_id, '') AND postings = 0;
-  END;`,
-  `CREATE TRIGGER IF NOT EXISTS account_days_change AFTER UPDATE OF posted_on, account_id, class_id, cents ON postings BEGIN
-    UPDATE account_days SET cents = cents - OLD.cents, postings = postings - 1 WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id AND class_id = COALESCE(OLD.class_id, '');
-    DELETE FROM account_days WHERE posted_on = OLD.posted_on AND account_id = OLD.account_id AND class_id = COALESCE(OLD.class_id, '') AND postings = 0;
-    INSERT INTO account_days (posted_on, account_id, class_id, cents, postings) VALUES (NEW.posted_on, NEW.account_id, COALESCE(NEW.class_id, ''), NEW.cents, 1)
-      ON CONFLICT (posted_on, account_id, class_id) DO UPDATE SET cents = cents + excluded.cents, postings = postings + 1;
-  END;`,
-];
-
-/** `account_days` summed again from every posting: after a bulk load, and for a file that predates the table. */
-export const ACCOUNT_DAYS_FILL = `DELETE FROM account_days;
-INSERT INTO account_days (posted_on, account_id, class_id, cents, postings)
-  SELECT posted_on, account_id, COALESCE(class_id, ''), SUM(cents), COUNT(*) FROM postings GROUP BY posted_on, account_id, COALESCE(class_id, '');`;
-
-/** The name of a trigger of ACCOUNT_DAYS_TRIGGERS. */
-export function triggerName(sql: string): string {
-  const name = /TRIGGER IF NOT EXISTS (\w+)/.exec(sql)?.[1];
-  if (!name) throw new Error(`not a trigger definition: ${sql}`);
-  return name;
-}
 
 /** The name an index of LIST_INDEXES is created under. */
 export function indexName(sql: string): string {
@@ -123,17 +88,6 @@ CREATE TABLE IF NOT EXISTS postings (
 CREATE INDEX IF NOT EXISTS postings_item ON postings (item_id, site_id, quantity, cents) WHERE item_id IS NOT NULL;
 -- Stock moves by date: a write dated in the past costs again the moves from its date on (recost.ts).
 CREATE INDEX IF NOT EXISTS postings_stock_date ON postings (posted_on, item_id) WHERE item_id IS NOT NULL;
--- Each account's debits less credits per day and class ('' for none), and how many postings made
--- them: what statements read instead of every posting (ACCOUNT_DAYS_TRIGGERS keeps it,
--- ACCOUNT_DAYS_FILL fills it). A file has a handful of classes, so the rows stay a few per account and day.
-CREATE TABLE IF NOT EXISTS account_days (
-  posted_on TEXT NOT NULL,
-  account_id TEXT NOT NULL,
-  class_id TEXT NOT NULL,
-  cents INTEGER NOT NULL,
-  postings INTEGER NOT NULL,
-  PRIMARY KEY (posted_on, account_id, class_id)
-) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS links (
   owner_id TEXT NOT NULL,
   from_type TEXT NOT NULL,
@@ -164,7 +118,7 @@ CREATE TABLE IF NOT EXISTS line_links (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS line_links_source ON line_links (source_id);
 ${LIST_INDEXES.map((sql) => `${sql};`).join('\n')}
-${ACCOUNT_DAYS_TRIGGERS.join('\n')}
+${KEPT_SUMS.map((k) => [k.create, ...k.triggers].join('\n')).join('\n')}
 `;
 
 /**
@@ -200,8 +154,9 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * Format 9 posts the value of the stock an item is made with (`opening:<id>`, its asset account
  * against Opening Balance Equity), and keeps budgets, paychecks and payroll liability checks (the
  * latter two post): a format 8 file's inventory asset accounts lack their items' opening stock.
- * Later in format 9, `account_days` (each account's sums per day, kept by triggers) came as a new
- * table: opening a format 9 file without it sums it from the postings once.
+ * Later in format 9, the sums the books keep as postings are written (`keptSums.ts`: each account's
+ * per day and class, each transaction's on the receivable and payable ledgers) came as new tables:
+ * opening a format 9 file without one sums it from the postings once.
  * Older files are refused with what to do, rather than misread.
  */
 export const FILE_FORMAT = 9;
