@@ -4,7 +4,7 @@ import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument, TransactionFacts } from '../storage/RowReads.ts';
-import type { AccountDay, KeyedDay, LineSource, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
+import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
@@ -57,6 +57,8 @@ export interface PostingFilter {
   classes?: ReadonlySet<string>;
   /** Transaction object types; opening balances (no type) are kept only when this is absent. */
   types?: ReadonlySet<string>;
+  /** Only postings on the receivable or the payable side. */
+  openLedger?: OpenLedger;
   /** Last change of the transaction, epoch seconds, both ends included. */
   updatedFrom?: number;
   updatedTo?: number;
@@ -118,7 +120,7 @@ export class ReportBooks {
 
   /** The postings a filter keeps, in the order a ledger lists them: date, then the order transactions were made, then line. */
   postings(filter: PostingFilter): PostingRow[] {
-    const rows = this.cash ? this.cashPostings(filter.to).filter((p) => filter.from === null || p.date >= filter.from) : this.read(filter.from, filter.to);
+    const rows = this.cash ? this.cashPostings(filter.to).filter((p) => filter.from === null || p.date >= filter.from) : this.read(filter);
     return rows.filter((r) => keeps(filter, r));
   }
 
@@ -129,15 +131,27 @@ export class ReportBooks {
 
   private cashPostings(to: string): TransactionPosting[] {
     let rows = this.cashCache.get(to);
-    if (!rows) this.cashCache.set(to, (rows = onCashBasis(this.links(), this.read(null, to))));
+    if (!rows) this.cashCache.set(to, (rows = onCashBasis(this.links(), this.read({ from: null, to }))));
     return rows;
   }
 
-  /** The postings of a span of days, read once per report: statements and ledgers ask for the same span more than once. */
-  private read(from: string | null, to: string): TransactionPosting[] {
-    const key = `${from} ${to}`;
+  /**
+   * The postings a filter keeps, narrowed by SQLite (`LedgerReads.postings`), each read once per
+   * report: statements and ledgers ask for the same span more than once.
+   */
+  private read(filter: PostingFilter): TransactionPosting[] {
+    const sorted = (set: ReadonlySet<string> | undefined): string[] | undefined => (set ? [...set].sort() : undefined);
+    const narrow: PostingNarrowing = {
+      accounts: sorted(filter.accounts),
+      entities: sorted(filter.entities),
+      items: sorted(filter.items),
+      classes: sorted(filter.classes),
+      types: sorted(filter.types),
+      openLedger: filter.openLedger,
+    };
+    const key = JSON.stringify([filter.from, filter.to, narrow]);
     let rows = this.reads.get(key);
-    if (!rows) this.reads.set(key, (rows = this.file.store.ledgerReads.postings(from, to)));
+    if (!rows) this.reads.set(key, (rows = this.file.store.ledgerReads.postings(filter.from, filter.to, narrow)));
     return rows;
   }
 
@@ -164,6 +178,21 @@ export class ReportBooks {
     if (!rows) this.keyedDays.set(cacheKey, (rows = this.file.store.ledgerReads.keyedDays(by, filter.from, filter.to)));
     const accounts = filter.accounts;
     return accounts ? rows.filter((r) => accounts.has(r.account)) : rows;
+  }
+
+  /**
+   * Debits less credits by party over the postings on one open-item ledger a filter keeps: from the
+   * sums kept per transaction when the filter names at most parties, else from the postings.
+   */
+  partyBalances(filter: PostingFilter & { openLedger: OpenLedger }): Map<string, number> {
+    const sums = new Map<string, number>();
+    const { entities, openLedger, from, to, ...rest } = filter;
+    if (!this.cash && byAccountAndDayOnly(rest) && !rest.accounts) {
+      for (const row of this.file.store.ledgerReads.partyBalances(openLedger, from, to)) if (!entities || entities.has(row.entity)) sums.set(row.entity, row.cents);
+      return sums;
+    }
+    for (const p of this.postings(filter)) if (p.entity !== null) sums.set(p.entity, (sums.get(p.entity) ?? 0) + p.cents);
+    return sums;
   }
 
   /** Debits less credits by account over the postings a filter keeps; an account with postings that net to zero is there. */
@@ -279,8 +308,8 @@ export class ReportBooks {
 const parsed = (row: DatedDocument): StoredDocument => ({ type: row.type, doc: parseDoc<JsonObject>(row.doc), updatedAt: row.updatedAt });
 
 /** Whether a filter keeps postings by account and day alone, as `account_days` sums them. */
-function byAccountAndDayOnly(f: PostingFilter): boolean {
-  return !f.entities && !f.items && !f.classes && !f.types && f.updatedFrom === undefined && f.updatedTo === undefined;
+function byAccountAndDayOnly(f: Omit<PostingFilter, 'from' | 'to'>): boolean {
+  return !f.entities && !f.items && !f.classes && !f.types && !f.openLedger && f.updatedFrom === undefined && f.updatedTo === undefined;
 }
 
 function keeps(f: PostingFilter, r: TransactionPosting): boolean {
@@ -289,6 +318,7 @@ function keeps(f: PostingFilter, r: TransactionPosting): boolean {
   if (f.items && (r.item === null || !f.items.has(r.item))) return false;
   if (f.classes && !f.classes.has(r.class ?? UNCLASSIFIED)) return false;
   if (f.types && (r.type === null || !f.types.has(r.type))) return false;
+  if (f.openLedger && r.openLedger !== f.openLedger) return false;
   if (f.updatedFrom !== undefined && (r.updatedAt === null || r.updatedAt < f.updatedFrom)) return false;
   if (f.updatedTo !== undefined && (r.updatedAt === null || r.updatedAt > f.updatedTo)) return false;
   return true;

@@ -2,7 +2,7 @@ import { transactionTypeOf } from '../books/transactionTypes.ts';
 import type { JsonObject } from '../values/json.ts';
 import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
-import type { PostingRow, ReportBooks } from './ReportBooks.ts';
+import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { pushTo } from './grouping.ts';
@@ -15,6 +15,7 @@ const SALES = new Set(['ldg_invoice', 'ldg_sales_receipt', 'ldg_credit_memo']);
 const PURCHASES = new Set(['ldg_bill', 'ldg_check', 'ldg_credit_card_charge', 'ldg_item_receipt', 'ldg_vendor_credit', 'ldg_credit_card_credit']);
 const INCOME = new Set(['income', 'other_income']);
 const COSTS = new Set(['cost_of_goods_sold', 'expense', 'other_expense']);
+const PROFIT_AND_LOSS = new Set([...INCOME, ...COSTS]);
 
 /**
  * What a report sums and what it groups by: which postings count, the sign that shows them (income
@@ -28,6 +29,8 @@ export interface AxisReport {
   keyOf(p: PostingRow, books: ReportBooks): string | null;
   /** The heading of the amount column. */
   amountTitle: string;
+  /** What `counts` needs of a posting's account type and transaction type, so the rest is not read. */
+  reads: { accountTypes?: ReadonlySet<string>; types?: ReadonlySet<string> };
 }
 
 /** Where a transaction keeps the account its total goes to: the side that is not its lines. */
@@ -59,15 +62,15 @@ const byTaxLine = (p: PostingRow, books: ReportBooks): string => {
 
 /** The summaries and details that group postings by customer, vendor, item or sales representative. */
 export const AXIS_REPORTS = {
-  salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount' },
-  salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount' },
-  salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount' },
-  purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books) => isPurchaseLine(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount' },
-  purchasesByItem: { rowType: 'item', counts: (p, _t, books) => p.item !== null && isPurchaseLine(p, books), sign: 1, keyOf: byItem, amountTitle: 'Amount' },
-  incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income' },
-  expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount' },
-  vendors1099: { rowType: 'vendor', counts: (p, t, books) => COSTS.has(t) && isVendor1099(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount' },
-  incomeTax: { rowType: 'tax_line', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byTaxLine, amountTitle: 'Amount' },
+  salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES } },
+  salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES } },
+  salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES } },
+  purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books) => isPurchaseLine(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { types: PURCHASES } },
+  purchasesByItem: { rowType: 'item', counts: (p, _t, books) => p.item !== null && isPurchaseLine(p, books), sign: 1, keyOf: byItem, amountTitle: 'Amount', reads: { types: PURCHASES } },
+  incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income', reads: { accountTypes: PROFIT_AND_LOSS } },
+  expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS } },
+  vendors1099: { rowType: 'vendor', counts: (p, t, books) => COSTS.has(t) && isVendor1099(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS } },
+  incomeTax: { rowType: 'tax_line', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byTaxLine, amountTitle: 'Amount', reads: { accountTypes: PROFIT_AND_LOSS } },
 } satisfies Record<string, AxisReport>;
 
 /** Only keys of the row type count: a check to an employee is not a vendor's expense. */
@@ -77,10 +80,23 @@ function keepsKey(books: ReportBooks, axis: AxisReport, key: string): boolean {
   return !wanted || books.findAmong(wanted, key) !== undefined;
 }
 
+/** The request's filter and period, narrowed to the accounts and transaction types the axis can count. */
+function axisFilter(books: ReportBooks, request: ReportRequest, axis: AxisReport): PostingFilter {
+  const { accountTypes, types } = axis.reads;
+  const both = (asked: ReadonlySet<string> | undefined, own: Iterable<string>): ReadonlySet<string> => new Set([...own].filter((v) => !asked || asked.has(v)));
+  return {
+    ...request.filter,
+    from: request.period.from,
+    to: request.period.to,
+    ...(accountTypes ? { accounts: both(request.filter.accounts, books.accounts.filter((a) => accountTypes.has(a.accountType)).map((a) => a.id)) } : {}),
+    ...(types ? { types: both(request.filter.types, types) } : {}),
+  };
+}
+
 function grouped(books: ReportBooks, request: ReportRequest, axis: AxisReport): [string, PostingRow[]][] {
   const groups = new Map<string, PostingRow[]>();
   const kept = new Map<string, boolean>();
-  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) {
+  for (const p of books.postings(axisFilter(books, request, axis))) {
     const accountType = books.accountById.get(p.account)?.accountType ?? '';
     if (!axis.counts(p, accountType, books)) continue;
     const key = axis.keyOf(p, books);

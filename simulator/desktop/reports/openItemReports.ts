@@ -160,8 +160,8 @@ function balancesByPeriod(books: ReportBooks, request: ReportRequest, sheet: Rep
   for (const c of layout.columns) sheet.addColumn({ id: c.id, type: 'amount', dataType: 'amount', titles: [c.title] });
   const sign = ledger === 'payable' ? -1 : 1;
   const balances = new Map<string, number[]>();
-  for (const p of books.postings({ ...request.filter, from: null, to: request.period.to })) {
-    if (p.openLedger !== ledger || p.entity === null) continue;
+  for (const p of books.postings({ ...request.filter, from: null, to: request.period.to, openLedger: ledger })) {
+    if (p.entity === null) continue;
     const row = balances.get(p.entity) ?? layout.columns.map(() => 0);
     layout.columns.forEach((c, i) => {
       if (p.date <= c.to) row[i] = (row[i] ?? 0) + p.cents * sign;
@@ -193,11 +193,11 @@ export function balanceDetail(books: ReportBooks, request: ReportRequest, sheet:
   ]);
   const sign = ledger === 'payable' ? -1 : 1;
   const { from, to } = request.period;
-  const onLedger = (rows: ReturnType<ReportBooks['postings']>) => rows.filter((p) => p.openLedger === ledger && p.entity !== null);
+  const onLedger = { ...request.filter, openLedger: ledger };
   const before = new Map<string, number>();
-  if (from !== null) for (const p of onLedger(books.postings({ ...request.filter, from: null, to: addDays(from, -1) }))) before.set(p.entity ?? '', (before.get(p.entity ?? '') ?? 0) + p.cents * sign);
+  if (from !== null) for (const [party, cents] of books.partyBalances({ ...onLedger, from: null, to: addDays(from, -1) })) before.set(party, cents * sign);
   const groups = new Map<string, ReturnType<ReportBooks['postings']>>();
-  for (const p of onLedger(books.postings({ ...request.filter, from, to }))) pushTo(groups, p.entity ?? '', p);
+  for (const p of books.postings({ ...onLedger, from, to })) if (p.entity !== null) pushTo(groups, p.entity, p);
   for (const party of before.keys()) if (!groups.has(party) && before.get(party) !== 0) groups.set(party, []);
   let total = 0;
   const parties = [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));

@@ -111,6 +111,10 @@ function brokenRules(file: CompanyFile): string[] {
     const parties = all(file, `ldg_${party}`).reduce((sum, c) => sum + toCents(String(c['balance'])), 0);
     expectEqual(`${prefix} aging total = the ${party}s' balances`, figure(aging, 'TOTAL', 'total'), parties);
     expectEqual(`${party} balance summary`, figure(report(file, 'general-summary', { reportType: `${party}_balance_summary`, reportDateTo: FAR }), 'TOTAL', 'total'), owedOnAccounts);
+    // The balance detail from the middle of the history: each party's balance before, then its transactions, end where the summary does.
+    const [, middleDay] = postingDates(file);
+    const balanceDetail = report(file, 'general-detail', { reportType: `${party}_balance_detail`, reportDateFrom: middleDay ?? FAR, reportDateTo: FAR });
+    expectEqual(`${party} balance detail from ${middleDay}`, figure(balanceDetail, 'TOTAL', 'running_balance'), owedOnAccounts);
     // Each open document's row is what the document says is left on it.
     const detail = report(file, 'aging', { reportType: `${prefix}_aging_detail`, reportDateTo: FAR });
     const rows = figuresBy(detail, 'transaction', 'open_balance');

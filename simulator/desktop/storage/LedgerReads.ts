@@ -26,6 +26,16 @@ export interface TransactionPosting {
   seq: number;
 }
 
+/** Which postings a read keeps besides its days (absent: any); classes name "no class" ''. */
+export interface PostingNarrowing {
+  accounts?: readonly string[];
+  entities?: readonly string[];
+  items?: readonly string[];
+  classes?: readonly string[];
+  types?: readonly string[];
+  openLedger?: OpenLedger;
+}
+
 /** One account's debits less credits on one day, and how many postings made them. */
 export interface AccountDay {
   account: string;
@@ -102,15 +112,33 @@ export class LedgerReads {
 
   /**
    * The postings of a span of days (`from` null: since the start) in the order a ledger lists
-   * them: date, then the order transactions were made, then line.
+   * them: date, then the order transactions were made, then line. `narrow` keeps only postings on
+   * these accounts, of these parties, items, classes ('' for none) or transaction types, or on one
+   * open-item ledger: SQLite leaves the rest unread.
    */
-  postings(from: string | null, to: string): TransactionPosting[] {
+  postings(from: string | null, to: string, narrow: PostingNarrowing = {}): TransactionPosting[] {
+    const where = [from === null ? 'p.posted_on <= ?' : 'p.posted_on <= ? AND p.posted_on >= ?'];
+    const params: unknown[] = [to, ...(from === null ? [] : [from])];
+    const among = (column: string, values: readonly string[] | undefined): void => {
+      if (values === undefined) return;
+      where.push(`${column} IN (SELECT value FROM json_each(?))`);
+      params.push(JSON.stringify(values));
+    };
+    among('p.account_id', narrow.accounts);
+    among('p.entity_id', narrow.entities);
+    among('COALESCE(p.line_item_id, p.item_id)', narrow.items);
+    among("COALESCE(p.class_id, '')", narrow.classes);
+    among('r.type', narrow.types);
+    if (narrow.openLedger !== undefined) {
+      where.push('p.open_ledger = ?');
+      params.push(narrow.openLedger);
+    }
     const sql = `SELECT p.txn_id AS txn, p.line AS line, p.account_id AS account, p.entity_id AS entity, p.open_ledger AS openLedger, p.cents AS cents, p.posted_on AS date,
         COALESCE(p.line_item_id, p.item_id) AS item, p.class_id AS class, r.type AS type, r.ref_number AS refNumber, r.updated_at AS updatedAt, COALESCE(r.seq, 0) AS seq
       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
-      WHERE ${from === null ? 'p.posted_on <= ?' : 'p.posted_on <= ? AND p.posted_on >= ?'}
+      WHERE ${where.join(' AND ')}
       ORDER BY p.posted_on, seq, p.txn_id, p.line`;
-    return this.statement(sql).all(to, ...(from === null ? [] : [from])) as TransactionPosting[];
+    return this.statement(sql).all(...params) as TransactionPosting[];
   }
 
   /**
@@ -147,6 +175,13 @@ export class LedgerReads {
       `SELECT txn_id AS txn, entity_id AS entity, MIN(posted_on) AS date, SUM(cents) AS cents FROM open_amounts
        WHERE open_ledger = ? AND posted_on <= ? GROUP BY txn_id, entity_id ORDER BY txn_id, entity_id`,
     ).all(ledger, asOf) as OpenAmount[];
+  }
+
+  /** Each party's sum on one open-item ledger over a span of days, from `open_amounts`. */
+  partyBalances(ledger: OpenLedger, from: string | null, to: string): { entity: string; cents: number }[] {
+    return this.statement(
+      `SELECT entity_id AS entity, SUM(cents) AS cents FROM open_amounts WHERE open_ledger = ? AND ${from === null ? 'posted_on <= ?' : 'posted_on <= ? AND posted_on >= ?'} GROUP BY entity_id`,
+    ).all(ledger, to, ...(from === null ? [] : [from])) as { entity: string; cents: number }[];
   }
 
   /** The date of the first posting (the first key of `account_days`); undefined for books with none. */
