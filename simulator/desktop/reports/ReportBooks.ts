@@ -3,7 +3,7 @@ import { openingStockOf } from '../books/stock.ts';
 import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
-import type { DatedDocument, TransactionFacts } from '../storage/RowReads.ts';
+import type { DatedDocument, DocumentFacts } from '../storage/RowReads.ts';
 import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
@@ -248,9 +248,9 @@ export class ReportBooks {
     return openingStockOf(this.file.store, itemId);
   }
 
-  /** The type, number, place in the order made and due date of each of these transactions, by id (opening balances have none). */
-  transactionFacts(ids: readonly string[]): Map<string, TransactionFacts> {
-    return this.file.store.rowReads.transactionFacts(ids);
+  /** The type, number, place in the order made, due date and memo of each of these transactions, by id (opening balances have none). */
+  documentFacts(ids: readonly string[]): Map<string, DocumentFacts> {
+    return this.file.store.rowReads.documentFacts(ids);
   }
 
   /** The document of a transaction, for what a detail report shows of it (memo, names). */

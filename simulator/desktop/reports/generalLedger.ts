@@ -40,12 +40,11 @@ export interface TransactionFacts {
 
 function factsOf(books: ReportBooks, postings: readonly PostingRow[]): Map<string, TransactionFacts> {
   const facts = new Map<string, TransactionFacts>();
+  const documents = books.documentFacts([...new Set(postings.filter((p) => p.type !== null).map((p) => p.txn))]);
   for (const p of postings) {
     let f = facts.get(p.txn);
     if (!f) {
-      const doc = p.type ? books.documentOf(p.type, p.txn) : undefined;
-      const memo = doc?.['memo'];
-      f = { memo: typeof memo === 'string' ? memo : p.type === null ? 'Opening balance' : null, name: null, accounts: new Set() };
+      f = { memo: p.type === null ? 'Opening balance' : documents.get(p.txn)?.memo ?? null, name: null, accounts: new Set() };
       facts.set(p.txn, f);
     }
     f.accounts.add(p.account);

@@ -48,7 +48,7 @@ export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: stri
     if (source) source.cents += applied;
   }
   const open = [...items.values()].flat().filter((i) => i.cents !== 0);
-  const facts = books.transactionFacts([...new Set(open.map((i) => i.txn))]);
+  const facts = books.documentFacts([...new Set(open.map((i) => i.txn))]);
   for (const item of open) {
     const f = facts.get(item.txn);
     if (!f) continue;

@@ -32,13 +32,14 @@ const placeholders = (values: readonly unknown[]): string => values.map(() => '?
  * types or by a column no single-object read covers: reports' documents by date, name and id
  * lookups, the transactions list's matches.
  */
-/** A transaction as a list of open items shows it. */
-export interface TransactionFacts {
+/** What reports show of a transaction beside its postings. */
+export interface DocumentFacts {
   type: string;
   refNumber: string | null;
   /** Its place in the order transactions were made. */
   seq: number;
   dueDate: string | null;
+  memo: string | null;
 }
 
 export class RowReads {
@@ -94,16 +95,17 @@ export class RowReads {
   }
 
   /**
-   * What a list of open items shows of each of these transactions, by id (opening balances have
-   * none): its type, number, place in the order made, and due date, read by SQLite from the stored
-   * JSON, so thousands of documents are not each parsed whole.
+   * What reports show of each of these transactions beside their postings, by id (opening balances
+   * have none): type, number, place in the order made, due date and memo, the last two read by
+   * SQLite from the stored JSON, so thousands of documents are not each parsed whole.
    */
-  transactionFacts(ids: readonly string[]): Map<string, TransactionFacts> {
+  documentFacts(ids: readonly string[]): Map<string, DocumentFacts> {
     const rows = this.statement(
-      `SELECT r.id, r.type, r.ref_number, r.seq, json_extract(CAST(b.doc AS TEXT), '$.dueDate') FROM object_rows r JOIN bodies b ON b.seq = r.seq
-       WHERE r.id IN (SELECT value FROM json_each(?))`,
-    ).raw(true).all(JSON.stringify(ids)) as [string, string, string | null, number, unknown][];
-    return new Map(rows.map(([id, type, refNumber, seq, due]) => [id, { type, refNumber, seq, dueDate: typeof due === 'string' ? due : null }]));
+      `SELECT r.id, r.type, r.ref_number, r.seq, json_extract(CAST(b.doc AS TEXT), '$.dueDate'), json_extract(CAST(b.doc AS TEXT), '$.memo')
+       FROM object_rows r JOIN bodies b ON b.seq = r.seq WHERE r.id IN (SELECT value FROM json_each(?))`,
+    ).raw(true).all(JSON.stringify(ids)) as [string, string, string | null, number, unknown, unknown][];
+    const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+    return new Map(rows.map(([id, type, refNumber, seq, due, memo]) => [id, { type, refNumber, seq, dueDate: text(due), memo: text(memo) }]));
   }
 
   /** The object type of each row, by its seq. */
