@@ -7,7 +7,10 @@ import { RequestInputError } from '../values/RequestInputError.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import { isZero, type AccountFigures, type Figures } from './accountRows.ts';
 import { balanceSheetRows, profitAndLossRows } from './financialStatements.ts';
-import type { PostingRow, ReportBooks } from './ReportBooks.ts';
+import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
+
+/** What a budget report reads of a posting (or of an account's sums on a day, when no column or row goes by class or customer). */
+type Actual = Pick<PostingRow, 'account' | 'date' | 'cents' | 'class' | 'entity'>;
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { periodSubtitle } from './reportText.ts';
@@ -103,15 +106,20 @@ export function budgetReport(books: ReportBooks, request: ReportRequest, sheet: 
   const criterion = typeof request.query['budgetCriterion'] === 'string' ? request.query['budgetCriterion'] : 'accounts';
   const lines = budgetLines(books, year.year, kind, criterion).filter((l) => !request.filter.accounts || request.filter.accounts.has(l.account));
   const kept = (id: string): boolean => isProfitAndLoss(books.accountById.get(id)?.accountType ?? '') === (kind === 'profit_and_loss');
-  const customers = new Set(books.all('ldg_customer').map((c) => String(c['id'])));
-  const actuals = books.postings({ ...request.filter, from: period.from < year.from ? period.from : year.from, to: period.to > year.to ? period.to : year.to }).filter((p) => kept(p.account));
+  // Only columns or rows by customer need to know which names are customers: a file has thousands.
+  let customerIds: Set<string> | undefined;
+  const isCustomer = (id: string): boolean => (customerIds ??= new Set(books.idsOf('ldg_customer'))).has(id);
   const columnsBy = typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : 'date';
   const rowsBy = typeof request.query['summarizeRowsBy'] === 'string' ? request.query['summarizeRowsBy'] : 'account';
+  const range: PostingFilter = { ...request.filter, from: period.from < year.from ? period.from : year.from, to: period.to > year.to ? period.to : year.to };
+  const byAccountOnly = rowsBy === 'account' && columnsBy !== 'class' && columnsBy !== 'customer';
+  const daySums = byAccountOnly ? books.daySums(range)?.map((d): Actual => ({ account: d.account, date: d.date, cents: d.cents, class: null, entity: null })) : undefined;
+  const actuals: Actual[] = (daySums ?? books.postings(range)).filter((p) => kept(p.account));
   const valueOf = (axis: string) => ({
-    ofPosting: (p: PostingRow): string | null => (axis === 'class' ? p.class : p.entity !== null && customers.has(p.entity) ? p.entity : null),
+    ofPosting: (p: Actual): string | null => (axis === 'class' ? p.class : p.entity !== null && isCustomer(p.entity) ? p.entity : null),
     ofLine: (l: BudgetLine): string | null => (axis === 'class' ? l.class : l.customer),
   });
-  const inSlice = (p: PostingRow, s: Slice): boolean => p.date >= s.from && p.date <= s.to;
+  const inSlice = (p: Actual, s: Slice): boolean => p.date >= s.from && p.date <= s.to;
   const valuesIn = (axis: string, s: Slice): (string | null)[] => {
     const v = valueOf(axis);
     const found = new Set<string | null>([...lines.filter((l) => budgetShare(l, s) !== 0).map(v.ofLine), ...actuals.filter((p) => inSlice(p, s)).map(v.ofPosting)]);
@@ -124,7 +132,7 @@ export function budgetReport(books: ReportBooks, request: ReportRequest, sheet: 
 
   const rowV = valueOf(rowsBy);
   const colV = valueOf(columnsBy);
-  const actualsByRow = new Map<string | null, PostingRow[]>();
+  const actualsByRow = new Map<string | null, Actual[]>();
   const linesByRow = new Map<string | null, BudgetLine[]>();
   if (rowsBy !== 'account') {
     for (const p of actuals) pushTo(actualsByRow, rowV.ofPosting(p), p);
