@@ -21,7 +21,7 @@ export interface OpenItem {
 /**
  * The open items of the receivable or payable ledger as of a day, from the postings and the links
  * between transactions: each transaction's amount on the ledger for each party, less what was
- * applied to it (payments, credits, discounts, refunds) by transactions dated on or before the day.
+ * applied to it (payments, credits, discounts, refunds) between transactions dated on or before the day.
  * An application moves both ends toward zero, so the items add up to the ledger's balance that day.
  */
 export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: string): OpenItem[] {
@@ -31,15 +31,12 @@ export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: stri
     const item: OpenItem = { txn: row.txn, entity: row.entity, type: null, date: row.date, refNumber: null, dueDate: row.date, cents: row.cents, originalCents: row.cents };
     pushTo(items, row.txn, item);
   }
-  const dateOf = (txn: string): string | undefined => items.get(txn)?.[0]?.date;
   for (const link of books.links()) {
+    // An application counts from the day of the later of its two transactions: both are among the
+    // items, dated on or before the day, or it does not count yet.
     const to = items.get(link.to);
     const from = items.get(link.from);
     if (!to || !from) continue;
-    // An application counts from the day of the later of its two transactions (and of the one that made it).
-    const ownerDate = dateOf(link.owner) ?? '';
-    const on = [dateOf(link.from) ?? '', dateOf(link.to) ?? '', ownerDate].sort().at(-1) ?? '';
-    if (on > asOf) continue;
     const target = to[0];
     if (!target) continue;
     const applied = (link.cents + link.discountCents) * Math.sign(target.originalCents || 1);
