@@ -124,6 +124,17 @@ export class ReportBooks {
     return rows.filter((r) => keeps(filter, r));
   }
 
+  /**
+   * The postings a filter keeps summed by account and transaction type, and by party and item when
+   * asked, each sum as a posting of its own with no transaction, line or date (`LedgerReads.postingSums`):
+   * for a one-column summary whose rows go by those alone. Undefined on the cash basis or with a
+   * filter on when transactions last changed: read `postings` then.
+   */
+  postingSums(filter: PostingFilter, by: { entity?: boolean; item?: boolean }): PostingRow[] | undefined {
+    if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
+    return this.file.store.ledgerReads.postingSums(filter.from, filter.to, narrowingOf(filter), by);
+  }
+
   /** Reports on the cash basis from here on: invoices and bills count as they are paid (`cashBasis.ts`). */
   useCashBasis(): void {
     this.cash = true;
@@ -140,15 +151,7 @@ export class ReportBooks {
    * report: statements and ledgers ask for the same span more than once.
    */
   private read(filter: PostingFilter): TransactionPosting[] {
-    const sorted = (set: ReadonlySet<string> | undefined): string[] | undefined => (set ? [...set].sort() : undefined);
-    const narrow: PostingNarrowing = {
-      accounts: sorted(filter.accounts),
-      entities: sorted(filter.entities),
-      items: sorted(filter.items),
-      classes: sorted(filter.classes),
-      types: sorted(filter.types),
-      openLedger: filter.openLedger,
-    };
+    const narrow = narrowingOf(filter);
     const key = JSON.stringify([filter.from, filter.to, narrow]);
     let rows = this.reads.get(key);
     if (!rows) this.reads.set(key, (rows = this.file.store.ledgerReads.postings(filter.from, filter.to, narrow)));
@@ -306,6 +309,12 @@ export class ReportBooks {
 }
 
 const parsed = (row: DatedDocument): StoredDocument => ({ type: row.type, doc: parseDoc<JsonObject>(row.doc), updatedAt: row.updatedAt });
+
+/** What SQLite can narrow a read of postings by, of a filter (sets sorted, so equal filters read once). */
+function narrowingOf(filter: PostingFilter): PostingNarrowing {
+  const sorted = (set: ReadonlySet<string> | undefined): string[] | undefined => (set ? [...set].sort() : undefined);
+  return { accounts: sorted(filter.accounts), entities: sorted(filter.entities), items: sorted(filter.items), classes: sorted(filter.classes), types: sorted(filter.types), openLedger: filter.openLedger };
+}
 
 /** Whether a filter keeps postings by account and day alone, as `account_days` sums them. */
 function byAccountAndDayOnly(f: Omit<PostingFilter, 'from' | 'to'>): boolean {

@@ -31,6 +31,11 @@ export interface AxisReport {
   amountTitle: string;
   /** What `counts` needs of a posting's account type and transaction type, so the rest is not read. */
   reads: { accountTypes?: ReadonlySet<string>; types?: ReadonlySet<string> };
+  /**
+   * When `counts` and `keyOf` read nothing of a posting but its account, transaction type and these,
+   * a one-column summary adds up SQLite's sums by them instead of every posting.
+   */
+  summedBy?: { entity?: boolean; item?: boolean };
 }
 
 /** Where a transaction keeps the account its total goes to: the side that is not its lines. */
@@ -62,15 +67,15 @@ const byTaxLine = (p: PostingRow, books: ReportBooks): string => {
 
 /** The summaries and details that group postings by customer, vendor, item or sales representative. */
 export const AXIS_REPORTS = {
-  salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES } },
-  salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES } },
+  salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { entity: true } },
+  salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { item: true } },
   salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES } },
   purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books) => isPurchaseLine(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { types: PURCHASES } },
   purchasesByItem: { rowType: 'item', counts: (p, _t, books) => p.item !== null && isPurchaseLine(p, books), sign: 1, keyOf: byItem, amountTitle: 'Amount', reads: { types: PURCHASES } },
-  incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income', reads: { accountTypes: PROFIT_AND_LOSS } },
-  expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS } },
-  vendors1099: { rowType: 'vendor', counts: (p, t, books) => COSTS.has(t) && isVendor1099(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS } },
-  incomeTax: { rowType: 'tax_line', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byTaxLine, amountTitle: 'Amount', reads: { accountTypes: PROFIT_AND_LOSS } },
+  incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: { entity: true } },
+  expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true } },
+  vendors1099: { rowType: 'vendor', counts: (p, t, books) => COSTS.has(t) && isVendor1099(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true } },
+  incomeTax: { rowType: 'tax_line', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byTaxLine, amountTitle: 'Amount', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: {} },
 } satisfies Record<string, AxisReport>;
 
 /** Only keys of the row type count: a check to an employee is not a vendor's expense. */
@@ -93,10 +98,10 @@ function axisFilter(books: ReportBooks, request: ReportRequest, axis: AxisReport
   };
 }
 
-function grouped(books: ReportBooks, request: ReportRequest, axis: AxisReport): [string, PostingRow[]][] {
+function grouped(books: ReportBooks, request: ReportRequest, axis: AxisReport, rows?: readonly PostingRow[]): [string, PostingRow[]][] {
   const groups = new Map<string, PostingRow[]>();
   const kept = new Map<string, boolean>();
-  for (const p of books.postings(axisFilter(books, request, axis))) {
+  for (const p of rows ?? books.postings(axisFilter(books, request, axis))) {
     const accountType = books.accountById.get(p.account)?.accountType ?? '';
     if (!axis.counts(p, accountType, books)) continue;
     const key = axis.keyOf(p, books);
@@ -125,8 +130,10 @@ export function axisSummary(books: ReportBooks, request: ReportRequest, sheet: R
   // Each column takes the row's postings of its days and, by class or name, of its value.
   const inColumn = (p: PostingRow, c: AmountColumn): boolean => (c.from === null || p.date >= c.from) && p.date <= c.to && (c.value === undefined || columnValueOf(layout, p) === c.value);
   let total = zeroFigures(layout.columns.length);
-  for (const [key, postings] of grouped(books, request, axis)) {
-    const figures = layout.columns.map((c) => postings.reduce((s, p) => s + (inColumn(p, c) ? p.cents : 0), 0) * axis.sign);
+  // One column over the period: SQLite's sums by what the rows go by, when the axis reads no more (their days are the period's).
+  const sums = axis.summedBy && by === 'total_only' ? books.postingSums(axisFilter(books, request, axis), axis.summedBy) : undefined;
+  for (const [key, postings] of grouped(books, request, axis, sums)) {
+    const figures = sums ? [postings.reduce((s, p) => s + p.cents, 0) * axis.sign] : layout.columns.map((c) => postings.reduce((s, p) => s + (inColumn(p, c) ? p.cents : 0), 0) * axis.sign);
     total = addFigures(total, figures);
     if (request.rowsToReturn === 'non_zero' && isZero(figures)) continue;
     const name = nameOfKey(books, axis, key);

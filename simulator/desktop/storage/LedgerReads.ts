@@ -36,6 +36,39 @@ export interface PostingNarrowing {
   openLedger?: OpenLedger;
 }
 
+/**
+ * The FROM and WHERE of a read of postings (`p`, with its transaction's row `r`) over a span of
+ * days, narrowed. The plan is chosen here, not left to SQLite's guess: accounts and names never
+ * drive the read (`+`: their indexes would fetch every posting of an account across the whole
+ * history, one lookup each: 4.8 s instead of 0.12 s for a month of sales on 205,000 transactions),
+ * a span of days goes by the date index, and a whole history of a few transaction types starts
+ * from those transactions (postings are stored by transaction: 1.0 s instead of 1.7 s).
+ */
+function narrowing(from: string | null, to: string, narrow: PostingNarrowing): { source: string; where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const among = (column: string, values: readonly string[] | undefined): void => {
+    if (values === undefined) return;
+    where.push(`${column} IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(values));
+  };
+  const byTypes = from === null && narrow.types !== undefined;
+  // Placeholders are bound in the order they appear: the types first when they drive the read.
+  among('r.type', narrow.types);
+  where.push(from === null ? '+p.posted_on <= ?' : 'p.posted_on <= ? AND p.posted_on >= ?');
+  params.push(to, ...(from === null ? [] : [from]));
+  among('+p.account_id', narrow.accounts);
+  among('+p.entity_id', narrow.entities);
+  among('COALESCE(p.line_item_id, p.item_id)', narrow.items);
+  among("COALESCE(p.class_id, '')", narrow.classes);
+  if (narrow.openLedger !== undefined) {
+    where.push('+p.open_ledger = ?');
+    params.push(narrow.openLedger);
+  }
+  const source = byTypes ? 'object_rows r CROSS JOIN postings p ON p.txn_id = r.id' : 'postings p LEFT JOIN object_rows r ON r.id = p.txn_id';
+  return { source, where, params };
+}
+
 /** One account's debits less credits on one day, and how many postings made them. */
 export interface AccountDay {
   account: string;
@@ -117,28 +150,30 @@ export class LedgerReads {
    * open-item ledger: SQLite leaves the rest unread.
    */
   postings(from: string | null, to: string, narrow: PostingNarrowing = {}): TransactionPosting[] {
-    const where = [from === null ? 'p.posted_on <= ?' : 'p.posted_on <= ? AND p.posted_on >= ?'];
-    const params: unknown[] = [to, ...(from === null ? [] : [from])];
-    const among = (column: string, values: readonly string[] | undefined): void => {
-      if (values === undefined) return;
-      where.push(`${column} IN (SELECT value FROM json_each(?))`);
-      params.push(JSON.stringify(values));
-    };
-    among('p.account_id', narrow.accounts);
-    among('p.entity_id', narrow.entities);
-    among('COALESCE(p.line_item_id, p.item_id)', narrow.items);
-    among("COALESCE(p.class_id, '')", narrow.classes);
-    among('r.type', narrow.types);
-    if (narrow.openLedger !== undefined) {
-      where.push('p.open_ledger = ?');
-      params.push(narrow.openLedger);
-    }
+    const { source, where, params } = narrowing(from, to, narrow);
     const sql = `SELECT p.txn_id AS txn, p.line AS line, p.account_id AS account, p.entity_id AS entity, p.open_ledger AS openLedger, p.cents AS cents, p.posted_on AS date,
         COALESCE(p.line_item_id, p.item_id) AS item, p.class_id AS class, r.type AS type, r.ref_number AS refNumber, r.updated_at AS updatedAt, COALESCE(r.seq, 0) AS seq
-      FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
+      FROM ${source}
       WHERE ${where.join(' AND ')}
       ORDER BY p.posted_on, seq, p.txn_id, p.line`;
     return this.statement(sql).all(...params) as TransactionPosting[];
+  }
+
+  /**
+   * The sums of the postings a read keeps, by account and transaction type, and by party and item
+   * when asked: what a summary by customer or item adds up, summed by SQLite instead of read
+   * posting by posting. Each row stands for its group; it has no transaction or line of its own.
+   */
+  postingSums(from: string | null, to: string, narrow: PostingNarrowing, by: { entity?: boolean; item?: boolean }): TransactionPosting[] {
+    const { source, where, params } = narrowing(from, to, narrow);
+    const entity = by.entity ? 'p.entity_id' : 'NULL';
+    const item = by.item ? 'COALESCE(p.line_item_id, p.item_id)' : 'NULL';
+    const sql = `SELECT '' AS txn, 0 AS line, p.account_id AS account, ${entity} AS entity, NULL AS openLedger, SUM(p.cents) AS cents, ? AS date,
+        ${item} AS item, NULL AS class, r.type AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
+      FROM ${source}
+      WHERE ${where.join(' AND ')}
+      GROUP BY p.account_id, r.type${by.entity ? ', p.entity_id' : ''}${by.item ? `, ${item}` : ''}`;
+    return this.statement(sql).all(to, ...params) as TransactionPosting[];
   }
 
   /**
