@@ -259,12 +259,14 @@ export class CompanyFileStore {
   }
 
   /**
-   * Bulk mode for this store: parsed objects are cached, meta is read from memory alone, and on disk
-   * SQLite keeps more pages while the load runs (BULK_CACHE_SIZE says how many, and why). All go
-   * back to normal when the load ends.
+   * Bulk mode for this store: parsed objects are cached, meta is read from memory alone, the ledger
+   * keeps what stock transactions posted (for the costing walk at the end), and on disk SQLite keeps
+   * more pages while the load runs (BULK_CACHE_SIZE says how many, and why). All go back to normal
+   * when the load ends.
    */
   bulkLoad(on: boolean): void {
     this.docCache = on ? new ParsedDocCache() : undefined;
+    this.ledger.keepStockTexts(on);
     if (!this.db.open) return;
     this.meta.holdAll(on);
     // Statistics first: they read every index, which is still in the bulk load's cache.
