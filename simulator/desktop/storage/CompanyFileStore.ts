@@ -337,6 +337,21 @@ export class CompanyFileStore {
     return this.statement('SELECT doc FROM objects WHERE type = ? ORDER BY seq').pluck().all(type) as Buffer[];
   }
 
+  /**
+   * Every object of a type, parsed, in creation order. During a bulk load through the doc cache, so
+   * the same objects may be handed out again (callers must not change them): a fixture's undeposited
+   * funds account is found by name among all accounts for each payment deposited, and parsing every
+   * account each time was 14 s of loading 75,000 invoices with their payments.
+   */
+  allDocs<T>(type: string): T[] {
+    if (!this.docCache) return this.allOf(type).map((doc) => parseDoc<T>(doc));
+    const ids = this.statement('SELECT id FROM object_rows WHERE type = ? ORDER BY seq').pluck().all(type) as string[];
+    return ids.flatMap((id) => {
+      const doc = this.findDoc<T>(type, id);
+      return doc === undefined ? [] : [doc];
+    });
+  }
+
   /** Runs `fn` as one transaction: all of it is written, or none. */
   transaction<T>(fn: () => T): T {
     // Inside an open transaction (bulk seeding) a savepoint per object buys nothing.
