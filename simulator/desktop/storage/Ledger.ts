@@ -82,27 +82,6 @@ export interface Touched {
 
 export const nothingTouched = (): Touched => ({ accounts: new Set(), entities: new Set(), items: new Set() });
 
-const POSTING_COLUMNS = 'txn_id, line, account_id, entity_id, open_ledger, cents, posted_on, item_id, site_id, quantity, line_item_id, class_id';
-const POSTING_WIDTH = POSTING_COLUMNS.split(',').length;
-const POSTING_VALUES = `(${Array.from({ length: POSTING_WIDTH }, () => '?').join(', ')})`;
-/**
- * Postings per INSERT. A transaction's postings go in as one statement (an invoice has five or
- * so): a statement run per posting cost more in crossing into SQLite than in SQLite itself, at a
- * million postings in a seeding.
- */
-const POST_BATCH = 16;
-
-const POSTING_ROW = 'account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents, item_id AS item, site_id AS site, quantity, line_item_id AS lineItem, class_id AS class';
-type PostingRow = Omit<Posting, 'stock' | 'line'> & { item: string | null; site: string | null; quantity: number; lineItem: string | null; class: string | null };
-
-function postingOfRow({ item, site, quantity, lineItem, class: klass, ...p }: PostingRow): Posting {
-  return {
-    ...p,
-    ...(item === null ? {} : { stock: { item, site, quantity } }),
-    ...(lineItem === null && klass === null ? {} : { line: { item: lineItem, class: klass } }),
-  };
-}
-
 /** Postings as one text, equal exactly when the ledger would store the same rows (zero amounts that move no stock are left out). */
 export function postingsText(postings: readonly Posting[]): string {
   return JSON.stringify(
@@ -118,15 +97,14 @@ export function postingsText(postings: readonly Posting[]): string {
  * transaction rules (`keepBooks.ts`); tests hold those fields to the sums here.
  */
 export class Ledger {
-  /** INSERT statements by how many postings they write. */
-  private readonly insertPostings = new Map<number, Database.Statement>();
+  private readonly insertPosting: Database.Statement;
   private readonly postingsOfTxn: Database.Statement;
   /**
    * While a bulk load runs, what each transaction that moves stock posted, as postingsText, kept as
    * it is written: the costing walk at the load's end compares every such transaction's postings
    * with what it posted, and reading 650,000 postings back for it took 2.6 s of seeding 200,000
-   * transactions (one query each) or more (one pass). Text, not the postings: memory the
-   * collector need not walk.
+   * transactions (a query each; one query for them all took longer). Text, not the postings:
+   * memory the collector need not walk.
    */
   private stockTexts: Map<string, string> | undefined;
   private readonly removePostings: Database.Statement;
@@ -152,7 +130,12 @@ export class Ledger {
 
   constructor(private readonly db: Database.Database) {
     this.stock = new StockLedger(db);
-    this.postingsOfTxn = db.prepare(`SELECT ${POSTING_ROW} FROM postings WHERE txn_id = ? ORDER BY line`);
+    this.insertPosting = db.prepare(
+      'INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on, item_id, site_id, quantity, line_item_id, class_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.postingsOfTxn = db.prepare(
+      'SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents, item_id AS item, site_id AS site, quantity, line_item_id AS lineItem, class_id AS class FROM postings WHERE txn_id = ? ORDER BY line',
+    );
     this.removePostings = db.prepare('DELETE FROM postings WHERE txn_id = ? RETURNING account_id AS account, entity_id AS entity, item_id AS item');
     this.accountSum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE account_id = ?').pluck();
     this.entitySum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE entity_id = ? AND open_ledger = ?').pluck();
@@ -180,32 +163,16 @@ export class Ledger {
     const touched = nothingTouched();
     if (!isNew) this.unpost(txnId, touched);
     let line = 0;
-    const values: unknown[] = [];
     for (const p of postings) {
       // Stock that moves at no value (an item that cost nothing) is still a move.
       if (p.cents === 0 && !p.stock?.quantity) continue;
-      values.push(txnId, line++, p.account, p.entity, p.openLedger, p.cents, postedOn, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0, p.line?.item ?? null, p.line?.class ?? null);
+      this.insertPosting.run(txnId, line++, p.account, p.entity, p.openLedger, p.cents, postedOn, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0, p.line?.item ?? null, p.line?.class ?? null);
       touched.accounts.add(p.account);
       if (p.entity !== null) touched.entities.add(p.entity);
       if (p.stock) touched.items.add(p.stock.item);
-      if (line % POST_BATCH === 0) this.insertPostingRows(values);
     }
-    this.insertPostingRows(values);
     if (this.stockTexts && touched.items.size > 0) this.stockTexts.set(txnId, postingsText(postings));
     return touched;
-  }
-
-  /** Writes the postings whose values are in `values` (POSTING_WIDTH a posting, in line order) and empties it. */
-  private insertPostingRows(values: unknown[]): void {
-    const count = values.length / POSTING_WIDTH;
-    if (count === 0) return;
-    let stmt = this.insertPostings.get(count);
-    if (!stmt) {
-      stmt = this.db.prepare(`INSERT INTO postings (${POSTING_COLUMNS}) VALUES ${Array.from({ length: count }, () => POSTING_VALUES).join(', ')}`);
-      this.insertPostings.set(count, stmt);
-    }
-    stmt.run(values);
-    values.length = 0;
   }
 
   /** Removes a transaction's postings (a delete); returns what they touched. */
@@ -220,7 +187,12 @@ export class Ledger {
   }
 
   postingsOf(txnId: string): Posting[] {
-    return (this.postingsOfTxn.all(txnId) as PostingRow[]).map(postingOfRow);
+    type Row = Omit<Posting, 'stock' | 'line'> & { item: string | null; site: string | null; quantity: number; lineItem: string | null; class: string | null };
+    return (this.postingsOfTxn.all(txnId) as Row[]).map(({ item, site, quantity, lineItem, class: klass, ...p }) => ({
+      ...p,
+      ...(item === null ? {} : { stock: { item, site, quantity } }),
+      ...(lineItem === null && klass === null ? {} : { line: { item: lineItem, class: klass } }),
+    }));
   }
 
   /**
