@@ -306,7 +306,7 @@ export class CompanyFile {
     find: (type, id) => this.store.findDoc<JsonObject>(type, id),
     findAmong: (types, id) => this.store.findDocAmong<JsonObject>(types, id),
     referencing: (type, path, id) => this.store.graph.referencing(type, path, id).map((doc) => parseDoc<JsonObject>(doc)),
-    all: (type) => this.store.allOf(type).map((doc) => parseDoc<JsonObject>(doc)),
+    all: (type) => this.store.allDocs<JsonObject>(type),
     typesOfKind: (kind) => [...this.types.all()].filter((m) => m.row.kind === kind).map((m) => m.objectType),
     rewrite: (type, doc, linked) => this.rewrite(type, doc, linked),
     rewriteAmounts: (type, doc, linked) => {

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../values/json.ts';
 import { divideCents } from '../values/money.ts';
 import type { RulesContext } from '../table/TypeRules.ts';
-import { nothingTouched, type Posting, type Touched } from '../storage/Ledger.ts';
+import { nothingTouched, postingsText, type Posting, type Touched } from '../storage/Ledger.ts';
 import type { StockMoveRow } from '../storage/StockLedger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
 import { isStocked, openingStockOf, roundQuantity, STOCKED_TYPES } from './stock.ts';
@@ -38,15 +38,6 @@ function add(running: Running, move: { quantity: number; cents: number }): void 
   running.quantity = roundQuantity(running.quantity + move.quantity);
   running.cents += move.cents;
   if (running.quantity > 0) running.lastAverage = divideCents(running.cents, running.quantity);
-}
-
-/** What the ledger would store of postings: zero amounts that move no stock are left out. */
-function stored(postings: readonly Posting[]): string {
-  return JSON.stringify(
-    postings
-      .filter((p) => p.cents !== 0 || p.stock?.quantity)
-      .map((p) => [p.account, p.entity, p.openLedger, p.cents, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0, p.line?.item ?? null, p.line?.class ?? null]),
-  );
 }
 
 /** The cost of an item that never had stock on hand: what it was made with (its purchase cost). */
@@ -138,7 +129,7 @@ function recosted(ctx: RulesContext, costing: RulesContext, txn: StockTransactio
   const doc = profile ? costing.find(txn.type, txn.txn) : undefined;
   if (!profile || !doc) return undefined;
   const postings = POSTING_PROFILES[profile](costing, doc, ctx.shapeOf(txn.type));
-  return stored(postings) === stored(ctx.ledger.postingsOf(txn.txn)) ? undefined : postings;
+  return postingsText(postings) === ctx.ledger.postedText(txn.txn) ? undefined : postings;
 }
 
 /** Rewrites a stocked item's average cost (its purchase cost when it never had any on hand). */

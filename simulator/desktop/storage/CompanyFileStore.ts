@@ -269,12 +269,16 @@ export class CompanyFileStore {
   }
 
   /**
-   * Bulk mode for this store: parsed objects are cached, and on disk SQLite keeps more pages while
-   * the load runs (BULK_CACHE_SIZE says how many, and why). Both go back to normal when the load ends.
+   * Bulk mode for this store: parsed objects are cached, meta is read from memory alone, the ledger
+   * keeps what stock transactions posted (for the costing walk at the end), and on disk SQLite keeps
+   * more pages while the load runs (BULK_CACHE_SIZE says how many, and why). All go back to normal
+   * when the load ends.
    */
   bulkLoad(on: boolean): void {
     this.docCache = on ? new ParsedDocCache() : undefined;
+    this.ledger.keepStockTexts(on);
     if (!this.db.open) return;
+    this.meta.holdAll(on);
     // Statistics first: they read every index, which is still in the bulk load's cache.
     if (!on) refreshStatistics(this.db);
     if (this.onDisk) this.db.pragma(`cache_size = ${on ? BULK_CACHE_SIZE : this.normalCacheSize}`);
@@ -346,6 +350,21 @@ export class CompanyFileStore {
 
   allOf(type: string): Buffer[] {
     return this.statement('SELECT doc FROM objects WHERE type = ? ORDER BY seq').pluck().all(type) as Buffer[];
+  }
+
+  /**
+   * Every object of a type, parsed, in creation order. During a bulk load through the doc cache, so
+   * the same objects may be handed out again (callers must not change them): a fixture's undeposited
+   * funds account is found by name among all accounts for each payment deposited, and parsing every
+   * account each time was 14 s of loading 75,000 invoices with their payments.
+   */
+  allDocs<T>(type: string): T[] {
+    if (!this.docCache) return this.allOf(type).map((doc) => parseDoc<T>(doc));
+    const ids = this.statement('SELECT id FROM object_rows WHERE type = ? ORDER BY seq').pluck().all(type) as string[];
+    return ids.flatMap((id) => {
+      const doc = this.findDoc<T>(type, id);
+      return doc === undefined ? [] : [doc];
+    });
   }
 
   /** Runs `fn` as one transaction: all of it is written, or none. */
