@@ -103,6 +103,11 @@ export class ReportBooks {
     return this.file.store.rowReads.dated(types, from, to).map(parsed);
   }
 
+  /** How many transactions of these types are dated in the period (`from` null: since the start). */
+  countDated(types: readonly string[], from: string | null, to: string): number {
+    return this.file.store.rowReads.countDated(types, from, to);
+  }
+
   /** The transactions of these types last changed between two epoch seconds (`from` null: since the start), latest first. */
   documentsUpdated(types: readonly string[], from: number | null, to: number): StoredDocument[] {
     return this.file.store.rowReads.updated(types, from, to).map(parsed);
@@ -196,6 +201,13 @@ export class ReportBooks {
     }
     for (const p of this.postings(filter)) if (p.entity !== null) sums.set(p.entity, (sums.get(p.entity) ?? 0) + p.cents);
     return sums;
+  }
+
+  /** How many postings on one open-item ledger a filter keeps, when the kept sums can tell (no filter but the ledger and days); else undefined. */
+  ledgerPostingCount(filter: PostingFilter & { openLedger: OpenLedger }): number | undefined {
+    const { openLedger, from, to, ...rest } = filter;
+    if (this.cash || !byAccountAndDayOnly(rest) || rest.accounts) return undefined;
+    return this.file.store.ledgerReads.openPostingCount(openLedger, from, to);
   }
 
   /** Debits less credits by account over the postings a filter keeps; an account with postings that net to zero is there. */

@@ -56,6 +56,11 @@ function listCells(books: ReportBooks, t: Listed): Record<string, string | null>
  */
 export function transactionList(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, by: 'date' | 'customer' | 'vendor'): void {
   sheet.addColumns(LIST_COLUMNS);
+  // A row per transaction: counted on the index by date, a list too long is refused before its documents are read.
+  if (by === 'date' && !request.filter.entities && request.filter.updatedFrom === undefined && request.filter.updatedTo === undefined) {
+    const types = transactionTypes(books).filter((t) => !request.filter.types || request.filter.types.has(t));
+    sheet.reserve(books.countDated(types, request.period.from, request.period.to));
+  }
   const listed = documentsIn(books, request, transactionTypes(books));
   if (by === 'date') {
     for (const t of listed) sheet.data({ type: 'transaction', value: String(t.doc['id']) }, listCells(books, t));
@@ -92,6 +97,8 @@ export function journal(books: ReportBooks, request: ReportRequest, sheet: Repor
     'debit',
     'credit',
   ]);
+  // A row per posting: counted from the books' sums per day, a journal too long is refused before it is read.
+  if (!types) sheet.reserve(books.daySums({ ...request.filter, from: request.period.from, to: request.period.to })?.reduce((n, d) => n + d.postings, 0) ?? 0);
   const byTxn = new Map<string, ReturnType<ReportBooks['postings']>>();
   for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) if (!types || (p.type !== null && types.has(p.type))) pushTo(byTxn, p.txn, p);
   let debits = 0;

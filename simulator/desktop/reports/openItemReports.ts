@@ -194,6 +194,8 @@ export function balanceDetail(books: ReportBooks, request: ReportRequest, sheet:
   const sign = ledger === 'payable' ? -1 : 1;
   const { from, to } = request.period;
   const onLedger = { ...request.filter, openLedger: ledger };
+  // A line per posting: counted from the kept sums, a detail too long is refused before it is read.
+  sheet.reserve(books.ledgerPostingCount({ ...onLedger, from, to }) ?? 0);
   const before = new Map<string, number>();
   if (from !== null) for (const [party, cents] of books.partyBalances({ ...onLedger, from: null, to: addDays(from, -1) })) before.set(party, cents * sign);
   const groups = new Map<string, ReturnType<ReportBooks['postings']>>();

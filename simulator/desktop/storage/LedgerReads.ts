@@ -219,6 +219,15 @@ export class LedgerReads {
     ).all(ledger, to, ...(from === null ? [] : [from])) as { entity: string; cents: number }[];
   }
 
+  /** How many postings naming a party one open-item ledger has over a span of days, from `open_amounts`. */
+  openPostingCount(ledger: OpenLedger, from: string | null, to: string): number {
+    return Number(
+      this.statement(`SELECT COALESCE(SUM(postings), 0) FROM open_amounts WHERE open_ledger = ? AND entity_id != '' AND ${from === null ? 'posted_on <= ?' : 'posted_on <= ? AND posted_on >= ?'}`)
+        .pluck()
+        .get(ledger, to, ...(from === null ? [] : [from])),
+    );
+  }
+
   /** The date of the first posting (the first key of `account_days`); undefined for books with none. */
   firstPostingDate(): string | undefined {
     const first = this.statement('SELECT MIN(posted_on) FROM account_days').pluck().get();

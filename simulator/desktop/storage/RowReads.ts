@@ -55,6 +55,16 @@ export class RowReads {
     ) as DatedDocument[];
   }
 
+  /** How many objects of these types are dated in a period (`from` null: since the start), counted on the index by date. */
+  countDated(types: readonly string[], from: string | null, to: string): number {
+    if (types.length === 0) return 0;
+    return Number(
+      this.statement(`SELECT COUNT(*) FROM object_rows WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'}`)
+        .pluck()
+        .get(...types, to, ...(from === null ? [] : [from])),
+    );
+  }
+
   /** The objects of these types last changed between two epoch seconds (`from` null: since the start), latest first. */
   updated(types: readonly string[], from: number | null, to: number): DatedDocument[] {
     if (types.length === 0) return [];
