@@ -4,7 +4,7 @@ import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument, DocumentFacts } from '../storage/RowReads.ts';
-import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, LinkAmounts, OpenAmount, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
+import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
@@ -289,9 +289,9 @@ export class ReportBooks {
     return this.file.store.ledgerReads.firstPostingDate() ?? this.today;
   }
 
-  /** What each transaction put on the receivable or payable ledger for each party up to a day, by transaction and party. */
-  openAmounts(ledger: OpenLedger, asOf: string): OpenAmount[] {
-    return this.file.store.ledgerReads.openAmounts(ledger, asOf);
+  /** The open items of the receivable or payable ledger as of a day, without their documents' facts (`LedgerReads.openItems`). */
+  openItemRows(ledger: OpenLedger, asOf: string): OpenItemRow[] {
+    return this.file.store.ledgerReads.openItems(ledger, asOf);
   }
 
   /** Every link between transactions (payments, credits, refunds applied), in the order written. */

@@ -1,6 +1,5 @@
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { ReportBooks } from './ReportBooks.ts';
-import { pushTo } from './grouping.ts';
 
 /** What is open of one transaction for one customer or vendor on a day: an invoice left to pay, a credit left to use. */
 export interface OpenItem {
@@ -19,32 +18,13 @@ export interface OpenItem {
 }
 
 /**
- * The open items of the receivable or payable ledger as of a day, from the postings and the links
- * between transactions: each transaction's amount on the ledger for each party, less what was
- * applied to it (payments, credits, discounts, refunds) between transactions dated on or before the day.
- * An application moves both ends toward zero, so the items add up to the ledger's balance that day.
+ * The open items of the receivable or payable ledger as of a day: each transaction's amount on the
+ * ledger for each party, less what was applied to it (payments, credits, discounts, refunds)
+ * between transactions dated on or before the day (the rules: `LedgerReads.openItems`). An
+ * application moves both ends toward zero, so the items add up to the ledger's balance that day.
  */
 export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: string): OpenItem[] {
-  const items = new Map<string, OpenItem[]>();
-  // By transaction, then party: a transaction's first item is its party with the lowest id.
-  for (const row of books.openAmounts(ledger, asOf)) {
-    const item: OpenItem = { txn: row.txn, entity: row.entity, type: null, date: row.date, refNumber: null, dueDate: row.date, cents: row.cents, originalCents: row.cents };
-    pushTo(items, row.txn, item);
-  }
-  for (const link of books.links()) {
-    // An application counts from the day of the later of its two transactions: both are among the
-    // items, dated on or before the day, or it does not count yet.
-    const to = items.get(link.to);
-    const from = items.get(link.from);
-    if (!to || !from) continue;
-    const target = to[0];
-    if (!target) continue;
-    const applied = (link.cents + link.discountCents) * Math.sign(target.originalCents || 1);
-    target.cents -= applied;
-    const source = from.find((i) => i.entity === target.entity) ?? from[0];
-    if (source) source.cents += applied;
-  }
-  const open = [...items.values()].flat().filter((i) => i.cents !== 0);
+  const open: OpenItem[] = books.openItemRows(ledger, asOf).map((row) => ({ ...row, type: null, refNumber: null, dueDate: row.date }));
   const facts = books.documentFacts([...new Set(open.map((i) => i.txn))]);
   for (const item of open) {
     const f = facts.get(item.txn);
