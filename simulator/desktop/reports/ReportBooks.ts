@@ -130,13 +130,16 @@ export class ReportBooks {
   }
 
   /**
-   * The postings a filter keeps summed by account and transaction type, and by party and item when
+   * The postings a filter keeps summed by account, and by transaction type, party and item when
    * asked, each sum as a posting of its own with no transaction, line or date (`LedgerReads.postingSums`):
    * for a one-column summary whose rows go by those alone. Undefined on the cash basis or with a
    * filter on when transactions last changed: read `postings` then.
    */
-  postingSums(filter: PostingFilter, by: { entity?: boolean; item?: boolean }): PostingRow[] | undefined {
+  postingSums(filter: PostingFilter, by: { type?: boolean; entity?: boolean; item?: boolean }): PostingRow[] | undefined {
     if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
+    // By account alone, the books keep the sums already.
+    const days = by.type || by.entity || by.item ? undefined : this.daySums(filter);
+    if (days) return days.map((d) => ({ txn: '', line: 0, account: d.account, entity: null, openLedger: null, cents: d.cents, date: filter.to, item: null, class: null, type: null, refNumber: null, seq: 0 }));
     return this.file.store.ledgerReads.postingSums(filter.from, filter.to, narrowingOf(filter), by);
   }
 

@@ -32,10 +32,10 @@ export interface AxisReport {
   /** What `counts` needs of a posting's account type and transaction type, so the rest is not read. */
   reads: { accountTypes?: ReadonlySet<string>; types?: ReadonlySet<string> };
   /**
-   * When `counts` and `keyOf` read nothing of a posting but its account, transaction type and these,
+   * When `counts` and `keyOf` read nothing of a posting but its account and these,
    * a one-column summary adds up SQLite's sums by them instead of every posting.
    */
-  summedBy?: { entity?: boolean; item?: boolean };
+  summedBy?: { type?: boolean; entity?: boolean; item?: boolean };
 }
 
 /** Where a transaction keeps the account its total goes to: the side that is not its lines. */
@@ -67,8 +67,8 @@ const byTaxLine = (p: PostingRow, books: ReportBooks): string => {
 
 /** The summaries and details that group postings by customer, vendor, item or sales representative. */
 export const AXIS_REPORTS = {
-  salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { entity: true } },
-  salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { item: true } },
+  salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, entity: true } },
+  salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, item: true } },
   salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES } },
   purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books) => isPurchaseLine(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { types: PURCHASES } },
   purchasesByItem: { rowType: 'item', counts: (p, _t, books) => p.item !== null && isPurchaseLine(p, books), sign: 1, keyOf: byItem, amountTitle: 'Amount', reads: { types: PURCHASES } },

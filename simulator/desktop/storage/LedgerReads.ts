@@ -163,19 +163,21 @@ export class LedgerReads {
   }
 
   /**
-   * The sums of the postings a read keeps, by account and transaction type, and by party and item
+   * The sums of the postings a read keeps, by account, and by transaction type, party and item
    * when asked: what a summary by customer or item adds up, summed by SQLite instead of read
    * posting by posting. Each row stands for its group; it has no transaction or line of its own.
    */
-  postingSums(from: string | null, to: string, narrow: PostingNarrowing, by: { entity?: boolean; item?: boolean }): TransactionPosting[] {
+  postingSums(from: string | null, to: string, narrow: PostingNarrowing, by: { type?: boolean; entity?: boolean; item?: boolean }): TransactionPosting[] {
     const { source, where, params } = narrowing(from, to, narrow);
     const entity = by.entity ? 'p.entity_id' : 'NULL';
     const item = by.item ? 'COALESCE(p.line_item_id, p.item_id)' : 'NULL';
+    // Without types asked or summed by, no transaction row is joined: a million lookups fewer over a whole history.
+    const joined = by.type || narrow.types !== undefined;
     const sql = `SELECT '' AS txn, 0 AS line, p.account_id AS account, ${entity} AS entity, NULL AS openLedger, SUM(p.cents) AS cents, ? AS date,
-        ${item} AS item, NULL AS class, r.type AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
-      FROM ${source}
+        ${item} AS item, NULL AS class, ${by.type ? 'r.type' : 'NULL'} AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
+      FROM ${joined ? source : 'postings p'}
       WHERE ${where.join(' AND ')}
-      GROUP BY p.account_id, r.type${by.entity ? ', p.entity_id' : ''}${by.item ? `, ${item}` : ''}`;
+      GROUP BY p.account_id${by.type ? ', r.type' : ''}${by.entity ? ', p.entity_id' : ''}${by.item ? `, ${item}` : ''}`;
     return this.statement(sql).all(to, ...params) as TransactionPosting[];
   }
 
