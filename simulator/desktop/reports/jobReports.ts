@@ -38,7 +38,10 @@ function actuals(books: ReportBooks, request: ReportRequest, grouping: Grouping)
     if (!isCustomer.has(p.entity)) isCustomer.set(p.entity, books.find('ldg_customer', p.entity) !== undefined);
     return isCustomer.get(p.entity) ? p.entity : null;
   };
-  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) {
+  // Only income and cost accounts count, and only a posting's account, name, item and amount: SQLite sums them when it can.
+  const accounts = new Set(books.accounts.filter((a) => (REVENUE.has(a.accountType) || COST.has(a.accountType)) && (!request.filter.accounts || request.filter.accounts.has(a.id))).map((a) => a.id));
+  const range = { ...request.filter, from: request.period.from, to: request.period.to, accounts };
+  for (const p of books.postingSums(range, { entity: grouping !== 'item', item: grouping !== 'job' }) ?? books.postings(range)) {
     const type = books.accountById.get(p.account)?.accountType ?? '';
     if (!REVENUE.has(type) && !COST.has(type)) continue;
     const keys = keysOf(grouping, customerOf(p), p.item);
