@@ -100,7 +100,9 @@ export function journal(books: ReportBooks, request: ReportRequest, sheet: Repor
   // A row per posting: counted from the books' sums per day, a journal too long is refused before it is read.
   if (!types) sheet.reserve(books.daySums({ ...request.filter, from: request.period.from, to: request.period.to })?.reduce((n, d) => n + d.postings, 0) ?? 0);
   const byTxn = new Map<string, ReturnType<ReportBooks['postings']>>();
-  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) if (!types || (p.type !== null && types.has(p.type))) pushTo(byTxn, p.txn, p);
+  // Kinds of transaction asked for are read alone (the request's own types narrow them further).
+  const kinds = types ? new Set([...types].filter((t) => !request.filter.types || request.filter.types.has(t))) : request.filter.types;
+  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to, ...(kinds ? { types: kinds } : {}) })) pushTo(byTxn, p.txn, p);
   let debits = 0;
   let credits = 0;
   for (const [txn, postings] of byTxn) {
