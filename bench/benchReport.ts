@@ -1,4 +1,5 @@
 import type { ContractResult, ContractSetup } from './benchContract.ts';
+import type { LargeResult, LargeSetup, LargeTargets } from './benchLarge.ts';
 import type { ThroughputResult, ThroughputSetup } from './benchThroughput.ts';
 import type { FixturesResult, FixturesSetup } from './benchFixtures.ts';
 import type { ListsResult } from './benchLists.ts';
@@ -18,8 +19,11 @@ export interface BenchReport {
   fixtures?: { setup: FixturesSetup; result: FixturesResult };
   reports?: { setup: ReportsSetup; result: ReportsResult };
   contract?: { setup: ContractSetup; result: ContractResult };
+  large?: { setup: LargeSetup; result: LargeResult };
   /** The contract runner straight at the sandbox, and its whole read-only run behind the proxy. */
   contractTargets: { sandboxMs: number; wholeMs: number };
+  /** Issue 37: reports, seeding and another end user's latency on the large company file. */
+  largeTargets: LargeTargets;
   /** The slowest report over the whole demo file must answer within this. */
   reportTargetMs: number;
   /** The ratio the project tracks: sandbox over baseline requests per second. */

@@ -1,5 +1,6 @@
 import type { BenchReport } from './benchReport.ts';
 import type { ServerRun } from './benchThroughput.ts';
+import { largeSection } from './formatLarge.ts';
 import { fixed, formatTable, whole } from './formatTable.ts';
 
 function header(report: BenchReport): string[] {
@@ -220,6 +221,7 @@ export function formatReport(report: BenchReport): string {
     ...(report.fixtures ? [...fixturesSection(report, report.fixtures), ''] : []),
     ...(report.reports ? [...reportsSection(report, report.reports), ''] : []),
     ...(report.contract ? [...contractSection(report, report.contract), ''] : []),
+    ...(report.large ? [...largeSection(report.largeTargets, report.large), ''] : []),
     `Total bench time ${fixed(report.totalSeconds, 1)} s.${report.cpuProfile ? ` Sandbox CPU profile: ${report.cpuProfile}` : ''}`,
     '',
   ].join('\n');

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { startSandbox } from '../simulator/Sandbox.ts';
+import { DEMO_CACHE_DIR, demoCacheKey } from '../simulator/fixtures/demoCache.ts';
 import { parseServerConfig, STOP_MESSAGE, type ServerConfig, type ServerMessage } from './serverMessage.ts';
 
 // A child process of the bench, so the server under test does not share its CPU with the load client.
@@ -10,6 +12,7 @@ interface Running {
   port: number;
   secretKey: string;
   endUserId: string;
+  keptFiles?: string[];
   close(): Promise<void>;
 }
 
@@ -43,7 +46,8 @@ async function startBaseline(config: Extract<ServerConfig, { mode: 'baseline' }>
 
 async function startSimulator(config: Extract<ServerConfig, { mode: 'sandbox' }>): Promise<Running> {
   const sandbox = await startSandbox({
-    memory: true,
+    memory: config.dataDir === undefined,
+    dataDir: config.dataDir,
     port: 0,
     httpPort: 0,
     sizes: { customers: config.customers, invoices: config.invoices },
@@ -52,7 +56,10 @@ async function startSimulator(config: Extract<ServerConfig, { mode: 'sandbox' }>
     certPath: config.certPath,
     keyPath: config.keyPath,
   });
-  return { port: Number(new URL(sandbox.baseUrl).port), secretKey: sandbox.secretKey, endUserId: sandbox.endUserIds[0] ?? '', close: () => sandbox.close() };
+  // Named here, not in the bench: the key hashes the source of simulator/ as this process read it
+  // at its start, and that source may be edited while the bench runs.
+  const keptFiles = config.keptSeedings?.map((s) => path.join(DEMO_CACHE_DIR, `${demoCacheKey(s)}.sqlite`));
+  return { port: Number(new URL(sandbox.baseUrl).port), secretKey: sandbox.secretKey, endUserId: sandbox.endUserIds[0] ?? '', ...(keptFiles ? { keptFiles } : {}), close: () => sandbox.close() };
 }
 
 function send(message: ServerMessage): void {
@@ -70,7 +77,7 @@ async function main(): Promise<void> {
     // process.exit rather than a signal, so that --cpu-prof gets to write its profile.
     void running.close().finally(() => process.exit(0));
   });
-  send({ type: 'ready', port: running.port, secretKey: running.secretKey, endUserId: running.endUserId, startMs: performance.now() - started });
+  send({ type: 'ready', port: running.port, secretKey: running.secretKey, endUserId: running.endUserId, startMs: performance.now() - started, ...(running.keptFiles ? { keptFiles: running.keptFiles } : {}) });
 }
 
 main().catch((error: unknown) => {

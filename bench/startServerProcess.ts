@@ -13,6 +13,8 @@ export interface ServerProcess {
   endUserId: string;
   /** Time the child itself took from entering main to listening (seeding included). */
   startMs: number;
+  /** Demo-cache files of the config's `keptSeedings`, as the child named them. */
+  keptFiles?: string[];
   pid: number;
   /** Asks the child to close and exit on its own; it is killed if it has not within 15 s. */
   stop(): Promise<void>;
@@ -36,7 +38,10 @@ function awaitReady(child: ChildProcess, timeoutMs: number): Promise<Omit<Server
       if (!isServerMessage(message)) return;
       done();
       if (message.type === 'failed') reject(new Error(`server process failed: ${message.error}`));
-      else resolve({ port: message.port, secretKey: message.secretKey, endUserId: message.endUserId, startMs: message.startMs });
+      else {
+        const { type: _type, ...ready } = message;
+        resolve(ready);
+      }
     };
     const onExit = (code: number | null): void => {
       done();

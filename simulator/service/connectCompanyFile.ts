@@ -1,7 +1,7 @@
 import type { CompanyFile } from '../desktop/CompanyFile.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
 import { seedCompanyFile, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
-import { demoCacheKey, readDemo, writeDemo } from '../fixtures/demoCache.ts';
+import { demoCacheKey, readDemo, worthKeeping, writeDemo } from '../fixtures/demoCache.ts';
 import { newConnectionId } from './serviceIds.ts';
 import type { EndUserRow } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
@@ -29,7 +29,8 @@ export function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow, seed:
   const kept = readDemo(key);
   const fill = (file: CompanyFile): void => {
     seedCompanyFile(file, seed);
-    writeDemo(key, file.store.db.serialize());
+    // Not even copied when too large to keep: a copy of a large file costs its size in memory and a second.
+    if (worthKeeping(file.store.sizeBytes())) writeDemo(key, file.store.db.serialize());
   };
   try {
     return connectCompanyFileWith(deps, endUser, fill, kept);

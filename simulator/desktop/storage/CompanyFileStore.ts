@@ -396,6 +396,11 @@ export class CompanyFileStore {
     }
   }
 
+  /** The company file's size in bytes, as SQLite lays it out (pages in use and free). */
+  sizeBytes(): number {
+    return Number(this.db.pragma('page_count', { simple: true })) * Number(this.db.pragma('page_size', { simple: true }));
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
+import { loadServiceSpec } from '../simulator/spec/serviceSpec.ts';
+import { concurrencyCheck, type ConcurrencyResult, type ConcurrencySetup } from './concurrencyCheck.ts';
+import type { GetTarget } from './httpsGet.ts';
+import { reportRequests, type ReportPeriod, type ReportRequest } from './reportRequests.ts';
+import { seedLargeEndUser, type SeededEndUser } from './seedLargeEndUser.ts';
+import { startServerProcess } from './startServerProcess.ts';
+import { timeReportRequests, type ReportRequestTiming } from './timeReportRequests.ts';
+import { writeTlsFiles } from './writeTlsFiles.ts';
+
+export interface LargeSetup {
+  /** The sandbox's own demo end user: the "other" end user of the concurrency check. */
+  demo: { customers: number; invoices: number };
+  seed: number;
+  /** The large end user's company file, by resource. */
+  sizes: Readonly<Record<string, number>>;
+  seedTimeoutMs: number;
+  /** Unmeasured runs of each report request before its timed runs. */
+  warmupRuns: number;
+  /** Timed runs of each report request; 0 leaves the report table out (the concurrency check then loads `fallbackLoad`). */
+  runs: number;
+  /** The first is the whole history: the concurrency check loads the slowest of it. */
+  periods: readonly ReportPeriod[];
+  /** For budget reports, which are asked for by fiscal year. */
+  fiscalYear: number;
+  reportTimeoutMs: number;
+  concurrency: ConcurrencySetup;
+  /** How many of the slowest whole-history reports the background loop asks in turn. */
+  loadReports: number;
+  /** What it asks when the report table found fewer that answered 200. */
+  fallbackLoad: readonly { reportType: string; period: string }[];
+}
+
+export interface LargeResult {
+  /** The server child's start, its demo company file on disk included. */
+  serverStartMs: number;
+  endUser: SeededEndUser;
+  timings: ReportRequestTiming[];
+  concurrency: ConcurrencyResult;
+}
+
+function targetFor(port: number, ca: string, headers: Record<string, string>): GetTarget {
+  // One socket each: every client here asks one thing at a time, like one end user's app.
+  return { port, agent: new https.Agent({ keepAlive: true, maxSockets: 1, ca }), headers };
+}
+
+/** The slowest whole-history requests that answered 200, topped up from the fallback list. */
+function loadPathsFrom(setup: LargeSetup, requests: readonly ReportRequest[], timings: readonly ReportRequestTiming[]): string[] {
+  const whole = setup.periods[0]?.name;
+  const slowest = timings
+    .filter((t) => t.period === whole && t.status === 200 && Number.isFinite(t.medianMs))
+    .sort((a, b) => b.medianMs - a.medianMs)
+    .slice(0, setup.loadReports)
+    .map((t) => t.path);
+  const fallback = setup.fallbackLoad.flatMap((f) => requests.filter((r) => r.reportType === f.reportType && r.period === f.period).map((r) => r.path));
+  return [...slowest, ...fallback.filter((p) => !slowest.includes(p))].slice(0, setup.loadReports);
+}
+
+/**
+ * Issue 37: a sandbox on disk with its demo end user (A) and a second end user (B) seeded with about
+ * 200,000 transactions over HTTP; every report type on B, then A's list page and a control while
+ * B's reports run. The server is a child process, so its threads do not share a process with the client.
+ */
+export async function benchLarge(setup: LargeSetup, workDir: string, progress: (message: string) => void): Promise<LargeResult> {
+  const dir = fs.mkdtempSync(path.join(workDir, 'large-'));
+  const tls = await writeTlsFiles(dir);
+  const server = await startServerProcess(
+    { mode: 'sandbox', keyPath: tls.keyPath, certPath: tls.certPath, ...setup.demo, seed: setup.seed, dataDir: path.join(dir, 'data'), keptSeedings: [{ seed: setup.seed, sizes: { ...setup.sizes } }] },
+    { readyTimeoutMs: 300_000 },
+  );
+  const auth = { authorization: `Bearer ${server.secretKey}` };
+  const ca = tls.material.caCert;
+  const controls = targetFor(server.port, ca, auth);
+  const targets = [controls];
+  try {
+    progress(`large: sandbox on disk ready in ${(server.startMs / 1000).toFixed(1)} s; seeding end user B (${Object.entries(setup.sizes).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+    const endUser = await seedLargeEndUser(controls, { seed: setup.seed, sizes: setup.sizes, timeoutMs: setup.seedTimeoutMs, keptFile: server.keptFiles?.[0] });
+    progress(`large: seeded in ${(endUser.seedMs / 1000).toFixed(1)} s: ${JSON.stringify(endUser.answer)}`);
+    const other = targetFor(server.port, ca, { ...auth, 'service-end-user-id': server.endUserId });
+    const large = targetFor(server.port, ca, { ...auth, 'service-end-user-id': endUser.endUserId });
+    targets.push(other, large);
+
+    const requests = reportRequests((await loadServiceSpec()).operations, setup.periods, setup.fiscalYear);
+    const toTime = setup.runs > 0 ? requests : [];
+    if (toTime.length > 0) progress(`large: ${toTime.length} report requests, ${setup.warmupRuns} warm-up + ${setup.runs} timed runs each, one at a time`);
+    const timings = await timeReportRequests(large, toTime, { warmupRuns: setup.warmupRuns, runs: setup.runs, timeoutMs: setup.reportTimeoutMs }, (done, t) => {
+      const answer = t.noAnswer ? `no answer: ${t.noAnswer}` : t.status === 200 ? `${t.rowCount ?? '?'} rows` : `HTTP ${t.status}`;
+      progress(`large: [${done}/${toTime.length}] ${t.reportType} (${t.period}): ${Number.isFinite(t.medianMs) ? `${Math.round(t.medianMs)} ms` : '-'}, ${answer}`);
+    });
+    const loadPaths = loadPathsFrom(setup, requests, timings);
+    progress(`large: concurrency check, loading B with ${loadPaths.length} report(s) in turn`);
+    const concurrency = await concurrencyCheck(other, controls, large, loadPaths, setup.concurrency, setup.reportTimeoutMs);
+    return { serverStartMs: server.startMs, endUser, timings, concurrency };
+  } finally {
+    for (const t of targets) t.agent.destroy();
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What issue 37 asks of the large company file; the bench marks each figure against these. */
+export interface LargeTargets {
+  /** Every report type's median, over each period. */
+  reportMs: number;
+  /** The reports a client opens most (statements and aging), over each period. */
+  keyReportMs: number;
+  keyReports: readonly string[];
+  seedSeconds: number;
+  /** Under load, the p99 may be this many times the quiet p99 ... */
+  loadP99Ratio: number;
+  /** ... and below this. */
+  loadP99Ms: number;
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import type { GetTarget } from './httpsGet.ts';
+import { httpsPostJson } from './httpsPostJson.ts';
+
+export interface LargeEndUserSetup {
+  seed: number;
+  /** Objects by resource, as POST /_sandbox/end-users/{id}/company-file takes them; customers and invoices both given. */
+  sizes: Readonly<Record<string, number>>;
+  timeoutMs: number;
+  /** Where the server's demo cache would keep this seeding (the server child names it). */
+  keptFile: string | undefined;
+}
+
+export interface SeededEndUser {
+  endUserId: string;
+  /** The seeding request, sent to answered: seeding on disk plus keeping its bytes in the demo cache. */
+  seedMs: number;
+  /** The control's answer, as sent. */
+  answer: unknown;
+  /** Bytes the seeding kept in the demo cache (dist/demo-cache); removed again by the bench. */
+  keptBytes: number;
+  /** A kept copy from an earlier run that was removed first, so that the figure is a seeding. */
+  removedStaleCopy: boolean;
+}
+
+function fail(what: string, status: number, body: Buffer): never {
+  throw new Error(`${what}: HTTP ${status} ${body.toString('utf8').slice(0, 300)}`);
+}
+
+/**
+ * A second end user of the sandbox's project, connected to a new company file of `sizes`. The
+ * control keeps a seeded file that fits the demo cache and opens the kept bytes next time: a second
+ * bench run would then time a copy, not a seeding. A copy under the key is removed before and
+ * after, should the cache ever keep a file this large.
+ */
+export async function seedLargeEndUser(target: GetTarget, setup: LargeEndUserSetup): Promise<SeededEndUser> {
+  const created = await httpsPostJson(target, '/v1/end-users', { companyName: 'Large Co', sourceId: 'large-co', email: 'large@example.test' });
+  if (created.status !== 200) fail('POST /v1/end-users', created.status, created.body);
+  const endUserId = (JSON.parse(created.body.toString('utf8')) as { id?: unknown }).id;
+  if (typeof endUserId !== 'string') fail('POST /v1/end-users answered no id', created.status, created.body);
+
+  const kept = setup.keptFile;
+  const removedStaleCopy = kept !== undefined && fs.existsSync(kept);
+  if (kept) fs.rmSync(kept, { force: true });
+  const started = performance.now();
+  const seeded = await httpsPostJson(target, `/_sandbox/end-users/${endUserId}/company-file`, { seed: setup.seed, sizes: setup.sizes }, setup.timeoutMs);
+  const seedMs = performance.now() - started;
+  if (seeded.status !== 200) fail('POST /_sandbox/end-users/{id}/company-file', seeded.status, seeded.body);
+  const keptBytes = kept !== undefined && fs.existsSync(kept) ? fs.statSync(kept).size : 0;
+  if (kept) fs.rmSync(kept, { force: true });
+  return { endUserId, seedMs, answer: JSON.parse(seeded.body.toString('utf8')) as unknown, keptBytes, removedStaleCopy };
+}
