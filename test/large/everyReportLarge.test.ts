@@ -13,8 +13,8 @@ import { loadServiceSpec } from '../../simulator/spec/serviceSpec.ts';
 /**
  * Every computed report type over a company file large enough that whole-history detail reports
  * have hundreds of thousands of rows (the size at which three of them failed with "Maximum call
- * stack size exceeded"). Minutes, not seconds, while reports read every posting: its own script,
- * `npm run test:large-reports`.
+ * stack size exceeded"; now past the 100,000-row limit, refused). About a minute and a half on 2
+ * cores, most of it seeding: its own script, `npm run test:large-reports`.
  */
 const LARGE = process.env['LARGE_REPORTS'] === '1';
 const SIZES = { customers: 3_000, invoices: 45_000 };
