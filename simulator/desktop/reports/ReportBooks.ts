@@ -4,7 +4,7 @@ import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument, DocumentFacts } from '../storage/RowReads.ts';
-import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
+import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, PostingSumKeys, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
@@ -130,16 +130,17 @@ export class ReportBooks {
   }
 
   /**
-   * The postings a filter keeps summed by account, and by transaction type, party and item when
-   * asked, each sum as a posting of its own with no transaction, line or date (`LedgerReads.postingSums`):
+   * The postings a filter keeps summed by account, and by transaction type, party, item, class and
+   * day when asked, each sum as a posting of its own with no transaction or line (and dated the
+   * period's last day unless summed by day) (`LedgerReads.postingSums`):
    * for a one-column summary whose rows go by those alone. Undefined on the cash basis or with a
    * filter on when transactions last changed: read `postings` then.
    */
-  postingSums(filter: PostingFilter, by: { type?: boolean; entity?: boolean; item?: boolean }): PostingRow[] | undefined {
+  postingSums(filter: PostingFilter, by: PostingSumKeys): PostingRow[] | undefined {
     if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
-    // By account alone, the books keep the sums already.
-    const days = by.type || by.entity || by.item ? undefined : this.daySums(filter);
-    if (days) return days.map((d) => ({ txn: '', line: 0, account: d.account, entity: null, openLedger: null, cents: d.cents, date: filter.to, item: null, class: null, type: null, refNumber: null, seq: 0 }));
+    // By account, class and day alone, the books keep the sums already.
+    const days: (AccountDay & { key?: string | null })[] | undefined = by.type || by.entity || by.item ? undefined : by.class ? this.keyedDaySums(filter, 'class') : this.daySums(filter);
+    if (days) return days.map((d) => ({ txn: '', line: 0, account: d.account, entity: null, openLedger: null, cents: d.cents, date: by.date ? d.date : filter.to, item: null, class: d.key ?? null, type: null, refNumber: null, seq: 0 }));
     return this.file.store.ledgerReads.postingSums(filter.from, filter.to, narrowingOf(filter), by);
   }
 

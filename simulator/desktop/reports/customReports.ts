@@ -65,7 +65,11 @@ export function customSummary(books: ReportBooks, request: ReportRequest, sheet:
   if (columnsBy !== 'total_only') throw notComputed(`custom summaries with rows by ${rowsBy} and columns by ${columnsBy}`);
   sheet.addColumns([['total', 'Net Income', 'amount']]);
   const sums = new Map<string, { label: string; cents: number }>();
-  for (const p of books.postings({ ...request.filter, from: request.period.from, to: request.period.to })) {
+  // Profit and loss accounts only, summed by SQLite by what the rows go by when it can.
+  const accounts = new Set(books.accounts.filter((a) => isProfitAndLoss(a.accountType) && (!request.filter.accounts || request.filter.accounts.has(a.id))).map((a) => a.id));
+  const range = { ...request.filter, from: request.period.from, to: request.period.to, accounts };
+  const by = { class: rowsBy === 'class', item: rowsBy === 'item_detail', entity: ENTITY_ROWS[rowsBy] !== undefined, date: PERIOD_ROWS.has(rowsBy) };
+  for (const p of books.postingSums(range, by) ?? books.postings(range)) {
     if (!isProfitAndLoss(books.accountById.get(p.account)?.accountType ?? '')) continue;
     const row = keyOf(p);
     if (!row) continue;
@@ -89,6 +93,8 @@ export function customTransactionDetail(books: ReportBooks, request: ReportReque
   const keyOf = rowKeyOf(books, request, rowsBy);
   if (!keyOf) throw notComputed(`custom transaction details with rows by ${rowsBy}`);
   ledgerColumns(request, sheet);
+  // A line per posting (a period row can leave none out): counted from the books' sums per day, a detail too long is refused before it is read.
+  if (!PERIOD_ROWS.has(rowsBy)) sheet.reserve(books.daySums({ ...request.filter, from: request.period.from, to: request.period.to })?.reduce((n, d) => n + d.postings, 0) ?? 0);
   const { postings, facts } = ledgerPostings(books, request);
   const groups = new Map<string, PostingRow[]>();
   const labels = new Map<string, string>();

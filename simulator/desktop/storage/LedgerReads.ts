@@ -26,6 +26,15 @@ export interface TransactionPosting {
   seq: number;
 }
 
+/** What sums of postings go by besides their account (a date summed by: the day; else the span's last day). */
+export interface PostingSumKeys {
+  type?: boolean;
+  entity?: boolean;
+  item?: boolean;
+  class?: boolean;
+  date?: boolean;
+}
+
 /** Which postings a read keeps besides its days (absent: any); classes name "no class" ''. */
 export interface PostingNarrowing {
   accounts?: readonly string[];
@@ -167,18 +176,23 @@ export class LedgerReads {
    * when asked: what a summary by customer or item adds up, summed by SQLite instead of read
    * posting by posting. Each row stands for its group; it has no transaction or line of its own.
    */
-  postingSums(from: string | null, to: string, narrow: PostingNarrowing, by: { type?: boolean; entity?: boolean; item?: boolean }): TransactionPosting[] {
+  postingSums(from: string | null, to: string, narrow: PostingNarrowing, by: PostingSumKeys): TransactionPosting[] {
     const { source, where, params } = narrowing(from, to, narrow);
-    const entity = by.entity ? 'p.entity_id' : 'NULL';
-    const item = by.item ? 'COALESCE(p.line_item_id, p.item_id)' : 'NULL';
+    const keys = {
+      type: by.type ? 'r.type' : undefined,
+      entity: by.entity ? 'p.entity_id' : undefined,
+      item: by.item ? 'COALESCE(p.line_item_id, p.item_id)' : undefined,
+      class: by.class ? 'p.class_id' : undefined,
+      date: by.date ? 'p.posted_on' : undefined,
+    };
     // Without types asked or summed by, no transaction row is joined: a million lookups fewer over a whole history.
     const joined = by.type || narrow.types !== undefined;
-    const sql = `SELECT '' AS txn, 0 AS line, p.account_id AS account, ${entity} AS entity, NULL AS openLedger, SUM(p.cents) AS cents, ? AS date,
-        ${item} AS item, NULL AS class, ${by.type ? 'r.type' : 'NULL'} AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
+    const sql = `SELECT '' AS txn, 0 AS line, p.account_id AS account, ${keys.entity ?? 'NULL'} AS entity, NULL AS openLedger, SUM(p.cents) AS cents, ${keys.date ?? '?'} AS date,
+        ${keys.item ?? 'NULL'} AS item, ${keys.class ?? 'NULL'} AS class, ${keys.type ?? 'NULL'} AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
       FROM ${joined ? source : 'postings p'}
       WHERE ${where.join(' AND ')}
-      GROUP BY p.account_id${by.type ? ', r.type' : ''}${by.entity ? ', p.entity_id' : ''}${by.item ? `, ${item}` : ''}`;
-    return this.statement(sql).all(to, ...params) as TransactionPosting[];
+      GROUP BY ${['p.account_id', ...Object.values(keys).filter((k) => k !== undefined)].join(', ')}`;
+    return this.statement(sql).all(...(by.date ? [] : [to]), ...params) as TransactionPosting[];
   }
 
   /**
