@@ -182,6 +182,11 @@ export class ReportBooks {
     return accounts ? rows.filter((r) => accounts.has(r.account)) : rows;
   }
 
+  /** How many postings a filter keeps, counted from the sums the books keep; undefined when they cannot tell (see `daySums`). */
+  postingCount(filter: PostingFilter): number | undefined {
+    return this.daySums(filter)?.reduce((n, d) => n + d.postings, 0);
+  }
+
   /** As `daySums`, by class or by name as well (`key`): for statements with a column per class or customer. */
   keyedDaySums(filter: PostingFilter, by: 'class' | 'entity'): KeyedDay[] | undefined {
     if (this.cash || !byAccountAndDayOnly(filter)) return undefined;

@@ -94,7 +94,7 @@ export function customTransactionDetail(books: ReportBooks, request: ReportReque
   if (!keyOf) throw notComputed(`custom transaction details with rows by ${rowsBy}`);
   ledgerColumns(request, sheet);
   // A line per posting (a period row can leave none out): counted from the books' sums per day, a detail too long is refused before it is read.
-  if (!PERIOD_ROWS.has(rowsBy)) sheet.reserve(books.daySums({ ...request.filter, from: request.period.from, to: request.period.to })?.reduce((n, d) => n + d.postings, 0) ?? 0);
+  if (!PERIOD_ROWS.has(rowsBy)) sheet.reserve(books.postingCount({ ...request.filter, from: request.period.from, to: request.period.to }) ?? 0);
   const { postings, facts } = ledgerPostings(books, request);
   const groups = new Map<string, PostingRow[]>();
   const labels = new Map<string, string>();

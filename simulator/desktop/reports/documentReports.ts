@@ -98,7 +98,7 @@ export function journal(books: ReportBooks, request: ReportRequest, sheet: Repor
     'credit',
   ]);
   // A row per posting: counted from the books' sums per day, a journal too long is refused before it is read.
-  if (!types) sheet.reserve(books.daySums({ ...request.filter, from: request.period.from, to: request.period.to })?.reduce((n, d) => n + d.postings, 0) ?? 0);
+  if (!types) sheet.reserve(books.postingCount({ ...request.filter, from: request.period.from, to: request.period.to }) ?? 0);
   const byTxn = new Map<string, ReturnType<ReportBooks['postings']>>();
   // Kinds of transaction asked for are read alone (the request's own types narrow them further).
   const kinds = types ? new Set([...types].filter((t) => !request.filter.types || request.filter.types.has(t))) : request.filter.types;

@@ -77,8 +77,8 @@ export function ledgerDetail(books: ReportBooks, request: ReportRequest, sheet: 
   ledgerColumns(request, sheet);
   const { from, to } = request.period;
   // A line per posting: counted from the books' sums per day, a ledger too long is refused before it is read.
-  const lines = books.daySums({ ...request.filter, from, to })?.filter((d) => shape.accounts === 'all' || isProfitAndLoss(books.accountById.get(d.account)?.accountType ?? '') === (shape.accounts === 'profit_and_loss'));
-  if (lines) sheet.reserve(lines.reduce((n, d) => n + d.postings, 0));
+  const listed = books.accounts.filter((a) => (shape.accounts === 'all' || isProfitAndLoss(a.accountType) === (shape.accounts === 'profit_and_loss')) && (!request.filter.accounts || request.filter.accounts.has(a.id)));
+  sheet.reserve(books.postingCount({ ...request.filter, from, to, accounts: new Set(listed.map((a) => a.id)) }) ?? 0);
   const { postings, facts } = ledgerPostings(books, request);
   const byAccount = new Map<string, PostingRow[]>();
   for (const p of postings) pushTo(byAccount, p.account, p);
