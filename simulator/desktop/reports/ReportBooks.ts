@@ -43,6 +43,9 @@ export interface StoredDocument {
 /** What postings name besides accounts: parties, items, classes. */
 const NAMED_TYPES = [...ENTITY_TYPES, ...ITEM_TYPES, 'ldg_class'];
 
+/** The order of `localeCompare` (the default locale's), without making a collator per comparison. */
+const NAME_ORDER = new Intl.Collator();
+
 /** In a class filter, stands for "no class". */
 export const UNCLASSIFIED = '';
 
@@ -121,6 +124,27 @@ export class ReportBooks {
     // The row's name column is the full name (else the name) of these types: no document to parse.
     if (!this.names.has(id)) this.names.set(id, this.file.store.nameAmong(NAMED_TYPES, id) ?? null);
     return this.names.get(id) ?? null;
+  }
+
+  /** Reads the names of many ids at once, for reports that name thousands of parties (`nameOf` then answers from memory). */
+  private readNames(ids: Iterable<string | null>): void {
+    const wanted = [...new Set(ids)].filter((id): id is string => id !== null && !this.names.has(id) && !this.accountById.has(id));
+    if (wanted.length === 0) return;
+    const found = this.file.store.namesAmong(NAMED_TYPES, wanted);
+    for (const id of wanted) this.names.set(id, found.get(id) ?? null);
+  }
+
+  /**
+   * A comparator of ids by full name, case ignored, as the desktop lists names (an id with no name
+   * first); the names of `ids` read at once and each lower-cased once: a report of 9,000 customers
+   * compares 120,000 times.
+   */
+  byName(ids: Iterable<string | null>): (a: string | null, b: string | null) => number {
+    const list = [...ids];
+    this.readNames(list);
+    const keys = new Map(list.map((id) => [id, (this.nameOf(id) ?? '').toLowerCase()]));
+    const key = (id: string | null): string => keys.get(id) ?? (this.nameOf(id) ?? '').toLowerCase();
+    return (a, b) => NAME_ORDER.compare(key(a), key(b));
   }
 
   /** The postings a filter keeps, in the order a ledger lists them: date, then the order transactions were made, then line. */
@@ -298,7 +322,7 @@ export class ReportBooks {
     return this.file.store.ledgerReads.firstPostingDate() ?? this.today;
   }
 
-  /** The open items of the receivable or payable ledger as of a day, without their documents' facts (`LedgerReads.openItems`). */
+  /** The open items of the receivable or payable ledger as of a day, with their transactions' facts (`LedgerReads.openItems`). */
   openItemRows(ledger: OpenLedger, asOf: string): OpenItemRow[] {
     return this.file.store.ledgerReads.openItems(ledger, asOf);
   }

@@ -3,7 +3,7 @@ import { documentTotalOf, partyIdOf } from '../engine/transactionShape.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { isJsonObject, type JsonObject } from '../values/json.ts';
 import { fromCents, toCents } from '../values/money.ts';
-import { pushTo } from './grouping.ts';
+import { inNameOrder, pushTo } from './grouping.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
@@ -100,7 +100,7 @@ export function unbilledCosts(books: ReportBooks, request: ReportRequest, sheet:
     }
   }
   let total = 0;
-  for (const [customer, lines] of [...byCustomer].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+  for (const [customer, lines] of inNameOrder(books, byCustomer)) {
     const name = books.nameOf(customer) ?? customer;
     sheet.text(name);
     for (const { id, cells } of lines) sheet.data({ type: 'transaction', value: id }, cells);

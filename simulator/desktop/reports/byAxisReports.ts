@@ -5,7 +5,7 @@ import { isProfitAndLoss } from './accountGroups.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
-import { pushTo } from './grouping.ts';
+import { inNameOrder, pushTo } from './grouping.ts';
 import { addFigures, figureCells, isZero, zeroFigures } from './accountRows.ts';
 import { columnValueOf, statementLayout, type AmountColumn, type AmountLayout } from './statementColumns.ts';
 
@@ -110,8 +110,8 @@ function grouped(books: ReportBooks, request: ReportRequest, axis: AxisReport, r
     if (!kept.get(key)) continue;
     pushTo(groups, key, p);
   }
-  const label = (key: string): string => (axis.rowType === 'sales_representative' ? repName(books, key) : books.nameOf(key) ?? key);
-  return [...groups].sort(([a], [b]) => label(a).toLowerCase().localeCompare(label(b).toLowerCase()));
+  if (axis.rowType !== 'sales_representative') return inNameOrder(books, groups);
+  return [...groups].sort(([a], [b]) => repName(books, a).toLowerCase().localeCompare(repName(books, b).toLowerCase()));
 }
 
 function repName(books: ReportBooks, id: string): string {

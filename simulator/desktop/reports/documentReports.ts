@@ -5,7 +5,7 @@ import { fromCents, toCents } from '../values/money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
-import { pushTo } from './grouping.ts';
+import { inNameOrder, pushTo } from './grouping.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const idOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
@@ -73,7 +73,7 @@ export function transactionList(books: ReportBooks, request: ReportRequest, shee
     const party = partyIdsOf(books.modelOf(t.type).shape, t.doc).find((id) => books.find(partyType, id) !== undefined);
     if (party) pushTo(groups, party, t);
   }
-  for (const [party, group] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+  for (const [party, group] of inNameOrder(books, groups)) {
     const name = books.nameOf(party) ?? party;
     sheet.text(name);
     for (const t of group) sheet.data({ type: 'transaction', value: String(t.doc['id']) }, listCells(books, t));
@@ -181,7 +181,7 @@ export function openOrders(books: ReportBooks, request: ReportRequest, sheet: Re
     }
   }
   let total = 0;
-  for (const [key, entries] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+  for (const [key, entries] of inNameOrder(books, groups)) {
     const name = books.nameOf(key) ?? ORDER_GROUPS[by].none;
     sheet.text(name);
     for (const { t, quantity, cents } of entries) {
@@ -209,7 +209,7 @@ export function documentsByCustomer(books: ReportBooks, request: ReportRequest, 
     pushTo(groups, customer, t);
   }
   let total = 0;
-  for (const [customer, group] of [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+  for (const [customer, group] of inNameOrder(books, groups)) {
     const name = books.nameOf(customer) ?? 'No customer';
     sheet.text(name);
     let sum = 0;

@@ -6,7 +6,7 @@ import { fromCents } from '../values/money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
-import { pushTo } from './grouping.ts';
+import { inNameOrder, pushTo } from './grouping.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const quantity = (q: number): string => String(Math.round(q * 100_000) / 100_000);
@@ -195,7 +195,7 @@ export function inventoryValuationDetail(books: ReportBooks, request: ReportRequ
   for (const item of openings.keys()) if (!request.filter.items || request.filter.items.has(item)) byItem.set(item, []);
   for (const m of moves) if (!request.filter.items || request.filter.items.has(m.item)) pushTo(byItem, m.item, m);
   let totalValue = 0;
-  for (const [item, list] of [...byItem].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+  for (const [item, list] of inNameOrder(books, byItem)) {
     const name = books.nameOf(item) ?? item;
     const opening = openings.get(item) ?? { quantity: 0, cents: 0 };
     let qty = opening.quantity;

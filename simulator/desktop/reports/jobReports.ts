@@ -88,7 +88,6 @@ function estimates(books: ReportBooks, request: ReportRequest, grouping: Groupin
   return out;
 }
 
-const byName = (books: ReportBooks) => (a: string, b: string): number => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase());
 
 /**
  * Job and item profitability (`estimated` false: actual cost, actual revenue, their difference) or
@@ -121,7 +120,8 @@ export function jobReport(books: ReportBooks, request: ReportRequest, sheet: Rep
   const rowType = grouping === 'item' ? 'item' : 'customer';
   let totalActual = zero();
   let totalEstimate = zero();
-  const rowKeys = [...new Set([...actual.keys(), ...estimate.keys()])].sort(byName(books));
+  const keys = new Set([...actual.keys(), ...estimate.keys()]);
+  const rowKeys = [...keys].sort(books.byName(keys));
   for (const row of rowKeys) {
     const name = books.nameOf(row) ?? row;
     const subs = [...new Set([...(actual.get(row)?.keys() ?? []), ...(estimate.get(row)?.keys() ?? [])])];

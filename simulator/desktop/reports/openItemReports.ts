@@ -6,7 +6,7 @@ import { daysBetween, openItemsAsOf, type OpenItem } from './openItems.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { Column, ReportSheet } from './ReportSheet.ts';
-import { pushTo } from './grouping.ts';
+import { inNameOrder, pushTo } from './grouping.ts';
 import { addFigures, figureCells, isZero, zeroFigures } from './accountRows.ts';
 import { notComputed } from './notComputed.ts';
 import { PERIODS, statementLayout } from './statementColumns.ts';
@@ -55,14 +55,14 @@ function agedItems(books: ReportBooks, request: ReportRequest, ledger: OpenLedge
   const sign = ledger === 'payable' ? -1 : 1;
   return openItemsAsOf(books, ledger, asOf)
     .filter((i) => !request.filter.entities || request.filter.entities.has(i.entity))
-    .map((i) => ({ ...i, shown: i.cents * sign, days: daysBetween(byDue ? i.dueDate : i.date, asOf) }));
+    .map((i) => Object.assign(i, { shown: i.cents * sign, days: daysBetween(byDue ? i.dueDate : i.date, asOf) }));
 }
 
 /** Open items by party, parties in full-name order. */
 function byParty(books: ReportBooks, items: readonly AgedItem[]): [string, AgedItem[]][] {
   const groups = new Map<string, AgedItem[]>();
   for (const item of items) pushTo(groups, item.entity, item);
-  return [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));
+  return inNameOrder(books, groups);
 }
 
 function itemCells(books: ReportBooks, item: AgedItem): Record<string, string | null> {
@@ -85,11 +85,14 @@ export function agingSummary(books: ReportBooks, request: ReportRequest, sheet: 
   for (const b of BUCKETS) sheet.addColumn({ id: b.id, type: 'amount', dataType: 'amount', titles: [b.title] });
   sheet.addColumn({ id: 'total', type: 'total', dataType: 'amount', titles: ['TOTAL'] });
   const items = agedItems(books, request, ledger);
-  const cells = (label: string, group: readonly AgedItem[]): Record<string, string> => ({
-    label,
-    ...Object.fromEntries(BUCKETS.map((b) => [b.id, money(sum(group.filter((i) => b.holds(i.days))))])),
-    total: money(sum(group)),
-  });
+  const cells = (label: string, group: readonly AgedItem[]): Record<string, string> => {
+    const sums = new Map<string, number>();
+    for (const i of group) {
+      const bucket = BUCKETS.find((b) => b.holds(i.days))?.id ?? '';
+      sums.set(bucket, (sums.get(bucket) ?? 0) + i.shown);
+    }
+    return { label, ...Object.fromEntries(BUCKETS.map((b) => [b.id, money(sums.get(b.id) ?? 0)])), total: money(sum(group)) };
+  };
   for (const [party, group] of byParty(books, items)) {
     if (request.rowsToReturn !== 'all' && sum(group) === 0) continue;
     const name = books.nameOf(party) ?? party;
@@ -169,7 +172,7 @@ function balancesByPeriod(books: ReportBooks, request: ReportRequest, sheet: Rep
     balances.set(p.entity, row);
   }
   let total = zeroFigures(layout.columns.length);
-  for (const [party, figures] of [...balances].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()))) {
+  for (const [party, figures] of inNameOrder(books, balances)) {
     total = addFigures(total, figures);
     if (request.rowsToReturn !== 'all' && isZero(figures)) continue;
     const name = books.nameOf(party) ?? party;
@@ -202,7 +205,7 @@ export function balanceDetail(books: ReportBooks, request: ReportRequest, sheet:
   for (const p of books.postings({ ...onLedger, from, to })) if (p.entity !== null) pushTo(groups, p.entity, p);
   for (const party of before.keys()) if (!groups.has(party) && before.get(party) !== 0) groups.set(party, []);
   let total = 0;
-  const parties = [...groups].sort(([a], [b]) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));
+  const parties = inNameOrder(books, groups);
   for (const [party, postings] of parties) {
     const name = books.nameOf(party) ?? party;
     sheet.text(name);

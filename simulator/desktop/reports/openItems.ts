@@ -20,22 +20,13 @@ export interface OpenItem {
 /**
  * The open items of the receivable or payable ledger as of a day: each transaction's amount on the
  * ledger for each party, less what was applied to it (payments, credits, discounts, refunds)
- * between transactions dated on or before the day (the rules: `LedgerReads.openItems`). An
+ * between transactions dated on or before the day (the rule: `storage/openBalances.ts`). An
  * application moves both ends toward zero, so the items add up to the ledger's balance that day.
+ * In the desktop's order: by date, then the order transactions were made (opening balances first).
  */
 export function openItemsAsOf(books: ReportBooks, ledger: OpenLedger, asOf: string): OpenItem[] {
-  const open: OpenItem[] = books.openItemRows(ledger, asOf).map((row) => ({ ...row, type: null, refNumber: null, dueDate: row.date }));
-  const facts = books.documentFacts([...new Set(open.map((i) => i.txn))]);
-  for (const item of open) {
-    const f = facts.get(item.txn);
-    if (!f) continue;
-    item.type = f.type;
-    item.refNumber = f.refNumber;
-    item.dueDate = f.dueDate ?? item.date;
-  }
-  // In the desktop's order: by date, then the order transactions were made (opening balances first).
-  const seqOf = (i: OpenItem): number => facts.get(i.txn)?.seq ?? 0;
-  return open.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : seqOf(a) - seqOf(b) || (a.txn < b.txn ? -1 : a.txn > b.txn ? 1 : 0)));
+  const rows = books.openItemRows(ledger, asOf).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq || (a.txn < b.txn ? -1 : a.txn > b.txn ? 1 : 0)));
+  return rows.map((row) => Object.assign(row, { dueDate: row.dueDate ?? row.date }));
 }
 
 /** Whole days from one day to another (positive when `to` is later). */

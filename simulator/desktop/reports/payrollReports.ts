@@ -1,5 +1,5 @@
 import { fromCents, lineAmountCents, percentOfCents } from '../values/money.ts';
-import { pushTo } from './grouping.ts';
+import { inNameOrder, pushTo } from './grouping.ts';
 import { itemOrder, netEffect, payLines, SECTION_ORDER, type PayLine, type PaySection } from './payrollLines.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
@@ -11,7 +11,6 @@ const money = (cents: number): string => fromCents(cents, 'A payroll report tota
 const SECTION_TITLES: Readonly<Record<PaySection, string>> = { wage: 'Gross Pay', withheld: 'Taxes Withheld', company: 'Employer Taxes and Contributions' };
 /** How a line shows in the summaries: withholdings come off the pay, so they show negative. */
 const shown = (l: PayLine): number => (l.section === 'withheld' ? -l.cents : l.cents);
-const byName = (books: ReportBooks) => (a: string | null, b: string | null): number => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase());
 
 /** A column of a payroll summary: which lines it adds up. */
 interface PayColumn {
@@ -26,7 +25,8 @@ function payColumns(books: ReportBooks, request: ReportRequest, lines: readonly 
   const total: PayColumn = { id: 'total', title: 'TOTAL', keeps: () => true };
   if (by === 'total_only') return [total];
   if (by === 'employee') {
-    const employees = [...new Set(lines.map((l) => l.party))].sort(byName(books));
+    const parties = new Set(lines.map((l) => l.party));
+    const employees = [...parties].sort(books.byName(parties));
     return [...employees.map((e, i) => ({ id: `column_${i + 1}`, title: books.nameOf(e) ?? 'No name', keeps: (l: PayLine) => l.party === e })), total];
   }
   if (PERIODS.has(by)) {
@@ -96,7 +96,7 @@ export function employeeEarnings(books: ReportBooks, request: ReportRequest, she
   };
   const employees = new Map<string | null, PayLine[]>();
   for (const l of lines) pushTo(employees, l.party, l);
-  for (const [employee, list] of [...employees].sort(([a], [b]) => byName(books)(a, b))) {
+  for (const [employee, list] of inNameOrder(books, employees)) {
     const name = books.nameOf(employee) ?? 'No name';
     sheet.data({ type: 'employee', value: name }, { label: name, ...cellsOf(list) });
   }
@@ -247,7 +247,7 @@ export function payrollReviewDetail(books: ReportBooks, request: ReportRequest, 
   const groups = new Map<string | null, PayLine[]>();
   for (const l of payLines(books, request, false)) pushTo(groups, l.party, l);
   let difference = 0;
-  for (const [employee, list] of [...groups].sort(([a], [b]) => byName(books)(a, b))) {
+  for (const [employee, list] of inNameOrder(books, groups)) {
     const name = books.nameOf(employee) ?? 'No name';
     sheet.text(name);
     let sum = 0;

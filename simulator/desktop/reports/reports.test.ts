@@ -10,6 +10,7 @@ import { toCents } from '../values/money.ts';
 import { normalSign } from '../books/specialAccounts.ts';
 import { runReport } from './runReport.ts';
 import { minutesOf } from './timeReports.ts';
+import { OPEN_BALANCES } from '../storage/openBalances.ts';
 
 const seeded = seededBooks({ customers: 20, invoices: 40, 'sales-receipts': 8, 'credit-memos': 6, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 3, 'journal-entries': 4, transfers: 3, paychecks: 24 });
 
@@ -38,6 +39,15 @@ function brokenRules(file: CompanyFile): string[] {
   const keptOpen = file.store.db.prepare('SELECT open_ledger, txn_id, entity_id, posted_on, cents, postings FROM open_amounts ORDER BY 1, 2, 3, 4').raw().all();
   const summedOpen = file.store.db.prepare("SELECT open_ledger, txn_id, COALESCE(entity_id, ''), posted_on, SUM(cents), COUNT(*) FROM postings WHERE open_ledger IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4").raw().all();
   if (JSON.stringify(keptOpen) !== JSON.stringify(summedOpen)) broken.push(`open_amounts differs from the postings' sums (${keptOpen.length} rows kept, ${summedOpen.length} summed)`);
+  // What open items read (kept per transaction, settled as each write commits) is the rule's answer over the whole history.
+  const db = file.store.db;
+  const keptBalances = JSON.stringify(db.prepare('SELECT * FROM open_balances ORDER BY 1, 2, 3').raw().all());
+  db.exec('SAVEPOINT refill');
+  db.exec(OPEN_BALANCES.fill);
+  const refilled = JSON.stringify(db.prepare('SELECT * FROM open_balances ORDER BY 1, 2, 3').raw().all());
+  db.exec('ROLLBACK TO refill; RELEASE refill');
+  if (keptBalances !== refilled) broken.push(`open_balances differs from the rule's answer: ${keptBalances.slice(0, 300)} != ${refilled.slice(0, 300)}`);
+  if (db.prepare('SELECT 1 FROM open_dirty').get() !== undefined) broken.push('transactions marked in open_dirty after a write committed');
   const trial = report(file, 'general-summary', { reportType: 'trial_balance', reportDateTo: FAR });
   expectEqual('trial balance debits = credits', figure(trial, 'TOTAL', 'debit'), figure(trial, 'TOTAL', 'credit'));
   // Every balance sheet account's trial balance line is the balance the account itself shows.

@@ -118,7 +118,7 @@ function valueColumns(books: ReportBooks, values: Iterable<string | null>, from:
     else seen.add(v);
   }
   if (seen.size + 2 > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `there would be ${seen.size + 2} columns, more than ${MAX_COLUMNS}; filter the report first`);
-  const sorted = [...seen].sort((a, b) => (books.nameOf(a) ?? '').toLowerCase().localeCompare((books.nameOf(b) ?? '').toLowerCase()));
+  const sorted = [...seen].sort(books.byName(seen));
   return [
     ...sorted.map((v, i) => ({ id: `column_${i + 1}`, title: books.nameOf(v) ?? v, from, to, value: v })),
     ...(none ? [{ id: 'column_none', title: noneTitle, from, to, value: null }] : []),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { FILE_FORMAT, hasTable, indexName, LIST_INDEXES, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
 import { KEPT_SUMS, triggerName } from './keptSums.ts';
+import { settleOpenBalances } from './openBalances.ts';
 import { encodeDoc } from './docBytes.ts';
 import { FirstLoad } from './firstLoad.ts';
 import { ParsedDocCache } from './ParsedDocCache.ts';
@@ -341,7 +342,16 @@ export class CompanyFileStore {
 
   /** The name column of the object `id` if it is of one of `types`; undefined when there is none. */
   nameAmong(types: readonly string[], id: string): string | null | undefined {
-    return this.rowAmong<{ name: string | null }>('name', types, id)?.name;
+    return this.namesAmong(types, [id]).get(id);
+  }
+
+  /** The name column of each of these ids that is an object of one of these types, in one read (the row alone: no document). */
+  namesAmong(types: readonly string[], ids: readonly string[]): Map<string, string | null> {
+    // The ids drive (CROSS JOIN): SQLite's own plan looked each id up once per type.
+    const rows = this.statement(`SELECT r.id, r.name FROM json_each(?) j CROSS JOIN object_rows r ON r.id = j.value WHERE +r.type IN (SELECT value FROM json_each(?))`)
+      .raw()
+      .all(JSON.stringify(ids), JSON.stringify(types)) as [string, string | null][];
+    return new Map(rows);
   }
 
   private rowAmong<T>(columns: string, types: readonly string[], id: string): T | undefined {
@@ -378,6 +388,7 @@ export class CompanyFileStore {
       this.runningWrite = write;
       const result = this.db.transaction(() => {
         const value = fn();
+        settleOpenBalances((sql) => this.statement(sql));
         this.meta.set(WRITE_NUMBER_KEY, String(write));
         this.meta.flush();
         return value;

@@ -1,5 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Link, OpenLedger } from './Ledger.ts';
+import { openItemsAsOf, type OpenItemRow } from './openBalances.ts';
+
+export type { OpenItemRow };
 
 /** A statement for an SQL text, prepared once (the store's `statement`). */
 export type Prepare = (sql: string) => Database.Statement;
@@ -91,17 +94,6 @@ export interface KeyedDay extends AccountDay {
   key: string | null;
 }
 
-/** What is open of one transaction for one party on an open-item ledger on a day. */
-export interface OpenItemRow {
-  txn: string;
-  entity: string;
-  /** The day it posted on. */
-  date: string;
-  /** What is still open: its amount less what was applied. */
-  cents: number;
-  /** Its amount before anything was applied. */
-  originalCents: number;
-}
 
 /** A link's amounts without its kind: what was applied, from what, to what, by whose write. */
 export type LinkAmounts = Omit<Link, 'fromType'>;
@@ -220,38 +212,9 @@ export class LedgerReads {
     return this.statement(sql).all(to, ...(from === null ? [] : [from])) as KeyedDay[];
   }
 
-  /**
-   * The open items of one ledger as of a day, summed by SQLite from what each transaction put on
-   * it for each party (`open_amounts`) and the links between them:
-   * - an item is a transaction's amount for one party, dated its day; only transactions dated on or
-   *   before the day count, and only links whose two transactions both do;
-   * - a link applies its amount (and discount) to the first item of the transaction it is applied
-   *   to (its party with the lowest id), signed as that item's amount, and takes the same amount
-   *   off the item of the applying transaction for that party, else off its first item;
-   * - what is left is open; items left at zero are not returned.
-   * In SQL rather than JavaScript: 143,000 items and 157,000 links never leave SQLite to find the
-   * 25,000 open ones (0.15 instead of 0.5 s as of a past day, 0.7 instead of 1.1 s as of today,
-   * on a busy machine).
-   */
+  /** The open items of one ledger as of a day, with their transactions' facts (the rule and how it is kept: `openBalances.ts`). */
   openItems(ledger: OpenLedger, asOf: string): OpenItemRow[] {
-    return this.statement(
-      `WITH items AS MATERIALIZED (
-         SELECT txn_id AS txn, entity_id AS entity, MIN(posted_on) AS date, SUM(cents) AS cents, MIN(entity_id) OVER (PARTITION BY txn_id) AS first
-         FROM open_amounts WHERE open_ledger = @ledger AND posted_on <= @asOf GROUP BY txn_id, entity_id),
-       applied AS MATERIALIZED (
-         SELECT l.from_id AS src, t.entity AS entity, (l.cents + l.discount_cents) * (CASE WHEN t.cents < 0 THEN -1 ELSE 1 END) AS amount, l.to_id AS tgt
-         FROM links l JOIN items t ON t.txn = l.to_id AND t.entity = t.first
-         WHERE EXISTS (SELECT 1 FROM items g WHERE g.txn = l.from_id)),
-       moves AS (
-         SELECT tgt AS txn, entity, -amount AS amount FROM applied
-         UNION ALL
-         SELECT a.src, COALESCE(s.entity, f.first), a.amount FROM applied a
-           LEFT JOIN items s ON s.txn = a.src AND s.entity = a.entity JOIN items f ON f.txn = a.src AND f.entity = f.first),
-       totals AS (SELECT txn, entity, SUM(amount) AS total FROM moves GROUP BY txn, entity)
-       SELECT i.txn, i.entity, i.date, i.cents + COALESCE(t.total, 0) AS cents, i.cents AS originalCents
-       FROM items i LEFT JOIN totals t ON t.txn = i.txn AND t.entity = i.entity
-       WHERE i.cents + COALESCE(t.total, 0) != 0`,
-    ).all({ ledger, asOf }) as OpenItemRow[];
+    return openItemsAsOf(this.statement, ledger, asOf);
   }
 
   /** Each party's sum on one open-item ledger over a span of days, from `open_amounts`. */

@@ -36,6 +36,26 @@ describe('the company file format', () => {
     again.close();
   });
 
+  it('gives a format 9 file without open_balances what is open of each transaction when it opens, and settles it on each write from then on', () => {
+    const file = path.join(dir, 'before-open-balances.sqlite');
+    const store = new CompanyFileStore(file);
+    store.db.exec(`INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on) VALUES
+      ('inv', 0, 'ar', 'cus', 'receivable', 1000, '2024-01-02'), ('inv', 1, 'sales', NULL, NULL, -1000, '2024-01-02'),
+      ('pay', 0, 'ar', 'cus', 'receivable', -400, '2024-01-20'), ('pay', 1, 'bank', NULL, NULL, 400, '2024-01-20');
+      INSERT INTO links (owner_id, from_type, from_id, to_id, cents) VALUES ('pay', 'ldg_receive_payment', 'pay', 'inv', 400);`);
+    store.close();
+    const db = new Database(file);
+    for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'open_dirty%'").all() as { name: string }[]) db.exec(`DROP TRIGGER ${name}`);
+    db.exec('DROP TABLE open_balances; DROP TABLE open_dirty');
+    db.close();
+    const again = new CompanyFileStore(file);
+    const open = (): unknown[] => again.db.prepare('SELECT txn_id, posted_on, settled_on, cents, original_cents FROM open_balances ORDER BY txn_id').raw().all();
+    expect(open()).toEqual([['inv', '2024-01-02', '2024-01-20', 600, 1000], ['pay', '2024-01-20', '2024-01-20', 0, -400]]);
+    again.transaction(() => again.db.prepare("DELETE FROM links WHERE owner_id = 'pay'").run());
+    expect(open()).toEqual([['inv', '2024-01-02', '2024-01-02', 1000, 1000], ['pay', '2024-01-20', '2024-01-20', -400, -400]]);
+    again.close();
+  });
+
   it('refuses a file of the format before every list type, saying what to do, and leaves it as it was', () => {
     const file = path.join(dir, 'old.sqlite');
     const db = new Database(file);

@@ -159,7 +159,8 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * latter two post): a format 8 file's inventory asset accounts lack their items' opening stock.
  * Later in format 9, the sums the books keep as postings are written (`keptSums.ts`: each account's
  * per day and class, each transaction's on the receivable and payable ledgers) came as new tables:
- * opening a format 9 file without one sums it from the postings once.
+ * opening a format 9 file without one sums it from the postings once. So came what is open of each
+ * transaction on those ledgers (`openBalances.ts`), made from the postings and links at open the same way.
  * Older files are refused with what to do, rather than misread.
  */
 export const FILE_FORMAT = 9;

@@ -1,3 +1,6 @@
+import type { KeptTable } from './keptTable.ts';
+import { OPEN_BALANCES } from './openBalances.ts';
+
 /**
  * Sums the books keep as postings are written, so that reports read a row per account and day, or
  * per open transaction, instead of every posting. Postings are only ever inserted and deleted (a
@@ -5,13 +8,6 @@
  * every write, void and delete, past-dated ones included, and no write path can forget it. A bulk
  * load drops the triggers and sums once at its end instead (`fill`), as it builds the list indexes.
  */
-export interface KeptSum {
-  table: string;
-  create: string;
-  triggers: readonly string[];
-  /** The table summed again from every posting: after a bulk load, and for a file that predates it. */
-  fill: string;
-}
 
 /**
  * The insert, delete and update triggers of a sum over postings, grouped by `key` (SQL of NEW. or
@@ -36,7 +32,7 @@ function triggersOf(table: string, keyColumns: readonly string[], key: (row: 'NE
 }
 
 /** Each account's debits less credits per day and class ('' for none): what statements read. A file has a handful of classes. */
-const ACCOUNT_DAYS: KeptSum = {
+const ACCOUNT_DAYS: KeptTable = {
   table: 'account_days',
   create: `CREATE TABLE IF NOT EXISTS account_days (
   posted_on TEXT NOT NULL,
@@ -56,7 +52,7 @@ INSERT INTO account_days (posted_on, account_id, class_id, cents, postings)
  * What each transaction put on the receivable or payable ledger for each party on each day (a
  * transaction posts on one day): the open items start from these, and the links between them.
  */
-const OPEN_AMOUNTS: KeptSum = {
+const OPEN_AMOUNTS: KeptTable = {
   table: 'open_amounts',
   create: `CREATE TABLE IF NOT EXISTS open_amounts (
   open_ledger TEXT NOT NULL,
@@ -78,7 +74,8 @@ INSERT INTO open_amounts (open_ledger, txn_id, entity_id, posted_on, cents, post
   SELECT open_ledger, txn_id, COALESCE(entity_id, ''), posted_on, SUM(cents), COUNT(*) FROM postings WHERE open_ledger IS NOT NULL GROUP BY open_ledger, txn_id, COALESCE(entity_id, ''), posted_on;`,
 };
 
-export const KEPT_SUMS: readonly KeptSum[] = [ACCOUNT_DAYS, OPEN_AMOUNTS];
+/** In the order they are filled: the open balances start from the open amounts. */
+export const KEPT_SUMS: readonly KeptTable[] = [ACCOUNT_DAYS, OPEN_AMOUNTS, OPEN_BALANCES];
 
 /** The name of a trigger of a kept sum. */
 export function triggerName(sql: string): string {
