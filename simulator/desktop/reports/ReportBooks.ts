@@ -211,6 +211,16 @@ export class ReportBooks {
     return this.daySums(filter)?.reduce((n, d) => n + d.postings, 0);
   }
 
+  /**
+   * How many postings a filter keeps that name a party or an item (`key`; null: all), of these
+   * object types when `among` is given (`LedgerReads.postingCount`); undefined on the cash basis or
+   * with a filter on when transactions last changed, which SQLite cannot count.
+   */
+  keyedPostingCount(filter: PostingFilter, key: 'entity' | 'item' | null, among?: readonly string[]): number | undefined {
+    if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
+    return this.file.store.ledgerReads.postingCount(filter.from, filter.to, narrowingOf(filter), key, among);
+  }
+
   /** As `daySums`, by class or by name as well (`key`): for statements with a column per class or customer. */
   keyedDaySums(filter: PostingFilter, by: 'class' | 'entity'): KeyedDay[] | undefined {
     if (this.cash || !byAccountAndDayOnly(filter)) return undefined;

@@ -36,6 +36,12 @@ export interface AxisReport {
    * a one-column summary adds up SQLite's sums by them instead of every posting.
    */
   summedBy?: { type?: boolean; entity?: boolean; item?: boolean };
+  /**
+   * When `counts`, `keyOf` and the row type keep exactly the postings `reads` narrows to that name
+   * a party or item (`key`; null: every one) of the row's types: the detail counts its rows in
+   * SQLite and refuses a report too long before reading it.
+   */
+  countedBy?: { key: 'entity' | 'item' | null };
 }
 
 /** Where a transaction keeps the account its total goes to: the side that is not its lines. */
@@ -67,21 +73,22 @@ const byTaxLine = (p: PostingRow, books: ReportBooks): string => {
 
 /** The summaries and details that group postings by customer, vendor, item or sales representative. */
 export const AXIS_REPORTS = {
-  salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, entity: true } },
-  salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, item: true } },
+  salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, entity: true }, countedBy: { key: 'entity' } },
+  salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, item: true }, countedBy: { key: 'item' } },
   salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES } },
   purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books) => isPurchaseLine(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { types: PURCHASES } },
   purchasesByItem: { rowType: 'item', counts: (p, _t, books) => p.item !== null && isPurchaseLine(p, books), sign: 1, keyOf: byItem, amountTitle: 'Amount', reads: { types: PURCHASES } },
-  incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: { entity: true } },
-  expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true } },
+  incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: { entity: true }, countedBy: { key: 'entity' } },
+  expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true }, countedBy: { key: 'entity' } },
   vendors1099: { rowType: 'vendor', counts: (p, t, books) => COSTS.has(t) && isVendor1099(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true } },
-  incomeTax: { rowType: 'tax_line', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byTaxLine, amountTitle: 'Amount', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: {} },
+  incomeTax: { rowType: 'tax_line', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byTaxLine, amountTitle: 'Amount', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: {}, countedBy: { key: null } },
 } satisfies Record<string, AxisReport>;
 
 /** Only keys of the row type count: a check to an employee is not a vendor's expense. */
+const KEY_TYPES: Record<AxisReport['rowType'], readonly string[] | undefined> = { customer: ['ldg_customer'], vendor: ['ldg_vendor'], item: undefined, sales_representative: undefined, tax_line: undefined };
+
 function keepsKey(books: ReportBooks, axis: AxisReport, key: string): boolean {
-  const types: Record<AxisReport['rowType'], readonly string[] | undefined> = { customer: ['ldg_customer'], vendor: ['ldg_vendor'], item: undefined, sales_representative: undefined, tax_line: undefined };
-  const wanted = types[axis.rowType];
+  const wanted = KEY_TYPES[axis.rowType];
   return !wanted || books.findAmong(wanted, key) !== undefined;
 }
 
@@ -142,6 +149,11 @@ export function axisSummary(books: ReportBooks, request: ReportRequest, sheet: R
   sheet.total({ type: 'label', value: 'TOTAL' }, figureCells('TOTAL', layout, total));
 }
 
+/** How many postings a detail lists, counted by SQLite, when the axis can say (`countedBy`) and the books can count (`ReportBooks.keyedPostingCount`). */
+export function countedPostings(books: ReportBooks, request: ReportRequest, axis: AxisReport): number | undefined {
+  return axis.countedBy && books.keyedPostingCount(axisFilter(books, request, axis), axis.countedBy.key, KEY_TYPES[axis.rowType]);
+}
+
 /** The same postings line by line: a heading per customer (vendor, item...), its postings with a running total, its total. */
 export function axisDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, axis: AxisReport): void {
   sheet.addColumns([
@@ -154,6 +166,8 @@ export function axisDetail(books: ReportBooks, request: ReportRequest, sheet: Re
     'amount',
     'running_balance',
   ]);
+  // A row per posting at least: counted by SQLite, a detail too long is refused before it is read.
+  sheet.reserve(countedPostings(books, request, axis) ?? 0);
   let total = 0;
   for (const [key, postings] of grouped(books, request, axis)) {
     const name = nameOfKey(books, axis, key);

@@ -164,6 +164,22 @@ export class LedgerReads {
   }
 
   /**
+   * How many postings a read keeps that name a party (`entity`) or an item, of these object types
+   * when `among` is given (`key` null: every one): counted by SQLite, for a detail report to know it
+   * is too long before it reads a posting.
+   */
+  postingCount(from: string | null, to: string, narrow: PostingNarrowing, key: 'entity' | 'item' | null, among?: readonly string[]): number {
+    const { source, where, params } = narrowing(from, to, narrow);
+    const column = key === 'entity' ? 'p.entity_id' : 'COALESCE(p.line_item_id, p.item_id)';
+    if (key !== null) where.push(`${column} IS NOT NULL`);
+    if (key !== null && among) {
+      where.push(`+${column} IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))`);
+      params.push(JSON.stringify(among));
+    }
+    return Number(this.statement(`SELECT COUNT(*) FROM ${source} WHERE ${where.join(' AND ')}`).pluck().get(...params));
+  }
+
+  /**
    * The sums of the postings a read keeps, by account, and by transaction type, party and item
    * when asked: what a summary by customer or item adds up, summed by SQLite instead of read
    * posting by posting. Each row stands for its group; it has no transaction or line of its own.
