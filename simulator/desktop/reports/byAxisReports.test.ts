@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededBooks } from '../../../test/support/seededBooks.ts';
 import type { JsonValue } from '../values/json.ts';
-import { AXIS_REPORTS, countedPostings } from './byAxisReports.ts';
+import { AXIS_REPORTS, countedPostings, type AxisReport } from './byAxisReports.ts';
 import { ReportBooks } from './ReportBooks.ts';
 import { readReportRequest } from './ReportRequest.ts';
 import { runReport } from './runReport.ts';
@@ -23,7 +23,7 @@ describe('a detail by customer, vendor, item or tax line', () => {
     const queries: Record<string, JsonValue>[] = [{ reportDateMacro: 'all' }, { reportDateFrom: '2025-01-01', reportDateTo: '2025-03-31' }, { reportDateMacro: 'all', entityFullNames: [someCustomer] }];
     const seen = new Set<number>();
     for (const [reportType, axis] of Object.entries(DETAILS)) {
-      expect(AXIS_REPORTS[axis].countedBy, reportType).toBeDefined();
+      expect((AXIS_REPORTS[axis] as AxisReport).countedBy, reportType).toBeDefined();
       for (const asked of queries) {
         const query = { reportType, ...asked };
         const listed = (runReport(file, 'general-detail', query)['rows'] as { kind: string }[]).filter((r) => r.kind === 'data').length;

@@ -195,11 +195,15 @@ export class LedgerReads {
     };
     // Without types asked or summed by, no transaction row is joined: a million lookups fewer over a whole history.
     const joined = by.type || narrow.types !== undefined;
+    // By account and name (and day) the index by account and name holds all a sum reads. Summed by
+    // anything else, SQLite walked that index for its order and fetched every posting from it one by
+    // one: `+` sorts a scan instead (464,000 postings by account and item: 0.9 s instead of 4.4 s).
+    const account = keys.item || keys.class || joined ? '+p.account_id' : 'p.account_id';
     const sql = `SELECT '' AS txn, 0 AS line, p.account_id AS account, ${keys.entity ?? 'NULL'} AS entity, NULL AS openLedger, SUM(p.cents) AS cents, ${keys.date ?? '?'} AS date,
         ${keys.item ?? 'NULL'} AS item, ${keys.class ?? 'NULL'} AS class, ${keys.type ?? 'NULL'} AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
       FROM ${joined ? source : 'postings p'}
       WHERE ${where.join(' AND ')}
-      GROUP BY ${['p.account_id', ...Object.values(keys).filter((k) => k !== undefined)].join(', ')}`;
+      GROUP BY ${[account, ...Object.values(keys).filter((k) => k !== undefined)].join(', ')}`;
     return this.statement(sql).all(...(by.date ? [] : [to]), ...params) as TransactionPosting[];
   }
 
