@@ -106,6 +106,30 @@ export class ReportBooks {
     return this.file.store.rowReads.dated(types, from, to).map(parsed);
   }
 
+  /**
+   * The transactions of these types dated in the period that name an object of `partyType` in a
+   * party field of their type, in the desktop's order, each with the first such party in its
+   * type's field order (`RowReads.naming`): a list by customer or vendor reads those alone.
+   */
+  documentsNaming(types: readonly string[], from: string | null, to: string, partyType: string): (StoredDocument & { party: string })[] {
+    const paths = [...new Set(types.flatMap((t) => this.modelOf(t).shape.party))];
+    const out: (StoredDocument & { party: string; seq: number; rank: number })[] = [];
+    for (const row of this.file.store.rowReads.naming(types, from, to, paths, partyType)) {
+      const rank = this.modelOf(row.type).shape.party.indexOf(row.path);
+      const last = out[out.length - 1];
+      if (rank < 0) continue;
+      if (last?.seq !== row.seq) out.push({ ...parsed(row), party: row.party, seq: row.seq, rank });
+      else if (rank < last.rank) Object.assign(last, { party: row.party, rank });
+    }
+    return out.map(({ seq: _seq, rank: _rank, ...d }) => d);
+  }
+
+  /** How many transactions `documentsNaming` would read, counted without reading one. */
+  countNaming(types: readonly string[], from: string | null, to: string, partyType: string): number {
+    const paths = [...new Set(types.flatMap((t) => this.modelOf(t).shape.party))];
+    return this.file.store.rowReads.namingCount(types, from, to, paths, partyType);
+  }
+
   /** How many transactions of these types are dated in the period (`from` null: since the start). */
   countDated(types: readonly string[], from: string | null, to: string): number {
     return this.file.store.rowReads.countDated(types, from, to);

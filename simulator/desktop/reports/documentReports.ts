@@ -2,7 +2,7 @@ import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { partyIdsOf } from '../engine/transactionShape.ts';
 import { isJsonObject, type JsonObject } from '../values/json.ts';
 import { fromCents, toCents } from '../values/money.ts';
-import type { ReportBooks } from './ReportBooks.ts';
+import type { ReportBooks, StoredDocument } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { inNameOrder, pushTo } from './grouping.ts';
@@ -25,11 +25,16 @@ function documentsIn(books: ReportBooks, request: ReportRequest, types: readonly
   const wanted = types.filter((t) => !request.filter.types || request.filter.types.has(t));
   if (wanted.length === 0) return [];
   const { from, to } = request.period;
+  return books.documentsDated(wanted, from, to).filter(keptBy(books, request));
+}
+
+/** Whether the request's last-change days and names (any party field) keep a transaction. */
+function keptBy(books: ReportBooks, request: ReportRequest): (t: StoredDocument) => boolean {
   const { entities, updatedFrom, updatedTo } = request.filter;
-  return books
-    .documentsDated(wanted, from, to)
-    .filter((r) => (updatedFrom === undefined || r.updatedAt >= updatedFrom) && (updatedTo === undefined || r.updatedAt <= updatedTo))
-    .filter((t) => !entities || partyIdsOf(books.modelOf(t.type).shape, t.doc).some((id) => entities.has(id)));
+  return (t) =>
+    (updatedFrom === undefined || t.updatedAt >= updatedFrom) &&
+    (updatedTo === undefined || t.updatedAt <= updatedTo) &&
+    (!entities || partyIdsOf(books.modelOf(t.type).shape, t.doc).some((id) => entities.has(id)));
 }
 
 /** Every transaction type of the company file: what the "all transactions" lists cover. */
@@ -61,18 +66,20 @@ export function transactionList(books: ReportBooks, request: ReportRequest, shee
     const types = transactionTypes(books).filter((t) => !request.filter.types || request.filter.types.has(t));
     sheet.reserve(books.countDated(types, request.period.from, request.period.to));
   }
-  const listed = documentsIn(books, request, transactionTypes(books));
   if (by === 'date') {
-    for (const t of listed) sheet.data({ type: 'transaction', value: String(t.doc['id']) }, listCells(books, t));
+    for (const t of documentsIn(books, request, transactionTypes(books))) sheet.data({ type: 'transaction', value: String(t.doc['id']) }, listCells(books, t));
     sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
     return;
   }
+  // Only the transactions naming a customer (vendor) are read, each under the first it names.
   const partyType = by === 'customer' ? 'ldg_customer' : 'ldg_vendor';
+  const types = transactionTypes(books).filter((t) => !request.filter.types || request.filter.types.has(t));
+  const { from, to } = request.period;
+  const { entities, updatedFrom, updatedTo } = request.filter;
+  if (!entities && updatedFrom === undefined && updatedTo === undefined) sheet.reserve(books.countNaming(types, from, to, partyType));
   const groups = new Map<string, Listed[]>();
-  for (const t of listed) {
-    const party = partyIdsOf(books.modelOf(t.type).shape, t.doc).find((id) => books.find(partyType, id) !== undefined);
-    if (party) pushTo(groups, party, t);
-  }
+  const keeps = keptBy(books, request);
+  for (const t of books.documentsNaming(types, from, to, partyType)) if (keeps(t)) pushTo(groups, t.party, t);
   for (const [party, group] of inNameOrder(books, groups)) {
     const name = books.nameOf(party) ?? party;
     sheet.text(name);

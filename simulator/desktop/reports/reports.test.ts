@@ -5,9 +5,10 @@ import { figure, figuresBy, type ReportJson } from '../../../test/support/report
 import { payrollAndBudgetBroken } from '../../../test/support/payrollBudgetRules.ts';
 import type { CompanyFile } from '../CompanyFile.ts';
 import { addDays } from '../values/desktopTime.ts';
-import type { JsonValue } from '../values/json.ts';
+import type { JsonObject, JsonValue } from '../values/json.ts';
 import { toCents } from '../values/money.ts';
 import { normalSign } from '../books/specialAccounts.ts';
+import { partyIdsOf } from '../engine/transactionShape.ts';
 import { runReport } from './runReport.ts';
 import { minutesOf } from './timeReports.ts';
 import { OPEN_BALANCES } from '../storage/openBalances.ts';
@@ -252,6 +253,20 @@ function brokenRules(file: CompanyFile): string[] {
 }
 
 describe('reports computed from the books', () => {
+  it('list under each customer or vendor the transactions that name one in a party field, under the first they name', () => {
+    const file = seeded(8);
+    const partyOf = (t: JsonObject, partyType: string): string | undefined =>
+      partyIdsOf(file.modelOf(String(t['objectType'])).shape, t).find((id) => file.store.findDoc(partyType, id) !== undefined);
+    const listed = (reportType: string, query: Record<string, JsonValue> = {}): string[] =>
+      (report(file, 'general-detail', { reportType, reportDateMacro: 'all', ...query }).rows as { kind: string; rowDescriptor: { value: string } | null }[]).filter((r) => r.kind === 'data').map((r) => String(r.rowDescriptor?.value));
+    const transactions = listed('transaction_list_by_date').map((id) => file.store.findDocAmong<JsonObject>([...file.types.all()].map((m) => m.objectType), id) as JsonObject);
+    for (const [reportType, partyType] of [['transaction_list_by_customer', 'ldg_customer'], ['transaction_list_by_vendor', 'ldg_vendor']] as const) {
+      const want = transactions.filter((t) => partyOf(t, partyType) !== undefined).map((t) => String(t['id']));
+      expect(want.length, reportType).toBeGreaterThan(5);
+      expect(listed(reportType).sort(), reportType).toEqual(want.sort());
+    }
+  });
+
   it('reconcile on a seeded company file', () => {
     const file = seeded(21);
     expect(brokenRules(file)).toEqual([]);

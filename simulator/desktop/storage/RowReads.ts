@@ -7,6 +7,13 @@ export interface DatedDocument {
   updatedAt: number;
 }
 
+/** A transaction naming a party in one of its fields (`RowReads.naming`). */
+export interface NamingDocument extends DatedDocument {
+  seq: number;
+  path: string;
+  party: string;
+}
+
 /** An object's lower-cased name and its id: what name lookups match on. */
 export interface LowerName {
   name_lc: string;
@@ -26,6 +33,15 @@ export interface RowConditions {
 export type ExactColumn = 'id' | 'ref_number';
 
 const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(',');
+
+/** The parties of one type (`p`), their references from these paths (`f`), the transactions making them (`r`) in a period, and their documents (`b`). */
+function namingSql(columns: string, types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): { sql: string; params: unknown[] } {
+  return {
+    sql: `SELECT ${columns} FROM object_rows p CROSS JOIN refs f ON f.to_id = p.id AND f.path IN (SELECT value FROM json_each(?)) CROSS JOIN object_rows r ON r.seq = f.from_seq JOIN bodies b ON b.seq = r.seq
+      WHERE p.type = ? AND r.type IN (SELECT value FROM json_each(?)) AND r.txn_date <= ? ${from === null ? '' : 'AND r.txn_date >= ?'}`,
+    params: [JSON.stringify(paths), partyType, JSON.stringify(types), to, ...(from === null ? [] : [from])],
+  };
+}
 
 /**
  * Reads of the objects' indexed rows by column, for the code above storage that asks across
@@ -53,6 +69,23 @@ export class RowReads {
       to,
       ...(from === null ? [] : [from]),
     ) as DatedDocument[];
+  }
+
+  /**
+   * The transactions of these types dated in a period that name an object of `partyType` in one of
+   * `paths` (their party fields): each with the path and the id it names there (a transaction
+   * naming two appears twice), by date, then the order they were made. From the reference graph:
+   * the transactions of one kind of party, not every transaction of the period. `count`: how many
+   * transactions, without reading one.
+   */
+  naming(types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): NamingDocument[] {
+    const { sql, params } = namingSql('r.seq AS seq, r.type AS type, b.doc AS doc, r.updated_at AS updatedAt, f.path AS path, f.to_id AS party', types, from, to, paths, partyType);
+    return this.statement(`${sql} ORDER BY r.txn_date, r.seq`).all(...params) as NamingDocument[];
+  }
+
+  namingCount(types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): number {
+    const { sql, params } = namingSql('COUNT(DISTINCT r.seq)', types, from, to, paths, partyType);
+    return Number(this.statement(sql.replace('JOIN bodies b ON b.seq = r.seq', '')).pluck().get(...params));
   }
 
   /** How many objects of these types are dated in a period (`from` null: since the start), counted on the index by date. */
