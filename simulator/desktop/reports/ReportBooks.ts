@@ -4,7 +4,7 @@ import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument, DocumentFacts } from '../storage/RowReads.ts';
-import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, PostingSumKeys, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
+import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
@@ -89,6 +89,7 @@ export class ReportBooks {
   private readonly cashCache = new Map<string, TransactionPosting[]>();
   private readonly days = new Map<string, AccountDay[]>();
   private readonly keyedDays = new Map<string, KeyedDay[]>();
+  private readonly references = new Map<string, Map<string, string>>();
 
   constructor(private readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
@@ -128,6 +129,14 @@ export class ReportBooks {
   countNaming(types: readonly string[], from: string | null, to: string, partyType: string): number {
     const paths = [...new Set(types.flatMap((t) => this.modelOf(t).shape.party))];
     return this.file.store.rowReads.namingCount(types, from, to, paths, partyType);
+  }
+
+  /** The id each object of these types names in one field (a sales representative, a class), by the object's id (`RowReads.referencedBy`); read once per report. */
+  referencedBy(types: readonly string[], ref: ReferenceKey): ReadonlyMap<string, string> {
+    const key = JSON.stringify([ref, types]);
+    let found = this.references.get(key);
+    if (!found) this.references.set(key, (found = this.file.store.rowReads.referencedBy(types, ref.path, ref.among)));
+    return found;
   }
 
   /** How many transactions of these types are dated in the period (`from` null: since the start). */
@@ -187,7 +196,7 @@ export class ReportBooks {
   postingSums(filter: PostingFilter, by: PostingSumKeys): PostingRow[] | undefined {
     if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
     // By account, class and day alone, the books keep the sums already.
-    const days: (AccountDay & { key?: string | null })[] | undefined = by.type || by.entity || by.item ? undefined : by.class ? this.keyedDaySums(filter, 'class') : this.daySums(filter);
+    const days: (AccountDay & { key?: string | null })[] | undefined = by.type || by.entity || by.item || by.reference ? undefined : by.class ? this.keyedDaySums(filter, 'class') : this.daySums(filter);
     if (days) return days.map((d) => ({ txn: '', line: 0, account: d.account, entity: null, openLedger: null, cents: d.cents, date: by.date ? d.date : filter.to, item: null, class: d.key ?? null, type: null, refNumber: null, seq: 0 }));
     return this.file.store.ledgerReads.postingSums(filter.from, filter.to, narrowingOf(filter), by);
   }
@@ -240,7 +249,7 @@ export class ReportBooks {
    * object types when `among` is given (`LedgerReads.postingCount`); undefined on the cash basis or
    * with a filter on when transactions last changed, which SQLite cannot count.
    */
-  keyedPostingCount(filter: PostingFilter, key: 'entity' | 'item' | null, among?: readonly string[]): number | undefined {
+  keyedPostingCount(filter: PostingFilter, key: 'entity' | 'item' | ReferenceKey | null, among?: readonly string[]): number | undefined {
     if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
     return this.file.store.ledgerReads.postingCount(filter.from, filter.to, narrowingOf(filter), key, among);
   }

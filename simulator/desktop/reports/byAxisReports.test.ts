@@ -14,6 +14,7 @@ const DETAILS: Record<string, keyof typeof AXIS_REPORTS> = {
   income_by_customer_detail: 'incomeByCustomer',
   expense_by_vendor_detail: 'expenseByVendor',
   income_tax_detail: 'incomeTax',
+  sales_by_sales_representative_detail: 'salesByRep',
 };
 
 describe('a detail by customer, vendor, item or tax line', () => {

@@ -3,6 +3,7 @@ import type { JsonObject } from '../values/json.ts';
 import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
+import type { ReferenceKey } from '../storage/LedgerReads.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { inNameOrder, pushTo } from './grouping.ts';
@@ -35,13 +36,13 @@ export interface AxisReport {
    * When `counts` and `keyOf` read nothing of a posting but its account and these,
    * a one-column summary adds up SQLite's sums by them instead of every posting.
    */
-  summedBy?: { type?: boolean; entity?: boolean; item?: boolean };
+  summedBy?: { type?: boolean; entity?: boolean; item?: boolean; reference?: ReferenceKey };
   /**
    * When `counts`, `keyOf` and the row type keep exactly the postings `reads` narrows to that name
    * a party or item (`key`; null: every one) of the row's types: the detail counts its rows in
    * SQLite and refuses a report too long before reading it.
    */
-  countedBy?: { key: 'entity' | 'item' | null };
+  countedBy?: { key: 'entity' | 'item' | ReferenceKey | null };
 }
 
 /** Where a transaction keeps the account its total goes to: the side that is not its lines. */
@@ -57,10 +58,10 @@ function isPurchaseLine(p: PostingRow, books: ReportBooks): boolean {
 
 const byEntity = (p: PostingRow): string | null => p.entity;
 const byItem = (p: PostingRow): string | null => p.item;
-const bySalesRep = (p: PostingRow, books: ReportBooks): string | null => {
-  const rep = p.type ? (books.documentOf(p.type, p.txn)?.['salesRepresentative'] as JsonObject | null | undefined) : undefined;
-  return typeof rep?.['id'] === 'string' ? rep['id'] : null;
-};
+/** The sales representative a sale names. */
+const REP: ReferenceKey = { path: 'salesRepresentative', among: ['ldg_sales_representative'] };
+/** A sale's representative: a sum by representative has it (`referenced`), a posting's sale names it. */
+const bySalesRep = (p: PostingRow, books: ReportBooks): string | null => (p.referenced !== undefined ? p.referenced : books.referencedBy([...SALES], REP).get(p.txn) ?? null);
 
 /** A vendor that gets the yearly information return for what it was paid. */
 const isVendor1099 = (p: PostingRow, books: ReportBooks): boolean => p.entity !== null && books.find('ldg_vendor', p.entity)?.['isEligibleFor1099'] === true;
@@ -75,7 +76,7 @@ const byTaxLine = (p: PostingRow, books: ReportBooks): string => {
 export const AXIS_REPORTS = {
   salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, entity: true }, countedBy: { key: 'entity' } },
   salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, item: true }, countedBy: { key: 'item' } },
-  salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES } },
+  salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, reference: REP }, countedBy: { key: REP } },
   purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books) => isPurchaseLine(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { types: PURCHASES } },
   purchasesByItem: { rowType: 'item', counts: (p, _t, books) => p.item !== null && isPurchaseLine(p, books), sign: 1, keyOf: byItem, amountTitle: 'Amount', reads: { types: PURCHASES } },
   incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: { entity: true }, countedBy: { key: 'entity' } },

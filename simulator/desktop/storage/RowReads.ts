@@ -88,6 +88,17 @@ export class RowReads {
     return Number(this.statement(sql.replace('JOIN bodies b ON b.seq = r.seq', '')).pluck().get(...params));
   }
 
+  /** The id of an object of the `among` types each object of these types names in one field (`path`), by the object's id: from the reference graph, no document read. */
+  referencedBy(types: readonly string[], path: string, among: readonly string[]): Map<string, string> {
+    const rows = this.statement(
+      `SELECT r.id, f.to_id FROM object_rows o CROSS JOIN refs f ON f.to_id = o.id AND f.path = ? CROSS JOIN object_rows r ON r.seq = f.from_seq
+       WHERE o.type IN (SELECT value FROM json_each(?)) AND r.type IN (SELECT value FROM json_each(?))`,
+    )
+      .raw()
+      .all(path, JSON.stringify(among), JSON.stringify(types)) as [string, string][];
+    return new Map(rows);
+  }
+
   /** How many objects of these types are dated in a period (`from` null: since the start), counted on the index by date. */
   countDated(types: readonly string[], from: string | null, to: string): number {
     if (types.length === 0) return 0;
