@@ -55,6 +55,8 @@ export interface PostingFilter {
   to: string;
   accounts?: ReadonlySet<string>;
   entities?: ReadonlySet<string>;
+  /** Postings naming a party of these object types only: a report by customer or by vendor. */
+  entityTypes?: ReadonlySet<string>;
   items?: ReadonlySet<string>;
   /** Class ids; `UNCLASSIFIED` keeps postings with no class. */
   classes?: ReadonlySet<string>;
@@ -89,7 +91,8 @@ export class ReportBooks {
   private readonly cashCache = new Map<string, TransactionPosting[]>();
   private readonly days = new Map<string, AccountDay[]>();
   private readonly keyedDays = new Map<string, KeyedDay[]>();
-  private readonly references = new Map<string, Map<string, string>>();
+  private readonly references = new Map<string, Map<string, string | null>>();
+  private readonly typeIds = new Map<string, Set<string>>();
 
   constructor(private readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
@@ -131,11 +134,15 @@ export class ReportBooks {
     return this.file.store.rowReads.namingCount(types, from, to, paths, partyType);
   }
 
-  /** The id each object of these types names in one field (a sales representative, a class), by the object's id (`RowReads.referencedBy`); read once per report. */
-  referencedBy(types: readonly string[], ref: ReferenceKey): ReadonlyMap<string, string> {
-    const key = JSON.stringify([ref, types]);
+  /**
+   * For each transaction of these types dated in the period, by id, the id of an object of the
+   * `among` types it names in one field (a sales representative, a header account), null for none
+   * (`RowReads.referencedBy`); read once per report.
+   */
+  referencedBy(types: readonly string[], ref: ReferenceKey, from: string | null, to: string): ReadonlyMap<string, string | null> {
+    const key = JSON.stringify([ref, types, from, to]);
     let found = this.references.get(key);
-    if (!found) this.references.set(key, (found = this.file.store.rowReads.referencedBy(types, ref.path, ref.among)));
+    if (!found) this.references.set(key, (found = this.file.store.rowReads.referencedBy(types, ref.path, ref.among, from, to)));
     return found;
   }
 
@@ -183,7 +190,16 @@ export class ReportBooks {
   /** The postings a filter keeps, in the order a ledger lists them: date, then the order transactions were made, then line. */
   postings(filter: PostingFilter): PostingRow[] {
     const rows = this.cash ? this.cashPostings(filter.to).filter((p) => filter.from === null || p.date >= filter.from) : this.read(filter);
-    return rows.filter((r) => keeps(filter, r));
+    const ofTypes = filter.entityTypes && this.idsOfTypes(filter.entityTypes);
+    return rows.filter((r) => keeps(filter, r) && (!ofTypes || (r.entity !== null && ofTypes.has(r.entity))));
+  }
+
+  /** The ids of the objects of these types, read once per report. */
+  private idsOfTypes(types: ReadonlySet<string>): ReadonlySet<string> {
+    const key = [...types].sort().join(' ');
+    let ids = this.typeIds.get(key);
+    if (!ids) this.typeIds.set(key, (ids = new Set([...types].flatMap((t) => this.idsOf(t)))));
+    return ids;
   }
 
   /**
@@ -401,12 +417,12 @@ const parsed = (row: DatedDocument): StoredDocument => ({ type: row.type, doc: p
 /** What SQLite can narrow a read of postings by, of a filter (sets sorted, so equal filters read once). */
 function narrowingOf(filter: PostingFilter): PostingNarrowing {
   const sorted = (set: ReadonlySet<string> | undefined): string[] | undefined => (set ? [...set].sort() : undefined);
-  return { accounts: sorted(filter.accounts), entities: sorted(filter.entities), items: sorted(filter.items), classes: sorted(filter.classes), types: sorted(filter.types), openLedger: filter.openLedger };
+  return { accounts: sorted(filter.accounts), entities: sorted(filter.entities), entityTypes: sorted(filter.entityTypes), items: sorted(filter.items), classes: sorted(filter.classes), types: sorted(filter.types), openLedger: filter.openLedger };
 }
 
 /** Whether a filter keeps postings by account and day alone, as `account_days` sums them. */
 function byAccountAndDayOnly(f: Omit<PostingFilter, 'from' | 'to'>): boolean {
-  return !f.entities && !f.items && !f.classes && !f.types && !f.openLedger && f.updatedFrom === undefined && f.updatedTo === undefined;
+  return !f.entities && !f.entityTypes && !f.items && !f.classes && !f.types && !f.openLedger && f.updatedFrom === undefined && f.updatedTo === undefined;
 }
 
 function keeps(f: PostingFilter, r: TransactionPosting): boolean {

@@ -1,5 +1,5 @@
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import type { JsonObject } from '../values/json.ts';
+import { isJsonObject, type JsonObject } from '../values/json.ts';
 import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
@@ -25,9 +25,9 @@ const PROFIT_AND_LOSS = new Set([...INCOME, ...COSTS]);
 export interface AxisReport {
   /** What a row is about, for `rowDescriptor.type`. */
   rowType: 'customer' | 'vendor' | 'item' | 'sales_representative' | 'tax_line';
-  counts(p: PostingRow, accountType: string, books: ReportBooks): boolean;
+  counts(p: PostingRow, accountType: string, books: ReportBooks, period: Period): boolean;
   sign: 1 | -1;
-  keyOf(p: PostingRow, books: ReportBooks): string | null;
+  keyOf(p: PostingRow, books: ReportBooks, period: Period): string | null;
   /** The heading of the amount column. */
   amountTitle: string;
   /** What `counts` needs of a posting's account type and transaction type, so the rest is not read. */
@@ -45,14 +45,27 @@ export interface AxisReport {
   countedBy?: { key: 'entity' | 'item' | ReferenceKey | null };
 }
 
-/** Where a transaction keeps the account its total goes to: the side that is not its lines. */
-const HEADER_ACCOUNTS = ['payablesAccount', 'bankAccount', 'creditCardAccount', 'account'];
+/** Where a transaction keeps the account its total goes to, the first it has of these: the side that is not its lines. */
+const HEADER_ACCOUNTS: readonly ReferenceKey[] = ['payablesAccount', 'bankAccount', 'creditCardAccount', 'account'].map((path) => ({ path, among: ['ldg_account'] }));
+
+/** The report's days: what a posting's transaction names is read for the transactions dated in them at once. */
+type Period = { from: string | null; to: string };
+
+/**
+ * The id a posting's transaction names in a field: from the reference graph for the transactions of
+ * these types dated in the period, else (a posting off its transaction's day) from its document.
+ */
+function referenced(books: ReportBooks, p: PostingRow, types: ReadonlySet<string>, ref: ReferenceKey, period: Period): string | null {
+  const found = books.referencedBy([...types], ref, period.from, period.to).get(p.txn);
+  if (found !== undefined) return found;
+  const value = p.type === null ? undefined : books.documentOf(p.type, p.txn)?.[ref.path];
+  return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
+}
 
 /** A posting of one of a purchase's lines (an expense or an item), not of its total. */
-function isPurchaseLine(p: PostingRow, books: ReportBooks): boolean {
+function isPurchaseLine(p: PostingRow, books: ReportBooks, period: Period): boolean {
   if (p.type === null || !PURCHASES.has(p.type) || p.openLedger !== null) return false;
-  const doc = books.documentOf(p.type, p.txn);
-  const header = HEADER_ACCOUNTS.map((f) => (doc?.[f] as JsonObject | null | undefined)?.['id']).find((id) => typeof id === 'string');
+  const header = HEADER_ACCOUNTS.map((ref) => referenced(books, p, PURCHASES, ref, period)).find((id) => id !== null);
   return p.account !== header;
 }
 
@@ -61,10 +74,10 @@ const byItem = (p: PostingRow): string | null => p.item;
 /** The sales representative a sale names. */
 const REP: ReferenceKey = { path: 'salesRepresentative', among: ['ldg_sales_representative'] };
 /** A sale's representative: a sum by representative has it (`referenced`), a posting's sale names it. */
-const bySalesRep = (p: PostingRow, books: ReportBooks): string | null => (p.referenced !== undefined ? p.referenced : books.referencedBy([...SALES], REP).get(p.txn) ?? null);
+const bySalesRep = (p: PostingRow, books: ReportBooks, period: Period): string | null => (p.referenced !== undefined ? p.referenced : referenced(books, p, SALES, REP, period));
 
 /** A vendor that gets the yearly information return for what it was paid. */
-const isVendor1099 = (p: PostingRow, books: ReportBooks): boolean => p.entity !== null && books.find('ldg_vendor', p.entity)?.['isEligibleFor1099'] === true;
+const isVendor1099 = (p: PostingRow, books: ReportBooks): boolean => p.entity !== null && books.documentOf('ldg_vendor', p.entity)?.['isEligibleFor1099'] === true;
 
 /** The income tax line of the account a posting is on, by name; accounts with none share one row. */
 const byTaxLine = (p: PostingRow, books: ReportBooks): string => {
@@ -77,8 +90,8 @@ export const AXIS_REPORTS = {
   salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, entity: true }, countedBy: { key: 'entity' } },
   salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, item: true }, countedBy: { key: 'item' } },
   salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, reference: REP }, countedBy: { key: REP } },
-  purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books) => isPurchaseLine(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { types: PURCHASES } },
-  purchasesByItem: { rowType: 'item', counts: (p, _t, books) => p.item !== null && isPurchaseLine(p, books), sign: 1, keyOf: byItem, amountTitle: 'Amount', reads: { types: PURCHASES } },
+  purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books, period) => isPurchaseLine(p, books, period), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { types: PURCHASES } },
+  purchasesByItem: { rowType: 'item', counts: (p, _t, books, period) => p.item !== null && isPurchaseLine(p, books, period), sign: 1, keyOf: byItem, amountTitle: 'Amount', reads: { types: PURCHASES } },
   incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: { entity: true }, countedBy: { key: 'entity' } },
   expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true }, countedBy: { key: 'entity' } },
   vendors1099: { rowType: 'vendor', counts: (p, t, books) => COSTS.has(t) && isVendor1099(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true } },
@@ -103,6 +116,8 @@ function axisFilter(books: ReportBooks, request: ReportRequest, axis: AxisReport
     to: request.period.to,
     ...(accountTypes ? { accounts: both(request.filter.accounts, books.accounts.filter((a) => accountTypes.has(a.accountType)).map((a) => a.id)) } : {}),
     ...(types ? { types: both(request.filter.types, types) } : {}),
+    // Rows by customer or vendor keep only postings naming one (`keepsKey`): SQLite leaves the others unread.
+    ...(KEY_TYPES[axis.rowType] && axis.keyOf === byEntity ? { entityTypes: new Set(KEY_TYPES[axis.rowType]) } : {}),
   };
 }
 
@@ -111,8 +126,8 @@ function grouped(books: ReportBooks, request: ReportRequest, axis: AxisReport, r
   const kept = new Map<string, boolean>();
   for (const p of rows ?? books.postings(axisFilter(books, request, axis))) {
     const accountType = books.accountById.get(p.account)?.accountType ?? '';
-    if (!axis.counts(p, accountType, books)) continue;
-    const key = axis.keyOf(p, books);
+    if (!axis.counts(p, accountType, books, request.period)) continue;
+    const key = axis.keyOf(p, books, request.period);
     if (key === null) continue;
     if (!kept.has(key)) kept.set(key, keepsKey(books, axis, key));
     if (!kept.get(key)) continue;

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Link, OpenLedger } from './Ledger.ts';
 import { openItemsAsOf, type OpenItemRow } from './openBalances.ts';
+import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
 
 export type { OpenItemRow };
 
@@ -56,7 +57,7 @@ export interface ReferenceKey {
 function referenceJoin(ref: ReferenceKey | undefined): { with: string; join: string; params: unknown[] } {
   if (!ref) return { with: '', join: '', params: [] };
   return {
-    with: 'WITH k AS MATERIALIZED (SELECT f.from_seq AS seq, f.to_id AS id FROM object_rows o CROSS JOIN refs f ON f.to_id = o.id AND f.path = ? WHERE o.type IN (SELECT value FROM json_each(?)))',
+    with: `WITH k AS MATERIALIZED (${NAMED_IN_FIELD})`,
     join: 'LEFT JOIN k ON k.seq = r.seq',
     params: [ref.path, JSON.stringify(ref.among)],
   };
@@ -66,6 +67,8 @@ function referenceJoin(ref: ReferenceKey | undefined): { with: string; join: str
 export interface PostingNarrowing {
   accounts?: readonly string[];
   entities?: readonly string[];
+  /** Parties of these object types only (customers, vendors). */
+  entityTypes?: readonly string[];
   items?: readonly string[];
   classes?: readonly string[];
   types?: readonly string[];
@@ -95,6 +98,10 @@ function narrowing(from: string | null, to: string, narrow: PostingNarrowing): {
   params.push(to, ...(from === null ? [] : [from]));
   among('+p.account_id', narrow.accounts);
   among('+p.entity_id', narrow.entities);
+  if (narrow.entityTypes !== undefined) {
+    where.push('+p.entity_id IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))');
+    params.push(JSON.stringify(narrow.entityTypes));
+  }
   among('COALESCE(p.line_item_id, p.item_id)', narrow.items);
   among("COALESCE(p.class_id, '')", narrow.classes);
   if (narrow.openLedger !== undefined) {

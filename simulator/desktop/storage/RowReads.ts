@@ -1,4 +1,5 @@
 import type { Prepare } from './LedgerReads.ts';
+import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
 
 /** A stored transaction as a report reads it: its type, its bytes and its last change (epoch seconds). */
 export interface DatedDocument {
@@ -88,14 +89,19 @@ export class RowReads {
     return Number(this.statement(sql.replace('JOIN bodies b ON b.seq = r.seq', '')).pluck().get(...params));
   }
 
-  /** The id of an object of the `among` types each object of these types names in one field (`path`), by the object's id: from the reference graph, no document read. */
-  referencedBy(types: readonly string[], path: string, among: readonly string[]): Map<string, string> {
+  /**
+   * For each object of these types dated in a period (`from` null: since the start), by id, the id
+   * of an object of the `among` types it names in one field (`path`), else null: from the
+   * reference graph, no document read.
+   */
+  referencedBy(types: readonly string[], path: string, among: readonly string[], from: string | null, to: string): Map<string, string | null> {
     const rows = this.statement(
-      `SELECT r.id, f.to_id FROM object_rows o CROSS JOIN refs f ON f.to_id = o.id AND f.path = ? CROSS JOIN object_rows r ON r.seq = f.from_seq
-       WHERE o.type IN (SELECT value FROM json_each(?)) AND r.type IN (SELECT value FROM json_each(?))`,
+      `WITH k AS MATERIALIZED (${NAMED_IN_FIELD})
+       SELECT r.id, k.id FROM object_rows r LEFT JOIN k ON k.seq = r.seq
+       WHERE r.type IN (SELECT value FROM json_each(?)) AND r.txn_date <= ? ${from === null ? '' : 'AND r.txn_date >= ?'}`,
     )
       .raw()
-      .all(path, JSON.stringify(among), JSON.stringify(types)) as [string, string][];
+      .all(path, JSON.stringify(among), JSON.stringify(types), to, ...(from === null ? [] : [from])) as [string, string | null][];
     return new Map(rows);
   }
 
