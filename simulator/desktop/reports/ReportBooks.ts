@@ -105,9 +105,10 @@ export class ReportBooks {
   /**
    * The transactions of these types dated in the period (`from` null: since the start), in the
    * desktop's order (date, then the order they were made): how every report reads documents.
+   * `mentions`: only those whose stored JSON holds that text (`RowReads.dated`).
    */
-  documentsDated(types: readonly string[], from: string | null, to: string): StoredDocument[] {
-    return this.file.store.rowReads.dated(types, from, to).map(parsed);
+  documentsDated(types: readonly string[], from: string | null, to: string, mentions?: string): StoredDocument[] {
+    return this.file.store.rowReads.dated(types, from, to, mentions).map(parsed);
   }
 
   /**
@@ -154,6 +155,11 @@ export class ReportBooks {
   /** The transactions of these types last changed between two epoch seconds (`from` null: since the start), latest first. */
   documentsUpdated(types: readonly string[], from: number | null, to: number): StoredDocument[] {
     return this.file.store.rowReads.updated(types, from, to).map(parsed);
+  }
+
+  /** How many transactions of these types last changed between two epoch seconds, counted without reading one. */
+  countUpdated(types: readonly string[], from: number | null, to: number): number {
+    return this.file.store.rowReads.countUpdated(types, from, to);
   }
 
   /** The full name of an entity, item, class or account by id (null for an id the file no longer has). */

@@ -21,11 +21,20 @@ interface Listed {
  * The transactions of these types dated in the period, in date order, then the order they were
  * made; the request's transaction types, names and last-change days narrow them.
  */
-function documentsIn(books: ReportBooks, request: ReportRequest, types: readonly string[]): Listed[] {
+function documentsIn(books: ReportBooks, request: ReportRequest, types: readonly string[], mentions?: string): Listed[] {
   const wanted = types.filter((t) => !request.filter.types || request.filter.types.has(t));
   if (wanted.length === 0) return [];
   const { from, to } = request.period;
-  return books.documentsDated(wanted, from, to).filter(keptBy(books, request));
+  return books.documentsDated(wanted, from, to, mentions).filter(keptBy(books, request));
+}
+
+/**
+ * Which documents a list keeps; `mentions`: text each kept one's stored JSON holds (a flag set to
+ * true), so SQLite leaves the others unparsed (100,000 invoices for the few pending).
+ */
+interface Kept {
+  keeps: (doc: JsonObject) => boolean;
+  mentions?: string;
 }
 
 /** Whether the request's last-change days and names (any party field) keep a transaction. */
@@ -208,10 +217,10 @@ export function openOrders(books: ReportBooks, request: ReportRequest, sheet: Re
  * Documents of some types under a heading per customer: estimates by job (active ones), pending
  * sales (invoices and sales receipts marked pending).
  */
-export function documentsByCustomer(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, types: readonly string[], keeps: (doc: JsonObject) => boolean): void {
+export function documentsByCustomer(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, types: readonly string[], which: Kept): void {
   sheet.addColumns(LIST_COLUMNS);
   const groups = new Map<string, Listed[]>();
-  for (const t of documentsIn(books, request, types).filter((t) => keeps(t.doc))) {
+  for (const t of documentsIn(books, request, types, which.mentions).filter((t) => which.keeps(t.doc))) {
     const customer = idOf(t.doc['customer']) ?? '';
     pushTo(groups, customer, t);
   }

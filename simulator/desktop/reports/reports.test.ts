@@ -267,6 +267,17 @@ describe('reports computed from the books', () => {
     }
   });
 
+  it('list the pending sales alone, read from the documents that say so', () => {
+    const file = seeded(9);
+    const invoices = all(file, 'ldg_invoice');
+    const pending = invoices.find((i) => i['isPending'] !== true) as JsonObject;
+    file.modify('ldg_invoice', String(pending['id']), { revisionNumber: String(pending['revisionNumber']), isPending: true });
+    const want = all(file, 'ldg_invoice').filter((i) => i['isPending'] === true).map((i) => String(i['id']));
+    const rows = report(file, 'general-detail', { reportType: 'pending_sales', reportDateMacro: 'all' }).rows as { kind: string; rowDescriptor: { value: string } | null }[];
+    expect(rows.filter((r) => r.kind === 'data').map((r) => String(r.rowDescriptor?.value)).sort()).toEqual(want.sort());
+    expect(want).toContain(String(pending['id']));
+  });
+
   it('reconcile on a seeded company file', () => {
     const file = seeded(21);
     expect(brokenRules(file)).toEqual([]);

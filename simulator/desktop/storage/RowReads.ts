@@ -62,13 +62,19 @@ export interface DocumentFacts {
 export class RowReads {
   constructor(private readonly statement: Prepare) {}
 
-  /** The objects of these types dated in a period (`from` null: since the start), by date, then the order they were made. */
-  dated(types: readonly string[], from: string | null, to: string): DatedDocument[] {
+  /**
+   * The objects of these types dated in a period (`from` null: since the start), by date, then the
+   * order they were made; with `mentions`, only those whose stored JSON holds that text (found by
+   * SQLite in the bytes, none parsed).
+   */
+  dated(types: readonly string[], from: string | null, to: string, mentions?: string): DatedDocument[] {
     if (types.length === 0) return [];
-    return this.statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`).all(
+    const text = mentions === undefined ? '' : 'AND instr(doc, CAST(? AS BLOB)) > 0';
+    return this.statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ${text} ORDER BY txn_date, seq`).all(
       ...types,
       to,
       ...(from === null ? [] : [from]),
+      ...(mentions === undefined ? [] : [mentions]),
     ) as DatedDocument[];
   }
 
@@ -110,6 +116,16 @@ export class RowReads {
     if (types.length === 0) return 0;
     return Number(
       this.statement(`SELECT COUNT(*) FROM object_rows WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'}`)
+        .pluck()
+        .get(...types, to, ...(from === null ? [] : [from])),
+    );
+  }
+
+  /** How many objects of these types last changed between two epoch seconds (`from` null: since the start), counted on the index. */
+  countUpdated(types: readonly string[], from: number | null, to: number): number {
+    if (types.length === 0) return 0;
+    return Number(
+      this.statement(`SELECT COUNT(*) FROM object_rows WHERE type IN (${placeholders(types)}) AND updated_at <= ? ${from === null ? '' : 'AND updated_at >= ?'}`)
         .pluck()
         .get(...types, to, ...(from === null ? [] : [from])),
     );
