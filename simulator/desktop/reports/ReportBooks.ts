@@ -268,12 +268,13 @@ export class ReportBooks {
 
   /**
    * How many postings a filter keeps that name a party or an item (`key`; null: all), of these
-   * object types when `among` is given (`LedgerReads.postingCount`); undefined on the cash basis or
+   * object types when `among` is given (`LedgerReads.postingCount`; `distinct`: how many different
+   * ones they name); undefined on the cash basis or
    * with a filter on when transactions last changed, which SQLite cannot count.
    */
-  keyedPostingCount(filter: PostingFilter, key: 'entity' | 'item' | ReferenceKey | null, among?: readonly string[]): number | undefined {
+  keyedPostingCount(filter: PostingFilter, key: 'entity' | 'item' | ReferenceKey | null, among?: readonly string[], distinct = false): number | undefined {
     if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
-    return this.file.store.ledgerReads.postingCount(filter.from, filter.to, narrowingOf(filter), key, among);
+    return this.file.store.ledgerReads.postingCount(filter.from, filter.to, narrowingOf(filter), key, among, distinct);
   }
 
   /** As `daySums`, by class or by name as well (`key`): for statements with a column per class or customer. */

@@ -117,13 +117,18 @@ function valueColumns(books: ReportBooks, values: Iterable<string | null>, from:
     if (v === null) none = true;
     else seen.add(v);
   }
-  if (seen.size + 2 > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `there would be ${seen.size + 2} columns, more than ${MAX_COLUMNS}; filter the report first`);
+  refuseBeyond(seen.size);
   const sorted = [...seen].sort(books.byName(seen));
   return [
     ...sorted.map((v, i) => ({ id: `column_${i + 1}`, title: books.nameOf(v) ?? v, from, to, value: v })),
     ...(none ? [{ id: 'column_none', title: noneTitle, from, to, value: null }] : []),
     totalOf(from, to),
   ];
+}
+
+/** Refuses a layout of a column per value with this many values (and a column for none and the total) past MAX_COLUMNS. */
+function refuseBeyond(values: number): void {
+  if (values + 2 > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `there would be ${values + 2} columns, more than ${MAX_COLUMNS}; filter the report first`);
 }
 
 /** A layout with a column per value of a posting's class or name, from the books' sums by day and value when the filter allows. */
@@ -157,6 +162,8 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
   if (by === 'class') return valueLayout(books, range, { field: 'class', valueOf: (key) => key }, 'Unclassified');
   const entity = ENTITY_COLUMNS[by];
   if (entity) {
+    // A column per name: counted by SQLite first, too many are refused before the sums are read.
+    refuseBeyond(books.keyedPostingCount(range, 'entity', entity.types, true) ?? 0);
     const isOne = new Map<string, boolean>();
     const valueOf = (key: string | null): string | null => {
       if (key === null) return null;

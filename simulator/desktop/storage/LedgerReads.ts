@@ -200,9 +200,9 @@ export class LedgerReads {
   /**
    * How many postings a read keeps that name a party (`entity`) or an item, of these object types
    * when `among` is given (`key` null: every one): counted by SQLite, for a detail report to know it
-   * is too long before it reads a posting.
+   * is too long before it reads a posting. `distinct`: how many different ones they name instead.
    */
-  postingCount(from: string | null, to: string, narrow: PostingNarrowing, key: 'entity' | 'item' | ReferenceKey | null, among?: readonly string[]): number {
+  postingCount(from: string | null, to: string, narrow: PostingNarrowing, key: 'entity' | 'item' | ReferenceKey | null, among?: readonly string[], distinct = false): number {
     const { source, where, params } = narrowing(from, to, narrow);
     const ref = referenceJoin(typeof key === 'object' && key !== null ? key : undefined);
     const column = key === 'entity' ? 'p.entity_id' : key === 'item' ? 'COALESCE(p.line_item_id, p.item_id)' : 'k.id';
@@ -211,7 +211,7 @@ export class LedgerReads {
       where.push(`+${column} IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))`);
       params.push(JSON.stringify(among));
     }
-    const sql = `${ref.with} SELECT COUNT(*) FROM ${withRows(source, ref.join)} WHERE ${where.join(' AND ')}`;
+    const sql = `${ref.with} SELECT COUNT(${distinct && key !== null ? `DISTINCT ${column}` : '*'}) FROM ${withRows(source, ref.join)} WHERE ${where.join(' AND ')}`;
     return Number(this.statement(sql).pluck().get(...ref.params, ...params));
   }
 
