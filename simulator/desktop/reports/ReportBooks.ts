@@ -413,9 +413,9 @@ export class ReportBooks {
     return this.file.store.ledgerReads.stockMoves(to);
   }
 
-  /** What each transaction moved of each item at each site up to a day, in the order made. */
-  stockByTransaction(asOf: string): TransactionStock[] {
-    return this.file.store.ledgerReads.stockByTransaction(asOf);
+  /** What each transaction moved of each item at each site up to a day, in the order made, and whether its document holds `mentions`. */
+  stockByTransaction(asOf: string, mentions: string): TransactionStock[] {
+    return this.file.store.ledgerReads.stockByTransaction(asOf, mentions);
   }
 }
 

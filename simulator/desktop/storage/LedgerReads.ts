@@ -170,6 +170,8 @@ export interface TransactionStock {
   date: string;
   type: string | null;
   seq: number | null;
+  /** Whether its transaction's stored JSON holds the text asked for (a lot or serial number field with a value). */
+  mentions: boolean;
 }
 
 /**
@@ -321,12 +323,14 @@ export class LedgerReads {
     ).all(to) as StockMoveLine[];
   }
 
-  /** What each transaction moved of each item at each site up to a day, in the order they were made. */
-  stockByTransaction(asOf: string): TransactionStock[] {
-    return this.statement(
-      `SELECT p.txn_id AS txn, p.item_id AS item, p.site_id AS site, SUM(p.quantity) AS quantity, MIN(p.posted_on) AS date, r.type AS type, MIN(r.seq) AS seq
+  /** What each transaction moved of each item at each site up to a day, in the order they were made; `mentions`: text to look for in each transaction's stored JSON. */
+  stockByTransaction(asOf: string, mentions: string): TransactionStock[] {
+    const rows = this.statement(
+      `SELECT p.txn_id AS txn, p.item_id AS item, p.site_id AS site, SUM(p.quantity) AS quantity, MIN(p.posted_on) AS date, r.type AS type, MIN(r.seq) AS seq,
+         (SELECT instr(b.doc, CAST(? AS BLOB)) > 0 FROM bodies b WHERE b.seq = r.seq) AS mentions
        FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
        WHERE p.item_id IS NOT NULL AND p.posted_on <= ? GROUP BY p.txn_id, p.item_id, p.site_id ORDER BY date, COALESCE(seq, 0), p.txn_id`,
-    ).all(asOf) as TransactionStock[];
+    ).all(mentions, asOf) as (Omit<TransactionStock, 'mentions'> & { mentions: number | null })[];
+    return rows.map((r) => ({ ...r, mentions: r.mentions === 1 }));
   }
 }
