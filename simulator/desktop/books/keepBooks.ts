@@ -7,6 +7,7 @@ import { assertPartiesNamed } from './accountRoles.ts';
 import { forgetBeforeVoid } from './beforeVoid.ts';
 import type { Touched } from '../storage/Ledger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
+import { SALE_TAX_SIGN, saleTaxFactsOf } from './saleTaxFacts.ts';
 import { recostStock } from './recost.ts';
 import { normalSign } from './specialAccounts.ts';
 import { rollUpStock } from './stock.ts';
@@ -71,6 +72,8 @@ export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonOb
   const postedOn = String(doc['transactionDate'] ?? '');
   const movedBefore = isNew || ctx.bulk ? undefined : ctx.ledger.stock.postedOn(id);
   const touched = ctx.ledger.post(id, postedOn, postings, isNew);
+  const taxSign = SALE_TAX_SIGN[profile];
+  if (taxSign !== undefined) ctx.ledger.saleTaxes.keep(id, postedOn, saleTaxFactsOf(model.shape, doc, taxSign));
   if (ctx.bulk) return;
   recostAfter(ctx, touched, [postedOn, movedBefore]);
   rollUpTouched(ctx, touched);

@@ -2,6 +2,7 @@ import type { CompanyFile } from '../CompanyFile.ts';
 import { openingStockOf } from '../books/stock.ts';
 import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
+import type { TaxItemSums } from '../storage/SaleTaxes.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument, DocumentFacts } from '../storage/RowReads.ts';
 import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
@@ -145,6 +146,11 @@ export class ReportBooks {
     let found = this.references.get(key);
     if (!found) this.references.set(key, (found = this.file.store.rowReads.referencedBy(types, ref.path, ref.among, from, to)));
     return found;
+  }
+
+  /** The sales of a period by sales tax item: all, the taxable part (lines with one of `taxableCodes`), the tax (`SaleTaxes.ts`). */
+  taxItemSums(from: string | null, to: string, taxableCodes: readonly string[]): TaxItemSums[] {
+    return this.file.store.ledgerReads.taxItemSums(from, to, taxableCodes);
   }
 
   /** How many transactions of these types are dated in the period (`from` null: since the start). */

@@ -3,7 +3,8 @@ import { all, random, randomWrite } from '../../../test/support/bookWrites.ts';
 import { seededBooks } from '../../../test/support/seededBooks.ts';
 import { figure, figuresBy, type ReportJson } from '../../../test/support/reportFigures.ts';
 import { payrollAndBudgetBroken } from '../../../test/support/payrollBudgetRules.ts';
-import type { CompanyFile } from '../CompanyFile.ts';
+import { CompanyFile } from '../CompanyFile.ts';
+import { SimClock } from '../clock.ts';
 import { addDays } from '../values/desktopTime.ts';
 import type { JsonObject, JsonValue } from '../values/json.ts';
 import { toCents } from '../values/money.ts';
@@ -12,6 +13,7 @@ import { partyIdsOf } from '../engine/transactionShape.ts';
 import { runReport } from './runReport.ts';
 import { minutesOf } from './timeReports.ts';
 import { OPEN_BALANCES } from '../storage/openBalances.ts';
+import { keepEverySaleTax } from '../books/saleTaxFacts.ts';
 
 const seeded = seededBooks({ customers: 20, invoices: 40, 'sales-receipts': 8, 'credit-memos': 6, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 3, 'journal-entries': 4, transfers: 3, paychecks: 24 });
 
@@ -49,6 +51,14 @@ function brokenRules(file: CompanyFile): string[] {
   db.exec('ROLLBACK TO refill; RELEASE refill');
   if (keptBalances !== refilled) broken.push(`open_balances differs from the rule's answer: ${keptBalances.slice(0, 300)} != ${refilled.slice(0, 300)}`);
   if (db.prepare('SELECT 1 FROM open_dirty').get() !== undefined) broken.push('transactions marked in open_dirty after a write committed');
+  // What the sales tax reports add up (kept as each sale posts) is what the sales say now.
+  const taxes = (): string => JSON.stringify([db.prepare('SELECT * FROM sale_taxes ORDER BY 1').raw().all(), db.prepare('SELECT * FROM sale_tax_codes ORDER BY 1, 2').raw().all()]);
+  const keptTaxes = taxes();
+  db.exec('SAVEPOINT retax; DELETE FROM sale_taxes; DELETE FROM sale_tax_codes');
+  keepEverySaleTax(file.store, file.types);
+  const saidTaxes = taxes();
+  db.exec('ROLLBACK TO retax; RELEASE retax');
+  if (keptTaxes !== saidTaxes) broken.push(`sale_taxes differ from what the sales say: ${keptTaxes.slice(0, 300)} != ${saidTaxes.slice(0, 300)}`);
   const trial = report(file, 'general-summary', { reportType: 'trial_balance', reportDateTo: FAR });
   expectEqual('trial balance debits = credits', figure(trial, 'TOTAL', 'debit'), figure(trial, 'TOTAL', 'credit'));
   // Every balance sheet account's trial balance line is the balance the account itself shows.
@@ -276,6 +286,17 @@ describe('reports computed from the books', () => {
     const rows = report(file, 'general-detail', { reportType: 'pending_sales', reportDateMacro: 'all' }).rows as { kind: string; rowDescriptor: { value: string } | null }[];
     expect(rows.filter((r) => r.kind === 'data').map((r) => String(r.rowDescriptor?.value)).sort()).toEqual(want.sort());
     expect(want).toContain(String(pending['id']));
+  });
+
+  it('give a company file made before sales were kept for the sales tax reports what every sale says when it opens', () => {
+    const file = seeded(10);
+    const liability = (f: CompanyFile): ReportJson => report(f, 'general-summary', { reportType: 'sales_tax_liability', reportDateMacro: 'all' });
+    const before = liability(file);
+    expect(figure(before, 'TOTAL', 'total_sales')).toBeGreaterThan(0);
+    file.store.db.exec('DROP TABLE sale_taxes; DROP TABLE sale_tax_codes');
+    const again = new CompanyFile({ path: file.store.db.name, clock: new SimClock(() => Date.UTC(2025, 6, 1)), types: file.types });
+    expect(liability(again)).toEqual(before);
+    again.store.close();
   });
 
   it('reconcile on a seeded company file', () => {

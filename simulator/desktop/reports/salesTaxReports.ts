@@ -1,4 +1,3 @@
-import { linesWithGroupsOf } from '../books/documentLines.ts';
 import { isJsonObject, type JsonObject } from '../values/json.ts';
 import { fromCents, toCents } from '../values/money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
@@ -8,7 +7,6 @@ import { pushTo } from './grouping.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const idOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
-const SALES: Readonly<Record<string, 1 | -1>> = { ldg_invoice: 1, ldg_sales_receipt: 1, ldg_credit_memo: -1 };
 
 /** What the sales of one sales tax item add up to. */
 interface TaxSums {
@@ -17,28 +15,10 @@ interface TaxSums {
   collected: number;
 }
 
-/** Each sale's subtotal, taxable part and tax, by its sales tax item, over the sales dated from `from` to `to`. */
+/** Each sale's subtotal, taxable part (its lines with a taxable code) and tax, by its sales tax item, over the sales dated from `from` to `to` (kept as they post). */
 function salesByTaxItem(books: ReportBooks, from: string | null, to: string): Map<string, TaxSums> {
-  const out = new Map<string, TaxSums>();
-  const taxable = new Map<string, boolean>();
-  const isTaxable = (code: string | null): boolean => {
-    if (code === null) return false;
-    if (!taxable.has(code)) taxable.set(code, books.find('ldg_sales_tax_code', code)?.['isTaxable'] === true);
-    return taxable.get(code) ?? false;
-  };
-  const types = Object.keys(SALES);
-  for (const row of books.documentsDated(types, from, to)) {
-    const { doc } = row;
-    const item = idOf(doc['salesTaxItem']) ?? '';
-    const sign = SALES[row.type] ?? 1;
-
-    const sums = out.get(item) ?? { total: 0, taxable: 0, collected: 0 };
-    sums.total += sign * toCents(typeof doc['subtotal'] === 'string' ? doc['subtotal'] : null);
-    sums.taxable += sign * linesWithGroupsOf(books.modelOf(row.type).shape, 'lines', doc).filter((l) => isTaxable(idOf(l['salesTaxCode']))).reduce((s, l) => s + toCents(typeof l['amount'] === 'string' ? l['amount'] : null), 0);
-    sums.collected += sign * toCents(typeof doc['salesTaxTotal'] === 'string' ? doc['salesTaxTotal'] : null);
-    out.set(item, sums);
-  }
-  return out;
+  const taxable = books.all('ldg_sales_tax_code').filter((c) => c['isTaxable'] === true).map((c) => String(c['id']));
+  return new Map(books.taxItemSums(from, to, taxable).map(({ item, ...sums }) => [item, sums]));
 }
 
 /** What was paid to each tax agency with sales tax payment checks dated on or before the day. */

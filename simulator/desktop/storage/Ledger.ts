@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { SaleTaxes } from './SaleTaxes.ts';
 import { StockLedger } from './StockLedger.ts';
 
 /** Which open-item ledger a posting belongs to: what customers owe, or what is owed to vendors. */
@@ -127,9 +128,12 @@ export class Ledger {
 
   /** Stock moves: what each item's postings moved, and in which order they are costed. */
   readonly stock: StockLedger;
+  /** What each sale says of sales tax, kept beside its postings. */
+  readonly saleTaxes: SaleTaxes;
 
   constructor(private readonly db: Database.Database) {
     this.stock = new StockLedger(db);
+    this.saleTaxes = new SaleTaxes(db);
     this.insertPosting = db.prepare(
       'INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on, item_id, site_id, quantity, line_item_id, class_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -178,6 +182,7 @@ export class Ledger {
   /** Removes a transaction's postings (a delete); returns what they touched. */
   unpost(txnId: string, touched: Touched = nothingTouched()): Touched {
     this.stockTexts?.delete(txnId);
+    this.saleTaxes.remove(txnId);
     for (const row of this.removePostings.all(txnId) as { account: string; entity: string | null; item: string | null }[]) {
       touched.accounts.add(row.account);
       if (row.entity !== null) touched.entities.add(row.entity);

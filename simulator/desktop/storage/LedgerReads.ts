@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Link, OpenLedger } from './Ledger.ts';
 import { openItemsAsOf, type OpenItemRow } from './openBalances.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
+import { taxItemSums, type TaxItemSums } from './SaleTaxes.ts';
 
 export type { OpenItemRow };
 
@@ -275,6 +276,11 @@ export class LedgerReads {
   /** The open items of one ledger as of a day, with their transactions' facts (the rule and how it is kept: `openBalances.ts`). */
   openItems(ledger: OpenLedger, asOf: string): OpenItemRow[] {
     return openItemsAsOf(this.statement, ledger, asOf);
+  }
+
+  /** The sales of a period by sales tax item (`SaleTaxes.ts`). */
+  taxItemSums(from: string | null, to: string, taxableCodes: readonly string[]): TaxItemSums[] {
+    return taxItemSums(this.statement, from, to, taxableCodes);
   }
 
   /** Each party's sum on one open-item ledger over a span of days, from `open_amounts`. */

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { KEPT_SUMS } from './keptSums.ts';
+import { SALE_TAXES_SCHEMA } from './SaleTaxes.ts';
 
 /**
  * The columns a stored object is listed, filtered and found by, shared by current rows
@@ -122,6 +123,7 @@ CREATE INDEX IF NOT EXISTS line_links_source ON line_links (source_id);
 DROP INDEX IF EXISTS postings_account;
 ${LIST_INDEXES.map((sql) => `${sql};`).join('\n')}
 ${KEPT_SUMS.map((k) => [k.create, ...k.triggers].join('\n')).join('\n')}
+${SALE_TAXES_SCHEMA}
 `;
 
 /**
