@@ -163,6 +163,8 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * per day and class, each transaction's on the receivable and payable ledgers) came as new tables:
  * opening a format 9 file without one sums it from the postings once. So came what is open of each
  * transaction on those ledgers (`openBalances.ts`), made from the postings and links at open the same way.
+ * And what each sale says of sales tax (`SaleTaxes.ts`), which the books keep as sales post: a file
+ * without it gets every sale's when it opens (`keepEverySaleTax`).
  * Older files are refused with what to do, rather than misread.
  */
 export const FILE_FORMAT = 9;
