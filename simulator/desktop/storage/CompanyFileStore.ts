@@ -345,7 +345,8 @@ export class CompanyFileStore {
 
   /** The name column of the object `id` if it is of one of `types`; undefined when there is none. */
   nameAmong(types: readonly string[], id: string): string | null | undefined {
-    return this.namesAmong(types, [id]).get(id);
+    const row = this.statement(`SELECT name FROM object_rows WHERE id = ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`).get(id, ...types) as { name: string | null } | undefined;
+    return row?.name;
   }
 
   /** The name column of each of these ids that is an object of one of these types, in one read (the row alone: no document). */
