@@ -1,4 +1,4 @@
-import { keepEverySaleTax } from './books/saleTaxFacts.ts';
+import { keepEveryFact } from './books/keptFacts.ts';
 import type { JsonSchema } from '../spec/types.ts';
 import type { Clock } from './clock.ts';
 import { CompanyFileStore, parseDoc, type StoredRow } from './storage/CompanyFileStore.ts';
@@ -69,7 +69,7 @@ export class CompanyFile {
     this.clock = options.clock;
     this.types = options.types;
     this.ids = new IdAllocator(this.store);
-    if (this.store.predatesSaleTaxes) keepEverySaleTax(this.store, this.types);
+    if (this.store.predatesKeptFacts) keepEveryFact(this.store, this.types);
   }
 
   /** Set while seeding or loading, so derived balances are computed once at the end instead of per object. */

@@ -7,7 +7,7 @@ import { assertPartiesNamed } from './accountRoles.ts';
 import { forgetBeforeVoid } from './beforeVoid.ts';
 import type { Touched } from '../storage/Ledger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
-import { SALE_TAX_SIGN, saleTaxFactsOf } from './saleTaxFacts.ts';
+import { forgetFacts, keepFacts } from './keptFacts.ts';
 import { recostStock } from './recost.ts';
 import { normalSign } from './specialAccounts.ts';
 import { rollUpStock } from './stock.ts';
@@ -72,8 +72,8 @@ export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonOb
   const postedOn = String(doc['transactionDate'] ?? '');
   const movedBefore = isNew || ctx.bulk ? undefined : ctx.ledger.stock.postedOn(id);
   const touched = ctx.ledger.post(id, postedOn, postings, isNew);
-  const taxSign = SALE_TAX_SIGN[profile];
-  if (taxSign !== undefined) ctx.ledger.saleTaxes.keep(id, postedOn, saleTaxFactsOf(model.shape, doc, taxSign));
+  // A stock posting is written when it moves value or quantity (`Ledger.post`).
+  keepFacts(ctx.ledger, model, doc, postedOn, postings.some((p) => p.stock !== undefined && (p.cents !== 0 || p.stock.quantity !== 0)));
   if (ctx.bulk) return;
   recostAfter(ctx, touched, [postedOn, movedBefore]);
   rollUpTouched(ctx, touched);
@@ -102,6 +102,7 @@ export function isVoided(ctx: Pick<RulesContext, 'getMeta'>, id: string): boolea
 export function unpostTransaction(ctx: RulesContext, id: string): void {
   const movedOn = ctx.ledger.stock.postedOn(id);
   const touched = ctx.ledger.unpost(id);
+  forgetFacts(ctx.ledger, id);
   recostAfter(ctx, touched, [movedOn]);
   rollUpTouched(ctx, touched);
 }

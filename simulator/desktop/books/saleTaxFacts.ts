@@ -1,7 +1,5 @@
 import type { TransactionShape } from '../table/TypeRow.ts';
-import { parseDoc, type CompanyFileStore } from '../storage/CompanyFileStore.ts';
 import type { SaleTaxFacts } from '../storage/SaleTaxes.ts';
-import type { TypeRegistry } from '../engine/TypeRegistry.ts';
 import type { JsonObject } from '../values/json.ts';
 import { toCents } from '../values/money.ts';
 import { linesWithGroupsOf } from './documentLines.ts';
@@ -22,16 +20,3 @@ export function saleTaxFactsOf(shape: TransactionShape, doc: JsonObject, sign: 1
   return { taxItem: refId(doc['salesTaxItem']) ?? '', subtotalCents: sign * cents(doc['subtotal']), taxCents: sign * cents(doc['salesTaxTotal']), byCode };
 }
 
-/** Keeps what every sale says, once: for a company file made before the books kept it. */
-export function keepEverySaleTax(store: CompanyFileStore, types: TypeRegistry): void {
-  store.transaction(() => {
-    for (const model of types.all()) {
-      const sign = model.row.posting === undefined ? undefined : SALE_TAX_SIGN[model.row.posting];
-      if (sign === undefined) continue;
-      for (const bytes of store.allOf(model.objectType)) {
-        const doc = parseDoc<JsonObject>(bytes);
-        store.ledger.saleTaxes.keep(String(doc['id']), String(doc['transactionDate'] ?? ''), saleTaxFactsOf(model.shape, doc, sign));
-      }
-    }
-  });
-}

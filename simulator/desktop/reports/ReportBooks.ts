@@ -3,6 +3,7 @@ import { openingStockOf } from '../books/stock.ts';
 import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { TaxItemSums } from '../storage/SaleTaxes.ts';
+import type { NamedStock, Tracking } from '../storage/StockNumbers.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument, DocumentFacts } from '../storage/RowReads.ts';
 import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
@@ -419,9 +420,14 @@ export class ReportBooks {
     return this.file.store.ledgerReads.stockMoves(to);
   }
 
-  /** What each transaction moved of each item at each site up to a day, in the order made, and whether its document holds `mentions`. */
-  stockByTransaction(asOf: string, mentions: string): TransactionStock[] {
-    return this.file.store.ledgerReads.stockByTransaction(asOf, mentions);
+  /** What each transaction moved of each item at each site up to a day, in the order made. */
+  stockByTransaction(asOf: string): TransactionStock[] {
+    return this.file.store.ledgerReads.stockByTransaction(asOf);
+  }
+
+  /** The lots or serial numbers each transaction names, by transaction, as the books keep them. */
+  namedStock(tracking: Tracking): Map<string, NamedStock[]> {
+    return this.file.store.ledgerReads.namedStock(tracking);
   }
 }
 

@@ -1,46 +1,12 @@
-import { refId } from '../books/refId.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import type { Tracking } from '../storage/StockNumbers.ts';
 import { siteNameOf, stockAsOf } from './inventoryReports.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 
-export type Tracking = 'lot' | 'serial';
-
-/** A line (or a build's header) that names a lot or serial numbers for an item: how many, and which way when it says. */
-interface NamedStock {
-  item: string;
-  site: string | null;
-  numbers: string[];
-  quantity: number;
-  /** An adjustment says its direction itself; other lines move stock the way their transaction's stock postings do. */
-  direction: 1 | -1 | null;
-}
+export type { Tracking };
 
 const quantityText = (q: number): string => String(Math.round(q * 100_000) / 100_000);
-
-/** Every object in a document that names a lot or serial number for an item: lines at any depth, and a build itself. */
-function namedStock(doc: JsonValue, tracking: Tracking, out: NamedStock[] = []): NamedStock[] {
-  if (Array.isArray(doc)) {
-    for (const entry of doc) namedStock(entry, tracking, out);
-    return out;
-  }
-  if (!isJsonObject(doc)) return out;
-  const field = tracking === 'lot' ? 'lotNumber' : 'serialNumber';
-  const text = doc[field];
-  const item = refId(doc['item']) ?? refId(doc['inventoryAssemblyItem']);
-  if (typeof text === 'string' && text.trim() !== '' && item !== null) {
-    const difference = doc['quantityDifference'];
-    const raw = [doc['quantity'], difference, doc['quantityNeeded'], doc['quantityToBuild']].find((q): q is number => typeof q === 'number') ?? 1;
-    const action = doc['serialNumberAction'];
-    const direction = action === 'removed' ? -1 : action === 'added' ? 1 : typeof difference === 'number' ? (difference < 0 ? -1 : 1) : null;
-    // A serial number is one unit; a line may list several, separated by commas.
-    const numbers = tracking === 'serial' ? text.split(/[,;\s]+/).filter((n) => n !== '') : [text.trim()];
-    out.push({ item, site: refId(doc['inventorySite']), numbers, quantity: Math.abs(raw), direction });
-  }
-  for (const [key, value] of Object.entries(doc)) if (Array.isArray(value) && key !== 'linkedTransactions' && key !== 'customFields') namedStock(value, tracking, out);
-  return out;
-}
 
 /**
  * What is on hand of each lot (or serial number) by item and site as of `asOf`. Stock comes from
@@ -50,17 +16,13 @@ function namedStock(doc: JsonValue, tracking: Tracking, out: NamedStock[] = []):
  * arrives naming none has none.
  */
 export function stockByNumber(books: ReportBooks, asOf: string, tracking: Tracking): Map<string, Map<string, number>> {
-  // Only documents that hold a number in the field are parsed: a few thousand of 100,000 moves.
-  const moves = books.stockByTransaction(asOf, tracking === 'lot' ? '"lotNumber":"' : '"serialNumber":"');
+  const moves = books.stockByTransaction(asOf);
+  // What each move's transaction names, kept as it posted: no document read.
+  const named = books.namedStock(tracking);
   // By "item site": the numbers on hand, in the order they arrived.
   const onHand = new Map<string, Map<string, number>>();
-  const named = new Map<string, NamedStock[]>();
   for (const move of moves) {
     if (move.quantity === 0) continue;
-    if (!named.has(move.txn)) {
-      const doc = move.type && move.mentions ? books.documentOf(move.type, move.txn) : undefined;
-      named.set(move.txn, doc ? namedStock(doc as JsonObject, tracking) : []);
-    }
     const key = `${move.item} ${move.site}`;
     const numbers = onHand.get(key) ?? new Map<string, number>();
     onHand.set(key, numbers);

@@ -13,7 +13,7 @@ import { partyIdsOf } from '../engine/transactionShape.ts';
 import { runReport } from './runReport.ts';
 import { minutesOf } from './timeReports.ts';
 import { OPEN_BALANCES } from '../storage/openBalances.ts';
-import { keepEverySaleTax } from '../books/saleTaxFacts.ts';
+import { keepEveryFact } from '../books/keptFacts.ts';
 
 const seeded = seededBooks({ customers: 20, invoices: 40, 'sales-receipts': 8, 'credit-memos': 6, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 3, 'journal-entries': 4, transfers: 3, paychecks: 24 });
 
@@ -52,13 +52,16 @@ function brokenRules(file: CompanyFile): string[] {
   if (keptBalances !== refilled) broken.push(`open_balances differs from the rule's answer: ${keptBalances.slice(0, 300)} != ${refilled.slice(0, 300)}`);
   if (db.prepare('SELECT 1 FROM open_dirty').get() !== undefined) broken.push('transactions marked in open_dirty after a write committed');
   // What the sales tax reports add up (kept as each sale posts) is what the sales say now.
-  const taxes = (): string => JSON.stringify([db.prepare('SELECT * FROM sale_taxes ORDER BY 1').raw().all(), db.prepare('SELECT * FROM sale_tax_codes ORDER BY 1, 2').raw().all()]);
-  const keptTaxes = taxes();
-  db.exec('SAVEPOINT retax; DELETE FROM sale_taxes; DELETE FROM sale_tax_codes');
-  keepEverySaleTax(file.store, file.types);
-  const saidTaxes = taxes();
-  db.exec('ROLLBACK TO retax; RELEASE retax');
-  if (keptTaxes !== saidTaxes) broken.push(`sale_taxes differ from what the sales say: ${keptTaxes.slice(0, 300)} != ${saidTaxes.slice(0, 300)}`);
+  // So are the lots and serial numbers the stock moves name.
+  const facts = (): string[] => ['SELECT * FROM sale_taxes ORDER BY 1', 'SELECT * FROM sale_tax_codes ORDER BY 1, 2', 'SELECT * FROM stock_numbers ORDER BY 1, 2, 3'].map((sql) => JSON.stringify(db.prepare(sql).raw().all()));
+  const keptFacts = facts();
+  db.exec('SAVEPOINT refacts; DELETE FROM sale_taxes; DELETE FROM sale_tax_codes; DELETE FROM stock_numbers');
+  keepEveryFact(file.store, file.types);
+  const saidFacts = facts();
+  db.exec('ROLLBACK TO refacts; RELEASE refacts');
+  keptFacts.forEach((kept, i) => {
+    if (kept !== saidFacts[i]) broken.push(`kept facts (${['sale_taxes', 'sale_tax_codes', 'stock_numbers'][i]}) differ from what the documents say: ${kept.slice(0, 300)} != ${saidFacts[i]?.slice(0, 300)}`);
+  });
   const trial = report(file, 'general-summary', { reportType: 'trial_balance', reportDateTo: FAR });
   expectEqual('trial balance debits = credits', figure(trial, 'TOTAL', 'debit'), figure(trial, 'TOTAL', 'credit'));
   // Every balance sheet account's trial balance line is the balance the account itself shows.
@@ -293,7 +296,7 @@ describe('reports computed from the books', () => {
     const liability = (f: CompanyFile): ReportJson => report(f, 'general-summary', { reportType: 'sales_tax_liability', reportDateMacro: 'all' });
     const before = liability(file);
     expect(figure(before, 'TOTAL', 'total_sales')).toBeGreaterThan(0);
-    file.store.db.exec('DROP TABLE sale_taxes; DROP TABLE sale_tax_codes');
+    file.store.db.exec('DROP TABLE sale_taxes; DROP TABLE sale_tax_codes; DROP TABLE stock_numbers');
     const again = new CompanyFile({ path: file.store.db.name, clock: new SimClock(() => Date.UTC(2025, 6, 1)), types: file.types });
     expect(liability(again)).toEqual(before);
     again.store.close();

@@ -100,8 +100,8 @@ export class CompanyFileStore {
   private readonly onDisk: boolean;
   private readonly normalCacheSize: number;
   private readonly firstLoad: FirstLoad;
-  /** Opened a file made before sales were kept for the sales tax reports (`SaleTaxes.ts`): the books keep every sale's once they are read. */
-  readonly predatesSaleTaxes: boolean = false;
+  /** Opened a file made before the books kept what reports read of documents (`books/keptFacts.ts`): they keep it once the types are known. */
+  readonly predatesKeptFacts: boolean = false;
 
   /**
    * `template`: the bytes of a company file to start from (a kept seeded demo) when the file is new.
@@ -119,7 +119,7 @@ export class CompanyFileStore {
     if (!readOnly) {
       applyOpenSettings(this.db, this.onDisk);
       const predating = hasTable(this.db, 'postings') ? KEPT_SUMS.filter((k) => !hasTable(this.db, k.table)) : [];
-      this.predatesSaleTaxes = hasTable(this.db, 'postings') && !hasTable(this.db, 'sale_taxes');
+      this.predatesKeptFacts = hasTable(this.db, 'postings') && !(hasTable(this.db, 'sale_taxes') && hasTable(this.db, 'stock_numbers'));
       this.db.exec(SCHEMA);
       for (const sum of predating) this.db.exec(sum.fill);
       this.db.pragma(`user_version = ${FILE_FORMAT}`);

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { SaleTaxes } from './SaleTaxes.ts';
 import { StockLedger } from './StockLedger.ts';
+import { StockNumbers } from './StockNumbers.ts';
 
 /** Which open-item ledger a posting belongs to: what customers owe, or what is owed to vendors. */
 export type OpenLedger = 'receivable' | 'payable';
@@ -130,10 +131,13 @@ export class Ledger {
   readonly stock: StockLedger;
   /** What each sale says of sales tax, kept beside its postings. */
   readonly saleTaxes: SaleTaxes;
+  /** The lots and serial numbers each stock move names, kept beside its postings. */
+  readonly stockNumbers: StockNumbers;
 
   constructor(private readonly db: Database.Database) {
     this.stock = new StockLedger(db);
     this.saleTaxes = new SaleTaxes(db);
+    this.stockNumbers = new StockNumbers(db);
     this.insertPosting = db.prepare(
       'INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on, item_id, site_id, quantity, line_item_id, class_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -182,13 +186,17 @@ export class Ledger {
   /** Removes a transaction's postings (a delete); returns what they touched. */
   unpost(txnId: string, touched: Touched = nothingTouched()): Touched {
     this.stockTexts?.delete(txnId);
-    this.saleTaxes.remove(txnId);
     for (const row of this.removePostings.all(txnId) as { account: string; entity: string | null; item: string | null }[]) {
       touched.accounts.add(row.account);
       if (row.entity !== null) touched.entities.add(row.entity);
       if (row.item !== null) touched.items.add(row.item);
     }
     return touched;
+  }
+
+  /** The transactions with a stock posting. */
+  transactionsMovingStock(): Set<string> {
+    return new Set(this.db.prepare('SELECT DISTINCT txn_id FROM postings WHERE item_id IS NOT NULL').pluck().all() as string[]);
   }
 
   postingsOf(txnId: string): Posting[] {

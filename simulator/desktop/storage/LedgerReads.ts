@@ -3,6 +3,7 @@ import type { Link, OpenLedger } from './Ledger.ts';
 import { openItemsAsOf, type OpenItemRow } from './openBalances.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
 import { taxItemSums, type TaxItemSums } from './SaleTaxes.ts';
+import { namedStockByTransaction, type NamedStock, type Tracking } from './StockNumbers.ts';
 
 export type { OpenItemRow };
 
@@ -171,8 +172,6 @@ export interface TransactionStock {
   date: string;
   type: string | null;
   seq: number | null;
-  /** Whether its transaction's stored JSON holds the text asked for (a lot or serial number field with a value). */
-  mentions: boolean;
 }
 
 /**
@@ -318,7 +317,11 @@ export class LedgerReads {
   /** The stock moved up to a day, by item, and by site too when `bySite` (else every site is null). */
   stockOnHand(asOf: string, bySite: boolean): StockOnHand[] {
     const site = bySite ? 'site_id' : 'NULL';
-    return this.statement(`SELECT item_id AS item, ${site} AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL AND posted_on <= ? GROUP BY item_id, ${site}`).all(asOf) as StockOnHand[];
+    // As of the last stock move or later (a report as of today), every move counts: the stock index
+    // alone answers, without looking each posting up for its day (131,000 moves: 0.5 s).
+    const last = this.statement('SELECT MAX(posted_on) FROM postings WHERE item_id IS NOT NULL').pluck().get() as string | null;
+    const span = last !== null && last <= asOf ? '' : 'AND posted_on <= ?';
+    return this.statement(`SELECT item_id AS item, ${site} AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL ${span} GROUP BY item_id, ${site}`).all(...(span === '' ? [] : [asOf])) as StockOnHand[];
   }
 
   /** Every stock move up to a day, by date, then the order transactions were made, then line. */
@@ -329,14 +332,17 @@ export class LedgerReads {
     ).all(to) as StockMoveLine[];
   }
 
-  /** What each transaction moved of each item at each site up to a day, in the order they were made; `mentions`: text to look for in each transaction's stored JSON. */
-  stockByTransaction(asOf: string, mentions: string): TransactionStock[] {
-    const rows = this.statement(
-      `SELECT p.txn_id AS txn, p.item_id AS item, p.site_id AS site, SUM(p.quantity) AS quantity, MIN(p.posted_on) AS date, r.type AS type, MIN(r.seq) AS seq,
-         (SELECT instr(b.doc, CAST(? AS BLOB)) > 0 FROM bodies b WHERE b.seq = r.seq) AS mentions
+  /** What each transaction moved of each item at each site up to a day, in the order they were made. */
+  stockByTransaction(asOf: string): TransactionStock[] {
+    return this.statement(
+      `SELECT p.txn_id AS txn, p.item_id AS item, p.site_id AS site, SUM(p.quantity) AS quantity, MIN(p.posted_on) AS date, r.type AS type, MIN(r.seq) AS seq
        FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
        WHERE p.item_id IS NOT NULL AND p.posted_on <= ? GROUP BY p.txn_id, p.item_id, p.site_id ORDER BY date, COALESCE(seq, 0), p.txn_id`,
-    ).all(mentions, asOf) as (Omit<TransactionStock, 'mentions'> & { mentions: number | null })[];
-    return rows.map((r) => ({ ...r, mentions: r.mentions === 1 }));
+    ).all(asOf) as TransactionStock[];
+  }
+
+  /** The lots or serial numbers each transaction names (`StockNumbers.ts`). */
+  namedStock(tracking: Tracking): Map<string, NamedStock[]> {
+    return namedStockByTransaction(this.statement, tracking);
   }
 }

@@ -52,13 +52,14 @@ export class SaleTaxes {
     this.removeCodes = db.prepare('DELETE FROM sale_tax_codes WHERE txn_id = ?');
   }
 
-  /** Keeps what a sale says, after `Ledger.post` (which forgot what it said before). */
+  /** Keeps what a sale says, replacing what it said before. */
   keep(txnId: string, soldOn: string, facts: SaleTaxFacts): void {
+    this.remove(txnId);
     this.insertSale.run(txnId, soldOn, facts.taxItem, facts.subtotalCents, facts.taxCents);
     for (const [code, cents] of facts.byCode) if (cents !== 0) this.insertCode.run(txnId, code, cents);
   }
 
-  /** Forgets a sale (deleted, or posted again). */
+  /** Forgets a sale (deleted). */
   remove(txnId: string): void {
     this.removeSale.run(txnId);
     this.removeCodes.run(txnId);

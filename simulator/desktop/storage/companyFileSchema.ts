@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { KEPT_SUMS } from './keptSums.ts';
 import { SALE_TAXES_SCHEMA } from './SaleTaxes.ts';
+import { STOCK_NUMBERS_SCHEMA } from './StockNumbers.ts';
 
 /**
  * The columns a stored object is listed, filtered and found by, shared by current rows
@@ -124,6 +125,7 @@ DROP INDEX IF EXISTS postings_account;
 ${LIST_INDEXES.map((sql) => `${sql};`).join('\n')}
 ${KEPT_SUMS.map((k) => [k.create, ...k.triggers].join('\n')).join('\n')}
 ${SALE_TAXES_SCHEMA}
+${STOCK_NUMBERS_SCHEMA}
 `;
 
 /**
