@@ -16,7 +16,7 @@ const entry = 'simulator/api/index.d.ts';
 fs.rmSync(emitted, { recursive: true, force: true });
 fs.rmSync(out, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
+execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: ['ignore', process.stderr, process.stderr], cwd: root });
 
 const RELATIVE_IMPORT = /(from\s+|import\()(['"])(\.{1,2}\/[^'"]+?)\.ts\2/g;
 const queue = [entry];
@@ -31,4 +31,4 @@ while (queue.length > 0) {
   fs.writeFileSync(path.join(out, file), text.replace(RELATIVE_IMPORT, '$1$2$3.js$2'));
 }
 fs.rmSync(emitted, { recursive: true, force: true });
-console.log(`declarations: ${[...seen].join(', ')}`);
+process.stderr.write(`declarations: ${[...seen].join(', ')}\n`);
