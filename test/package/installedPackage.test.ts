@@ -70,10 +70,10 @@ describe.skipIf(!RUN)('the packed package, installed with production dependencie
     }
   });
 
-  it('imports startSandbox from an ESM consumer, which starts, reads and stops a sandbox', async () => {
+  it('imports startSandbox from an ESM consumer, which starts, reads and stops a sandbox in-process and as a child process', async () => {
     fs.copyFileSync(path.join(ROOT, 'test/package/consumers/consumer.mjs'), path.join(app, 'consumer.mjs'));
     const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: app, env });
-    expect(JSON.parse(stdout)).toMatchObject({ status: 200, customers: 5, advancedMs: 11_000, ownEndUser: expect.stringMatching(/^end_usr_/) });
+    expect(JSON.parse(stdout)).toMatchObject({ status: 200, customers: 5, advancedMs: 11_000, ownEndUser: expect.stringMatching(/^end_usr_/), childHealth: 200 });
   });
 
   it("type-checks a TypeScript consumer against the package's declarations, and refuses one that misuses them", async () => {
@@ -99,6 +99,14 @@ describe.skipIf(!RUN)('the packed package, installed with production dependencie
     fs.cpSync(path.join(ROOT, 'examples/integration-suite'), dir, { recursive: true, filter: (f) => !f.endsWith('package.json') });
     const vitest = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
     const { stdout } = await run(process.execPath, [vitest, 'run', '--root', app, 'integration-suite'], { cwd: app, env: { ...env, CI: '1' } });
+    expect(stdout).toMatch(/Tests\s+.*3 passed/);
+  });
+
+  it('runs the global-setup suite of examples/ against it: one sandbox for the run, connectSandbox in each file', async () => {
+    const dir = path.join(app, 'global-setup');
+    fs.cpSync(path.join(ROOT, 'examples/global-setup'), dir, { recursive: true, filter: (f) => !f.endsWith('package.json') });
+    const vitest = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
+    const { stdout } = await run(process.execPath, [vitest, 'run', '--root', dir], { cwd: dir, env: { ...env, CI: '1' } });
     expect(stdout).toMatch(/Tests\s+.*3 passed/);
   });
 
