@@ -26,6 +26,7 @@ export interface InstalledPackage {
  */
 export async function installPackedPackage(workDir: string, env: NodeJS.ProcessEnv): Promise<InstalledPackage> {
   const big = { env, maxBuffer: 64 * 1024 * 1024 };
+  fs.mkdirSync(workDir, { recursive: true });
   const packed = await run('npm', ['pack', '--pack-destination', workDir, '--json'], { ...big, cwd: ROOT });
   const [info] = JSON.parse(packed.stdout) as { filename: string; size: number; unpackedSize: number; entryCount: number }[];
   if (!info) throw new Error(`npm pack said nothing: ${packed.stderr}`);
