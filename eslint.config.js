@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.js'],
-    languageOptions: { globals: { process: 'readonly' } },
+    files: ['bin/**/*.js', 'scripts/**/*.mjs', 'examples/**/*.{js,mjs}', 'test/package/consumers/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
 );

@@ -1,4 +1,5 @@
 import type { ContractResult, ContractSetup } from './benchContract.ts';
+import type { PackageResult, PackageSetup, PackageTargets } from './benchPackage.ts';
 import type { LargeResult, LargeSetup, LargeTargets } from './benchLarge.ts';
 import type { ThroughputResult, ThroughputSetup } from './benchThroughput.ts';
 import type { FixturesResult, FixturesSetup } from './benchFixtures.ts';
@@ -20,6 +21,7 @@ export interface BenchReport {
   reports?: { setup: ReportsSetup; result: ReportsResult };
   contract?: { setup: ContractSetup; result: ContractResult };
   large?: { setup: LargeSetup; result: LargeResult };
+  package?: { setup: PackageSetup; result: PackageResult; targets: PackageTargets };
   /** The contract runner straight at the sandbox, and its whole read-only run behind the proxy. */
   contractTargets: { sandboxMs: number; wholeMs: number };
   /** Issue 37: reports, seeding and another end user's latency on the large company file. */

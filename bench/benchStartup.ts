@@ -63,11 +63,14 @@ function removeCaDir(caCertPath: string): void {
   if (path.dirname(dir) === os.tmpdir() && path.basename(dir).startsWith('ledger-sim-')) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-async function startOnce(args: string[], workDir: string, run: string, timeoutMs: number, mode: StartupMode): Promise<{ totalMs: number; readyMs: number }> {
+/**
+ * Spawn-to-first-200 of one `ledger-sim serve` (its args after node's), in `cwd` (the project, or a
+ * project that installed the package) with `env`.
+ */
+export async function timeFirstAnswer(args: string[], workDir: string, run: string, timeoutMs: number, where: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ totalMs: number; readyMs: number }> {
   const readyFile = path.join(workDir, `ready-${run}.json`);
-  const env = { ...process.env, LEDGER_SIM_FROM_SOURCE: mode === 'source' ? '1' : '0' };
   const started = performance.now();
-  const child = childRegistry.add(spawn(process.execPath, [...args, '--ready-file', readyFile], { cwd: PROJECT_DIR, env, stdio: ['ignore', 'ignore', 'pipe'] }));
+  const child = childRegistry.add(spawn(process.execPath, [...args, '--ready-file', readyFile], { cwd: where.cwd ?? PROJECT_DIR, env: where.env ?? process.env, stdio: ['ignore', 'ignore', 'pipe'] }));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = (): string | undefined => (child.exitCode !== null || child.signalCode !== null ? `${child.exitCode ?? child.signalCode}: ${stderr.trim()}` : undefined);
@@ -106,7 +109,8 @@ export async function benchStartup(setup: StartupSetup, workDir: string): Promis
     const runsMs: number[] = [];
     const readyFileMs: number[] = [];
     for (let run = 0; run < setup.runs; run += 1) {
-      const { totalMs, readyMs } = await startOnce(args, workDir, `${mode}-${run}`, setup.timeoutMs, mode);
+      const env = { ...process.env, LEDGER_SIM_FROM_SOURCE: mode === 'source' ? '1' : '0' };
+      const { totalMs, readyMs } = await timeFirstAnswer(args, workDir, `${mode}-${run}`, setup.timeoutMs, { env });
       runsMs.push(totalMs);
       readyFileMs.push(readyMs);
     }

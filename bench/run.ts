@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BenchReport } from './benchReport.ts';
 import { benchContract } from './benchContract.ts';
 import { benchFixtures } from './benchFixtures.ts';
+import { benchPackage, formatPackage, type PackageSetup, type PackageTargets } from './benchPackage.ts';
 import { benchLarge, type LargeSetup, type LargeTargets } from './benchLarge.ts';
 import { benchReports } from './benchReports.ts';
 import { benchSeeding } from './benchSeeding.ts';
@@ -88,6 +89,11 @@ const LARGE_TARGETS: LargeTargets = {
   loadP99Ms: 50,
 };
 
+// Issue 38: the installed tarball: the CLI's first answer and startSandbox() within 1 s with the
+// demo kept, a new end user of its own within 50 ms.
+const PACKAGE: PackageSetup = { runs: 5, endUsersPerRun: 20, timeoutMs: 60_000 };
+const PACKAGE_TARGETS: PackageTargets = { firstAnswerMs: 1_000, startSandboxMs: 1_000, endUserMs: 50 };
+
 function progress(message: string): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 }
@@ -125,6 +131,8 @@ async function main(): Promise<number> {
     // Last: its own child, minutes of reports; the in-process sections above are done by then.
     if (wanted('large')) progress(`large: every report type on end user B's ~205,000 transactions over HTTP, then A's list page while B's reports run`);
     const large = wanted('large') ? await benchLarge(LARGE, workDir, progress) : undefined;
+    if (wanted('package')) progress('package: npm pack, install the tarball with production dependencies only, then time it');
+    const pkg = wanted('package') ? await benchPackage(PACKAGE, workDir, progress) : undefined;
     const report: BenchReport = {
       machine,
       ...(throughput ? { throughput: { setup: THROUGHPUT, result: throughput } } : {}),
@@ -134,6 +142,7 @@ async function main(): Promise<number> {
       ...(reports ? { reports: { setup: REPORTS, result: reports } } : {}),
       ...(contract ? { contract: { setup: CONTRACT, result: contract } } : {}),
       ...(large ? { large: { setup: LARGE, result: large } } : {}),
+      ...(pkg ? { package: { setup: PACKAGE, result: pkg, targets: PACKAGE_TARGETS } } : {}),
       contractTargets: CONTRACT_TARGETS,
       largeTargets: LARGE_TARGETS,
       reportTargetMs: REPORT_TARGET_MS,
@@ -148,6 +157,7 @@ async function main(): Promise<number> {
       cpuProfile: throughput?.cpuProfile,
     };
     process.stdout.write(formatReport(report));
+    if (pkg) process.stdout.write(`${formatPackage(PACKAGE, pkg, PACKAGE_TARGETS).join('\n')}\n`);
     if (args.jsonPath) {
       fs.writeFileSync(args.jsonPath, `${JSON.stringify(report, null, 2)}\n`);
       process.stdout.write(`JSON written to ${args.jsonPath}\n`);

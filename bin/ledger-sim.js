@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// Runs the bundled CLI when it is newer than every source (built by `npm run build`, and by npm
-// after install); otherwise the TypeScript sources directly, compiled on load by tsx.
+// An installed package has no TypeScript sources: it runs the bundled CLI (built before packing).
+// A clone runs the bundle when it is newer than every source (built by `npm run build`, and by npm
+// after install); otherwise, or with LEDGER_SIM_FROM_SOURCE=1, the sources through tsx (a
+// development dependency, so only ever loaded in a clone).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = path.join(root, 'dist/cli/ledger-sim.mjs');
+const source = path.join(root, 'simulator/cli/main.ts');
 
 function newestSource() {
   let newest = 0;
@@ -26,7 +29,9 @@ function bundleIsFresh() {
   }
 }
 
-if (process.env.LEDGER_SIM_FROM_SOURCE !== '1' && bundleIsFresh()) {
+if (!fs.existsSync(source)) {
+  await import(bundle);
+} else if (process.env.LEDGER_SIM_FROM_SOURCE !== '1' && bundleIsFresh()) {
   await import(bundle);
 } else {
   const { register } = await import('tsx/esm/api');

@@ -21,7 +21,8 @@ import type { SeedSizes } from './fixtures/seedCompanyFile.ts';
 import { ProjectClocks } from './service/ProjectClocks.ts';
 import { RequestLog } from './service/RequestLog.ts';
 import { hashPassword } from './service/dashboard/passwords.ts';
-import { newEndUserId, newPublishableKey, newSecretKey, randomToken } from './service/serviceIds.ts';
+import { newEndUserId, randomToken } from './service/serviceIds.ts';
+import { sandboxKeys } from './sandboxKeys.ts';
 import { ServiceState } from './service/ServiceState.ts';
 import { createTlsMaterial, loadOrCreateTls, type TlsFiles } from './service/tlsCertificates.ts';
 import type { ServiceDeps } from './service/types.ts';
@@ -40,7 +41,7 @@ export interface SandboxOptions {
   keyPath?: string;
   /** What clients should trust when `certPath` is not self-signed (its CA); defaults to `certPath`. */
   caCertPath?: string;
-  /** Use this secret key (stored hashed) instead of issuing a new one. */
+  /** Use this secret key (stored hashed) instead of the kept one or a new one. */
   secretKey?: string;
   /** The demo account's dashboard password; each start sets a new random one unless given. */
   demoPassword?: string;
@@ -140,20 +141,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, requestLog: new RequestLog(), publicOrigin: () => origin };
 
   state.ensureProject(TESTING_PROJECT);
-  const secretKey = options.secretKey ?? newSecretKey();
-  const publishableKey = newPublishableKey();
   const testingClock = clocks.forProject(TESTING_PROJECT.id);
-  state.addKey(TESTING_PROJECT.id, 'secret', secretKey, testingClock.now());
-  state.addKey(TESTING_PROJECT.id, 'publishable', publishableKey, testingClock.now());
+  const { secretKey, publishableKey } = sandboxKeys(state, TESTING_PROJECT.id, dataDir, options.secretKey, testingClock.now());
   let endUser = state.endUserBySource(TESTING_PROJECT.id, DEMO_SOURCE_ID);
   if (!endUser) {
     endUser = { id: newEndUserId(), project_id: TESTING_PROJECT.id, company_name: 'Demo company', source_id: DEMO_SOURCE_ID, email: 'owner@demo-company.test', created_at: testingClock.now() };
     state.addEndUser(endUser);
   }
-  const demo = connectCompanyFile(deps, endUser, {
-    seed: options.seed ?? DEMO_SEED,
-    sizes: options.sizes ?? {},
-  });
+  deps.demoSeed = { seed: options.seed ?? DEMO_SEED, sizes: options.sizes ?? {} };
+  const demo = connectCompanyFile(deps, endUser, deps.demoSeed);
   if (options.machine) setUpMachine(companyFileApp(deps, endUser, demo.companyFileId).machine, options.machine);
 
   const tls = await tlsReady;

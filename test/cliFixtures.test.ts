@@ -50,9 +50,10 @@ describe('ledger-sim fixtures generate and validate', () => {
   });
 
   it('refuses bad usage with a message and exit 2', async () => {
-    const run = await runCli(['fixtures', 'load', SAMPLE]);
+    // No flags and no sandbox running from the data directory: nowhere to load into.
+    const run = await runCli(['fixtures', 'load', SAMPLE], { env: { ...process.env, LEDGER_SIM_DATA_DIR: dir, SERVICE_BASE_URL: '' } });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('say where the company file is: --data-dir DIR');
+    expect(run.stderr).toContain(`no sandbox is running from ${dir}`);
     expect(run.stderr).not.toMatch(NO_STACK);
   });
 });

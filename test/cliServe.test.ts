@@ -3,6 +3,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readReadyFile, readyFilePath } from '../simulator/api/readyFile.ts';
 import { startCli, stopCli, type RunningCli } from './support/cliProcess.ts';
 import { send, type ApiResponse } from './support/testClient.ts';
 
@@ -47,17 +48,27 @@ describe('ledger-sim serve', () => {
     const id = String(created.body['id']);
     const updated = await call(first, 'POST', `/ledger-desktop/customers/${id}`, { revisionNumber: created.body['revisionNumber'], phone: '555-0100' });
     expect(updated.status).toBe(200);
+    expect(readReadyFile(readyFilePath(dataDir))).toMatchObject({ baseUrl: first.info.baseUrl, secretKey: first.info.secretKey, pid: first.child.pid });
+    expect(fs.statSync(readyFilePath(dataDir)).mode & 0o777).toBe(0o600);
     await stopCli(first, 'SIGKILL');
+    // Killed, it could not remove its ready file: a reader sees its process is gone.
+    expect(fs.existsSync(readyFilePath(dataDir))).toBe(true);
+    expect(readReadyFile(readyFilePath(dataDir))).toBeUndefined();
 
     const second = await startCli(['--data-dir', dataDir, '--log-level', 'warn'], ready);
     running.push(second);
     expect(second.info.caCertPath).toBe(first.info.caCertPath);
     expect(second.info.endUserIds).toEqual(first.info.endUserIds);
+    // The key is kept in the data directory from one start to the next.
+    expect(second.info.secretKey).toBe(first.info.secretKey);
+    expect(second.info.publishableKey).toBe(first.info.publishableKey);
     const again = await call(second, 'GET', `/ledger-desktop/customers/${id}`, undefined, first.info.secretKey);
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ name: 'Survives Kill Co', phone: '555-0100', revisionNumber: updated.body['revisionNumber'] });
     expect((await call(second, 'GET', '/end-users')).status).toBe(200);
     expect(await stopCli(second)).toBe(0);
+    // A clean stop takes its ready file away.
+    expect(fs.existsSync(readyFilePath(dataDir))).toBe(false);
   });
 
   it('refuses bad options with a message, not a stack trace', async () => {

@@ -17,7 +17,7 @@ deleted. Objects the runs did not make are never touched.
 Options:
   --base-url URL       the Service's base URL, ending in /v1        (env SERVICE_BASE_URL)
   --api-key KEY        a secret key of the project                  (env SERVICE_API_KEY)
-  --ca-cert FILE       trust this CA (for a self-signed target such as the sandbox)
+  --ca-cert FILE       trust this CA (for a self-signed target such as the sandbox) (env SERVICE_CA_CERT)
   --record-dir DIR     where the runs' records are (default ${RECORD_DIR})
   --spec PATH          the OpenAPI document (default: ledger-sim's own)
 Exit status: 0 when everything recorded is gone, 1 when something was left, 2 on misuse.
@@ -48,7 +48,8 @@ export async function cleanupCommand(args: string[], env: NodeJS.ProcessEnv, def
     return 0;
   }
   const spec = await loadSpecModel(values.spec ?? defaultSpec);
-  const ca = values['ca-cert'] ? fs.readFileSync(values['ca-cert'], 'utf8') : undefined;
+  const caFile = values['ca-cert'] ?? env['SERVICE_CA_CERT'];
+  const ca = caFile ? fs.readFileSync(caFile, 'utf8') : undefined;
   let left = 0;
   for (const { file, record } of records) {
     const client = new HttpClient({ baseUrl, apiKey, endUserId: record.endUserId, ca, timeoutMs: 30_000 });

@@ -17,7 +17,9 @@ export const DEFAULT_SPEC = path.resolve(path.dirname(fileURLToPath(import.meta.
 const HELP = `Usage: ledger-sim contract --base-url https://host/v1 --api-key sk_... --end-user-id end_usr_... [options]
 
 Checks a deployment of the Service against the contract, check by check. Read-only unless
---allow-writes is given (a real company file is someone's books).
+--allow-writes is given (a real company file is someone's books). Without --base-url and
+SERVICE_BASE_URL it checks the local sandbox (\`ledger-sim serve\` in ./.ledger-sim or
+LEDGER_SIM_DATA_DIR) and its demo end user.
 
 Options:
   --base-url URL       the Service's base URL, ending in /v1        (env SERVICE_BASE_URL)
@@ -28,7 +30,7 @@ Options:
                        (without it, --allow-writes creates one and removes it at the end);
                        on a target without a sandbox clock, reads of company-file data also
                        run on its file, beside the first: about half the time
-  --ca-cert FILE       trust this CA (for a self-signed target such as the sandbox)
+  --ca-cert FILE       trust this CA (for a self-signed target such as the sandbox) (env SERVICE_CA_CERT)
   --http-url URL       where plain HTTP is answered, if not on the HTTPS port
   --spec PATH          the OpenAPI document to check against (default: ledger-sim's own)
   --allow-writes       also run the checks that create and change objects
@@ -129,7 +131,7 @@ export async function contractCommand(args: string[], env: NodeJS.ProcessEnv = p
     if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got "${baseUrl}"`);
     const reporter = values.reporter ?? 'human';
     if (!['human', 'json', 'junit', 'html'].includes(reporter)) throw new UsageError(`--reporter is human, json, junit or html, got "${reporter}"`);
-    const caCertPath = values['ca-cert'];
+    const caCertPath = values['ca-cert'] ?? env['SERVICE_CA_CERT'];
     if (caCertPath && !fs.existsSync(caCertPath)) throw new UsageError(`--ca-cert ${caCertPath} does not exist`);
     const seed = wholeNumber(values.seed, 'seed', Math.floor(Math.random() * 2 ** 31));
     const budgetMs = values.budget === undefined ? undefined : values.budget === 'none' ? Infinity : parseDuration(values.budget);

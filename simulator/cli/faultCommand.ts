@@ -3,7 +3,8 @@ import type { JsonObject } from '../desktop/values/json.ts';
 import { UsageError } from './fixtureFileCommands.ts';
 import { faultBody, MACHINE_FLAGS, MACHINE_FLAGS_HELP, settingsBody } from './machineOptions.ts';
 import { isParseArgsError } from './parseArgsError.ts';
-import { callSandbox, type SandboxTarget } from './sandboxClient.ts';
+import { callSandbox, type SandboxTarget } from '../api/callSandbox.ts';
+import { findSandbox, SANDBOX_FLAGS, SANDBOX_FLAGS_HELP, sayWhich } from './findSandbox.ts';
 
 const HELP = `Usage: ledger-sim fault <command> [options]
 
@@ -22,17 +23,13 @@ Commands:
   reset                back to connected, instant, no faults
 
 Options:
-  --base-url URL       the running sandbox, e.g. https://localhost:4443/v1
-  --api-key KEY        its secret key (or LEDGER_SIM_API_KEY in the environment)
-  --ca-cert FILE       the CA the sandbox printed (e.g. .ledger-sim/tls/ca-cert.pem)
-  --end-user ID        whose machine; may be left out when the project has one end user
+${SANDBOX_FLAGS_HELP}
+  --end-user ID        whose machine; left out: the local sandbox's demo end user, or the project's only one
 ${MACHINE_FLAGS_HELP}
 `;
 
 const OPTIONS = {
-  'base-url': { type: 'string' },
-  'api-key': { type: 'string' },
-  'ca-cert': { type: 'string' },
+  ...SANDBOX_FLAGS,
   'end-user': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...MACHINE_FLAGS,
@@ -74,12 +71,11 @@ export async function faultCommand(args: string[]): Promise<number> {
       process.stdout.write(HELP);
       return command || values.help ? 0 : 2;
     }
-    const baseUrl = values['base-url'];
-    const apiKey = values['api-key'] ?? process.env['LEDGER_SIM_API_KEY'];
-    if (!baseUrl || !apiKey) throw new UsageError('needs --base-url URL of a running sandbox and --api-key sk_... (or LEDGER_SIM_API_KEY)');
     if (extra.length > 0 || (argument !== undefined && command !== 'add' && command !== 'clear')) throw new UsageError(`unexpected "${[argument, ...extra].join(' ')}"`);
-    const target: SandboxTarget = { baseUrl, apiKey, ...(values['ca-cert'] ? { caCertPath: values['ca-cert'] } : {}) };
-    const base = `/_sandbox/end-users/${encodeURIComponent(await endUserOf(target, values['end-user']))}`;
+    const found = findSandbox(values);
+    sayWhich(found);
+    const target = found.target;
+    const base = `/_sandbox/end-users/${encodeURIComponent(await endUserOf(target, values['end-user'] ?? found.endUserId))}`;
     const settings = settingsBody(values);
     if (command !== 'set' && Object.keys(settings).length > 0) throw new UsageError(`machine options go with "set", not "${command}"`);
     let reply: JsonObject;

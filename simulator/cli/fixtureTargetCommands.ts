@@ -9,29 +9,26 @@ import { removeEndUser } from '../service/handlers/endUserHandlers.ts';
 import { countObjects, outputFormat, UsageError, writeAtomically } from './fixtureFileCommands.ts';
 import { openDataDir } from './openDataDir.ts';
 import { progressBar } from './progressBar.ts';
-import { callSandbox, type SandboxTarget } from './sandboxClient.ts';
+import { callSandbox, type SandboxTarget } from '../api/callSandbox.ts';
+import { findSandbox, SANDBOX_FLAGS, sayWhich } from './findSandbox.ts';
 
 const TARGET_OPTIONS = {
   'data-dir': { type: 'string' },
-  'base-url': { type: 'string' },
-  'api-key': { type: 'string' },
-  'ca-cert': { type: 'string' },
+  ...SANDBOX_FLAGS,
   'end-user-id': { type: 'string' },
   'end-user': { type: 'string' },
 } as const;
 
-type Target = { kind: 'dataDir'; dir: string } | { kind: 'sandbox'; sandbox: SandboxTarget };
+type Target = { kind: 'dataDir'; dir: string } | { kind: 'sandbox'; sandbox: SandboxTarget; endUserId?: string };
 
+/** A data directory (no server) when named; otherwise a running sandbox, named or found locally. */
 function targetOf(values: Partial<Record<keyof typeof TARGET_OPTIONS, string>>): Target {
   const dir = values['data-dir'];
-  const baseUrl = values['base-url'];
-  if (dir !== undefined && baseUrl !== undefined) throw new UsageError('use --data-dir or --base-url, not both');
+  if (dir !== undefined && values['base-url'] !== undefined) throw new UsageError('use --data-dir or --base-url, not both');
   if (dir !== undefined) return { kind: 'dataDir', dir };
-  if (baseUrl === undefined) throw new UsageError('say where the company file is: --data-dir DIR (no server) or --base-url URL of a running sandbox');
-  // The environment variable keeps the key out of shell history and process listings.
-  const apiKey = values['api-key'] ?? process.env['LEDGER_SIM_API_KEY'];
-  if (!apiKey) throw new UsageError('--base-url needs --api-key sk_... (or LEDGER_SIM_API_KEY in the environment)');
-  return { kind: 'sandbox', sandbox: { baseUrl, apiKey, ...(values['ca-cert'] ? { caCertPath: values['ca-cert'] } : {}) } };
+  const found = findSandbox(values);
+  sayWhich(found);
+  return { kind: 'sandbox', sandbox: found.target, ...(found.endUserId ? { endUserId: found.endUserId } : {}) };
 }
 
 function summary(file: string, result: FixtureLoadResult, seconds: number): string {
@@ -118,11 +115,12 @@ export async function loadCommand(args: string[]): Promise<number> {
 export async function exportCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { ...TARGET_OPTIONS, out: { type: 'string' } } });
   if (positionals.length > 0) throw new UsageError(`export takes no file argument; use --out FILE (got "${positionals[0]}")`);
-  const endUserId = values['end-user'] ?? values['end-user-id'];
-  if (!endUserId) throw new UsageError('export needs --end-user ID');
   if (!values.out) throw new UsageError('export needs --out FILE (.json, .yaml or .yml)');
   const format = outputFormat(values.out);
   const target = targetOf(values);
+  // From the local sandbox, its demo end user unless one is named.
+  const endUserId = values['end-user'] ?? values['end-user-id'] ?? (target.kind === 'sandbox' ? target.endUserId : undefined);
+  if (!endUserId) throw new UsageError('export needs --end-user ID');
   let fixture: JsonValue;
   if (target.kind === 'dataDir') {
     const data = openDataDir(target.dir, await loadFixtureTools());

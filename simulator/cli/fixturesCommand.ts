@@ -17,14 +17,16 @@ Commands:
   validate FILE...
       Report every problem of each file (file, object, field, what is wrong); exit 1 if any.
 
-  load FILE (--data-dir DIR | --base-url URL --api-key KEY [--ca-cert FILE]) [--end-user-id ID]
+  load FILE [--data-dir DIR | --base-url URL --api-key KEY [--ca-cert FILE]] [--end-user-id ID]
       Load into an end user's company file, in one transaction. Without --end-user-id a new end
       user is created; its id is printed on stdout. With --data-dir the sandbox must not be
-      running on DIR; with --base-url it must be (the key may come from LEDGER_SIM_API_KEY).
+      running on DIR; with --base-url it must be (key and CA may come from SERVICE_API_KEY and
+      SERVICE_CA_CERT). With neither: the sandbox \`ledger-sim serve\` runs from ./.ledger-sim
+      (or LEDGER_SIM_DATA_DIR), found by its ready file.
 
-  export --end-user ID --out FILE (--data-dir DIR | --base-url URL --api-key KEY [--ca-cert FILE])
+  export --out FILE [--end-user ID] [--data-dir DIR | --base-url URL --api-key KEY [--ca-cert FILE]]
       Write an end user's company file as a fixture; loading it and exporting again gives the
-      same file.
+      same file. From the local sandbox, its demo end user unless --end-user is given.
 `;
 
 const SUBCOMMANDS: Record<string, (args: string[]) => Promise<number>> = {

@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { contractCommand } from '../../contract-tests/runner/contractCommand.ts';
+import { PACKAGE_ROOT } from '../spec/cacheDir.ts';
+import { clockCommand } from './clockCommand.ts';
 import { faultCommand } from './faultCommand.ts';
+import { DEFAULT_DATA_DIR, ENV, fromReadyFile } from './findSandbox.ts';
 import { fixturesCommand } from './fixturesCommand.ts';
 import { serveCommand } from './serveCommand.ts';
 
@@ -10,12 +15,49 @@ Commands:
   contract   Check any deployment of the Service against the contract (ledger-sim contract --help)
   fixtures   Generate, validate, load and export company files as data (ledger-sim fixtures --help)
   fault      Steer the end user's machine of a running sandbox: connection state, latency, faults (ledger-sim fault --help)
+  clock      Show, advance or reset the running sandbox's clock (ledger-sim clock --help)
+
+fault, clock, fixtures load/export and contract talk to the sandbox \`ledger-sim serve\` runs from
+./${DEFAULT_DATA_DIR} (or ${ENV.dataDir}) unless flags or ${ENV.baseUrl} name another.
+
+  --version  print the version
 `;
 
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = { serve: serveCommand, contract: (args) => contractCommand(args), fixtures: fixturesCommand, fault: faultCommand };
+/**
+ * The contract runner reads its target from flags or the environment and knows nothing of the
+ * simulator (a bug on one side must not hide on the other): the local sandbox is handed to it as
+ * the environment it documents.
+ */
+function contractWithLocalSandbox(args: string[]): Promise<number> {
+  const named = args.some((a) => a === '--help' || a === '-h' || a === '--base-url' || a.startsWith('--base-url=')) || process.env[ENV.baseUrl];
+  const found = named ? undefined : fromReadyFile(process.env[ENV.dataDir] ?? DEFAULT_DATA_DIR);
+  if (!found || !found.endUserId) return contractCommand(args);
+  process.stderr.write(`(${found.source})\n`);
+  const env: NodeJS.ProcessEnv = { ...process.env, [ENV.baseUrl]: found.target.baseUrl, [ENV.caCert]: found.caCertPath };
+  // A key or end user given in the environment wins over the ready file's, as everywhere.
+  env[ENV.apiKey] ??= env[ENV.apiKeyAlias] ?? found.target.apiKey;
+  env[ENV.endUserId] ??= found.endUserId;
+  return contractCommand(args, env);
+}
+
+function version(): string {
+  return (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  serve: serveCommand,
+  contract: contractWithLocalSandbox,
+  fixtures: fixturesCommand,
+  fault: faultCommand,
+  clock: clockCommand,
+};
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${version()}\n`);
+    return 0;
+  }
   if (!name || name === '--help' || name === '-h') {
     process.stdout.write(USAGE);
     return name ? 0 : 2;

@@ -1,9 +1,11 @@
-import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSizes } from '../fixtures/seedCompanyFile.ts';
 import { sizeKeys } from '../fixtures/seed/seedTable.ts';
 import { DEMO_SEED, startSandbox, type SandboxInfo } from '../Sandbox.ts';
 import type { LogLevel } from '../service/logger.ts';
+import { readyFilePath, removeReadyFile, writeReadyFile } from '../api/readyFile.ts';
+import { DEFAULT_DATA_DIR, ENV } from './findSandbox.ts';
 import { faultBody, MACHINE_FLAGS, MACHINE_FLAGS_HELP, settingsBody } from './machineOptions.ts';
 
 const HELP = `Usage: ledger-sim serve [options]
@@ -15,7 +17,8 @@ Options:
   --port N           HTTPS port (default 4443; 0 picks a free port)
   --http-port N      plain-HTTP port (default 4080; 0 picks a free port)
   --host HOST        address to listen on (default 127.0.0.1)
-  --data-dir DIR     where company files, Service records and certificates live (default ./.ledger-sim)
+  --data-dir DIR     where company files, Service records and certificates live (default ./.ledger-sim,
+                     or LEDGER_SIM_DATA_DIR)
   --memory           keep everything in memory; nothing is written but the public CA certificate
   --seed N           seed of the demo company file (default ${DEMO_SEED})
   --size K=N,...     objects of each sized type in the demo company file, by resource
@@ -24,10 +27,11 @@ Options:
   --invoices N       shorthand for --size invoices=N
   --cert FILE --key FILE   serve this certificate instead of the generated one
   --ca-cert FILE     with --cert: the CA clients should trust (default: the certificate itself)
-  --secret-key KEY   accept this secret key (sk_...) instead of issuing a new one
   --demo-password P  the dashboard password of demo@ledger-sim.test (default: a new random one each start)
   --ready-file PATH  once requests are accepted, write {baseUrl, httpUrl, secretKey, publishableKey,
-                     endUserIds, caCertPath} there as JSON
+                     endUserIds, caCertPath, pid} there as JSON (0600). On disk this is always also
+                     written to DATA_DIR/ready.json, removed again at a clean stop
+  --secret-key KEY   accept this secret key (sk_...) instead of the kept one
   --log-level LEVEL  debug | info | warn | error | silent (default info)
 
 The demo end user's machine (any of these replaces what its company file kept; see ledger-sim fault --help):
@@ -83,6 +87,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   if (Boolean(values.cert) !== Boolean(values.key)) throw new Error('--cert and --key go together');
   if (values['ca-cert'] && !values.cert) throw new Error('--ca-cert goes with --cert and --key');
   const started = performance.now();
+  const dataDir = values['data-dir'] ?? process.env[ENV.dataDir] ?? DEFAULT_DATA_DIR;
   const settings = settingsBody(values);
   const faults = (values.fault ?? []).map(faultBody);
   const sandbox = await startSandbox({
@@ -90,7 +95,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     port: count(values.port, 'port', 4443),
     httpPort: count(values['http-port'], 'http-port', 4080),
     host: values.host,
-    dataDir: values['data-dir'],
+    dataDir,
     memory: values.memory,
     seed: count(values.seed, 'seed', DEMO_SEED),
     sizes: sizesOf(values),
@@ -120,6 +125,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       `  secret key        ${info.secretKey}`,
       `  publishable key   ${info.publishableKey}`,
       `  end user          ${info.endUserIds.join(', ')}`,
+      `  data directory    ${values.memory ? '(in memory)' : path.resolve(dataDir)}   (ledger-sim fault, clock, fixtures and contract find this sandbox there)`,
       `  CA certificate    ${info.caCertPath}   (export NODE_EXTRA_CA_CERTS=${info.caCertPath}, or curl --cacert)`,
       `  dashboard         ${info.dashboardUrl}   (sign in as ${info.demoEmail}, password ${info.demoPassword})`,
       '',
@@ -128,16 +134,15 @@ export async function serveCommand(args: string[]): Promise<number> {
       `       -H "Service-End-User-Id: ${info.endUserIds[0] ?? ''}" "${info.baseUrl}/ledger-desktop/customers?limit=2"`,
       '',
     ].join('\n');
-  // The ready file comes after the banner, and whole (written aside, then renamed), so a script that
-  // waits for it finds both the banner printed and the file complete.
+  // The ready files come after the banner, and whole, so a script that waits for one finds both the
+  // banner printed and the file complete. A sandbox on disk always leaves one in its data directory:
+  // the other commands find it there when no flags name a sandbox.
   await new Promise<void>((resolve) => process.stdout.write(banner, () => resolve()));
-  const readyFile = values['ready-file'];
-  if (readyFile) {
-    fs.writeFileSync(`${readyFile}.tmp`, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
-    fs.renameSync(`${readyFile}.tmp`, readyFile);
-  }
+  const readyFiles = [values['ready-file'], values.memory ? undefined : readyFilePath(dataDir)].filter((f): f is string => f !== undefined);
+  for (const file of readyFiles) writeReadyFile(file, { ...info, pid: process.pid });
   await new Promise<void>((resolve) => {
     const stop = (): void => {
+      for (const file of readyFiles) removeReadyFile(file);
       void sandbox.close().then(resolve);
     };
     process.once('SIGINT', stop);

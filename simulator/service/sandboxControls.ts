@@ -89,12 +89,18 @@ const OWN_CONTROLS: Control[] = [
   {
     method: 'POST',
     path: '/_sandbox/end-users/{id}/company-file',
-    description: 'Connect an end user to a new seeded company file: {"seed", "sizes": {"customers": N, "vendors": N, ...}}; "customers" and "invoices" are shorthands.',
+    description:
+      'Connect an end user to a new seeded company file: {"seed", "sizes": {"customers": N, "vendors": N, ...}}; "customers" and "invoices" are shorthands. ' +
+      '{"demo": true}: a copy of the demo company file, from its kept bytes in milliseconds.',
     answer: (call) => {
       const endUser = endUserOf(call);
       const body = fieldsOf(call);
-      refuseUnknownFields(body, ['seed', 'sizes', 'customers', 'invoices']);
-      const result = connectCompanyFile(call.deps, endUser, { seed: wholeNumber(body['seed'], 'seed', 2 ** 31) ?? 1, sizes: sizesOf(body) });
+      refuseUnknownFields(body, ['seed', 'sizes', 'customers', 'invoices', 'demo']);
+      const demo = body['demo'];
+      if (demo !== undefined && demo !== true && demo !== false) throw ServiceError.of('INVALID_REQUEST', 'Invalid request at "demo": must be true or false');
+      if (demo === true && Object.keys(body).length > 1) throw ServiceError.of('INVALID_REQUEST', 'Invalid request at "demo": the demo file has its own seed and sizes; send "demo" alone');
+      const seed = demo === true ? (call.deps.demoSeed ?? { seed: 1, sizes: {} }) : { seed: wholeNumber(body['seed'], 'seed', 2 ** 31) ?? 1, sizes: sizesOf(body) };
+      const result = connectCompanyFile(call.deps, endUser, seed);
       return JSON.stringify({ objectType: 'sandbox_company_file', endUserId: endUser.id, ...result });
     },
   },

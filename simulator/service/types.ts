@@ -2,6 +2,7 @@ import type { SimClock } from '../desktop/clock.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
 import type { DesktopHost } from '../desktop/DesktopHost.ts';
 import type { JsonObject, JsonValue } from '../desktop/values/json.ts';
+import type { SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import type { OperationValidators } from '../spec/compileValidators.ts';
 import type { OperationSpec } from '../spec/types.ts';
 import type { Logger } from './logger.ts';
@@ -25,6 +26,8 @@ export interface ServiceDeps {
   accountsReady?: Promise<void>;
   /** Origin of the HTTPS listener, for links such as an auth session's flow URL. */
   publicOrigin: () => string;
+  /** The seed options of the sandbox's demo company file: a new end user asking for the demo gets its kept bytes. */
+  demoSeed?: SeedOptions;
 }
 
 export interface DataTarget {

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { cacheDir, PACKAGE_ROOT } from './cacheDir.ts';
 
 export type OpenApiDocument = OpenAPIV3_1.Document;
 
 /** The project's own spec; every other path is someone else's document (contract runs, tests). */
-export const DEFAULT_SPEC_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../spec/openapi.yaml');
+export const DEFAULT_SPEC_PATH = path.join(PACKAGE_ROOT, 'spec/openapi.yaml');
 /** The project's spec, dereferenced, kept with the digest of the files it was made from. */
-export const SPEC_CACHE_PATH = path.resolve(path.dirname(DEFAULT_SPEC_PATH), '../dist/openapi.dereferenced.json');
+export const SPEC_CACHE_PATH = path.join(cacheDir(), 'openapi.dereferenced.json');
 
 /** A digest of every file under the spec folder: their names and bytes, in name order. */
 export function specDigest(dir: string): string {

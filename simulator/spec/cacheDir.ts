@@ -1,0 +1,20 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The package's folder: this module sits two levels below it, as a source (simulator/spec/) and bundled (dist/cli/). */
+export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Where the kept demo files and the dereferenced spec go. An installed package must never write
+ * into `node_modules` (it may be read-only, shared, or wiped by the next install), so it writes to
+ * the user's cache directory; a clone keeps them in its own `dist/`, beside the bundle, where
+ * `git clean` and the worktree's lifetime bound them. `LEDGER_SIM_CACHE_DIR` overrides both.
+ */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env, root: string = PACKAGE_ROOT): string {
+  const given = env['LEDGER_SIM_CACHE_DIR'];
+  if (given) return path.resolve(given);
+  if (!root.split(path.sep).includes('node_modules')) return path.join(root, 'dist');
+  const base = env['XDG_CACHE_HOME'] ? path.resolve(env['XDG_CACHE_HOME']) : path.join(os.homedir(), '.cache');
+  return path.join(base, 'ledger-sim');
+}
