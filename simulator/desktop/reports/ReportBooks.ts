@@ -207,6 +207,11 @@ export class ReportBooks {
     return rows.filter((r) => keeps(filter, r) && (!ofTypes || (r.entity !== null && ofTypes.has(r.entity))));
   }
 
+  /** Whether an id is of an object of one of these types (ids read once per report, no document). */
+  isOfTypes(id: string, types: readonly string[]): boolean {
+    return this.idsOfTypes(new Set(types)).has(id);
+  }
+
   /** The ids of the objects of these types, read once per report. */
   private idsOfTypes(types: ReadonlySet<string>): ReadonlySet<string> {
     const key = [...types].sort().join(' ');

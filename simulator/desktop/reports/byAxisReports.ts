@@ -43,6 +43,8 @@ export interface AxisReport {
    * SQLite and refuses a report too long before reading it.
    */
   countedBy?: { key: 'entity' | 'item' | ReferenceKey | null };
+  /** Whether SQLite should leave out postings naming a party not of the row type (by entity only; worth it when many do). */
+  narrowsParties?: true;
 }
 
 /** Where a transaction keeps the account its total goes to, the first it has of these: the side that is not its lines. */
@@ -92,9 +94,9 @@ export const AXIS_REPORTS = {
   salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, reference: REP }, countedBy: { key: REP } },
   purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books, period) => isPurchaseLine(p, books, period), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { types: PURCHASES } },
   purchasesByItem: { rowType: 'item', counts: (p, _t, books, period) => p.item !== null && isPurchaseLine(p, books, period), sign: 1, keyOf: byItem, amountTitle: 'Amount', reads: { types: PURCHASES } },
-  incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: { entity: true }, countedBy: { key: 'entity' } },
-  expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true }, countedBy: { key: 'entity' } },
-  vendors1099: { rowType: 'vendor', counts: (p, t, books) => COSTS.has(t) && isVendor1099(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true } },
+  incomeByCustomer: { rowType: 'customer', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byEntity, amountTitle: 'Net Income', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: { entity: true }, countedBy: { key: 'entity' }, narrowsParties: true },
+  expenseByVendor: { rowType: 'vendor', counts: (_p, t) => COSTS.has(t), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true }, countedBy: { key: 'entity' }, narrowsParties: true },
+  vendors1099: { rowType: 'vendor', counts: (p, t, books) => COSTS.has(t) && isVendor1099(p, books), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: COSTS }, summedBy: { entity: true }, narrowsParties: true },
   incomeTax: { rowType: 'tax_line', counts: (_p, t) => isProfitAndLoss(t), sign: -1, keyOf: byTaxLine, amountTitle: 'Amount', reads: { accountTypes: PROFIT_AND_LOSS }, summedBy: {}, countedBy: { key: null } },
 } satisfies Record<string, AxisReport>;
 
@@ -103,7 +105,7 @@ const KEY_TYPES: Record<AxisReport['rowType'], readonly string[] | undefined> = 
 
 function keepsKey(books: ReportBooks, axis: AxisReport, key: string): boolean {
   const wanted = KEY_TYPES[axis.rowType];
-  return !wanted || books.findAmong(wanted, key) !== undefined;
+  return !wanted || books.isOfTypes(key, wanted);
 }
 
 /** The request's filter and period, narrowed to the accounts and transaction types the axis can count. */
@@ -116,8 +118,9 @@ function axisFilter(books: ReportBooks, request: ReportRequest, axis: AxisReport
     to: request.period.to,
     ...(accountTypes ? { accounts: both(request.filter.accounts, books.accounts.filter((a) => accountTypes.has(a.accountType)).map((a) => a.id)) } : {}),
     ...(types ? { types: both(request.filter.types, types) } : {}),
-    // Rows by customer or vendor keep only postings naming one (`keepsKey`): SQLite leaves the others unread.
-    ...(KEY_TYPES[axis.rowType] && axis.keyOf === byEntity ? { entityTypes: new Set(KEY_TYPES[axis.rowType]) } : {}),
+    // Rows by customer or vendor keep only postings naming one (`keepsKey`): where many postings name
+    // another kind (costs of sales name customers), SQLite leaves them unread.
+    ...(axis.narrowsParties && KEY_TYPES[axis.rowType] ? { entityTypes: new Set(KEY_TYPES[axis.rowType]) } : {}),
   };
 }
 
