@@ -1,6 +1,6 @@
 // The declarations of the test API, for `types` in package.json. tsc emits one for every module the
 // entry reaches (the whole simulator, through the in-process start); the package ships only those
-// the entry's own declarations reach, a handful of small files, with their imports written as a
+// the entries' own declarations reach, a handful of small files, with their imports written as a
 // consumer's TypeScript resolves them (`./x.js` for `./x.d.ts`). Run before packing (`prepack`).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const emitted = path.join(root, 'dist/types-all');
 const out = path.join(root, 'dist/types');
-const entry = 'simulator/api/index.d.ts';
+const entries = ['simulator/api/index.d.ts', 'simulator/api/client.d.ts'];
 
 fs.rmSync(emitted, { recursive: true, force: true });
 fs.rmSync(out, { recursive: true, force: true });
@@ -19,7 +19,7 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: ['ignore', process.stderr, process.stderr], cwd: root });
 
 const RELATIVE_IMPORT = /(from\s+|import\()(['"])(\.{1,2}\/[^'"]+?)\.ts\2/g;
-const queue = [entry];
+const queue = [...entries];
 const seen = new Set();
 while (queue.length > 0) {
   const file = queue.shift();

@@ -18,6 +18,7 @@ await build({
   entryPoints: [
     { in: path.join(root, 'simulator/cli/main.ts'), out: 'ledger-sim' },
     { in: path.join(root, 'simulator/api/index.ts'), out: 'index' },
+    { in: path.join(root, 'simulator/api/client.ts'), out: 'client' },
     { in: path.join(root, 'simulator/fixtures/shapeCheck.ts'), out: 'shapeCheck' },
     { in: path.join(root, 'simulator/desktop/reportThread/reportWorker.ts'), out: 'reportWorker' },
   ],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox as startInProcess } from '../Sandbox.ts';
 import { readReadyFile, type ReadyFile } from './readyFile.ts';
-import type { ConnectSandboxOptions, SandboxClient, SandboxConnection, SandboxHandle, StartSandboxOptions } from './sandboxApi.ts';
+import type { SandboxConnection, SandboxHandle, StartSandboxOptions } from './sandboxApi.ts';
 import { sandboxControls } from './sandboxControls.ts';
 import { trustingFetch } from './trustingFetch.ts';
 
@@ -16,14 +16,6 @@ const CHILD_START_TIMEOUT_MS = 60_000;
 function handle(connection: Omit<SandboxConnection, 'fetch'> & { publishableKey: string; caCertPath: string }, close: () => Promise<void>): SandboxHandle {
   const target = { baseUrl: connection.baseUrl, apiKey: connection.apiKey, ca: connection.ca };
   return { ...connection, fetch: trustingFetch(connection.ca), ...sandboxControls(target, connection.endUserId), close };
-}
-
-/**
- * A typed control client for a sandbox running elsewhere (`ledger-sim serve` on another machine,
- * a CI service): the same controls as `startSandbox` gives, over HTTP.
- */
-export function connectSandbox(options: ConnectSandboxOptions): SandboxClient {
-  return { fetch: trustingFetch(options.ca), ...sandboxControls({ baseUrl: options.baseUrl, apiKey: options.apiKey, ...(options.ca ? { ca: options.ca } : {}) }, options.endUserId) };
 }
 
 async function startChild(options: StartSandboxOptions): Promise<SandboxHandle> {

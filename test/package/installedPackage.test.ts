@@ -37,7 +37,7 @@ describe.skipIf(!RUN)('the packed package, installed with production dependencie
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it('ships compiled code, declarations, spec, fixture schema and samples, and no TypeScript sources or development tools', () => {
-    expect(filesAfterInstall).toEqual(expect.arrayContaining(['bin/ledger-sim.js', 'dist/cli/ledger-sim.mjs', 'dist/cli/index.mjs', 'dist/types/simulator/api/index.d.ts', 'spec/openapi.yaml', 'fixtures/fixture.schema.json', 'fixtures/sample-company.yaml', 'README.md', 'LICENSE']));
+    expect(filesAfterInstall).toEqual(expect.arrayContaining(['bin/ledger-sim.js', 'dist/cli/ledger-sim.mjs', 'dist/cli/index.mjs', 'dist/cli/client.mjs', 'dist/types/simulator/api/index.d.ts', 'dist/types/simulator/api/client.d.ts', 'spec/openapi.yaml', 'fixtures/fixture.schema.json', 'fixtures/sample-company.yaml', 'README.md', 'LICENSE']));
     expect(filesAfterInstall.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     expect(filesAfterInstall.filter((f) => /^(test|bench|\.ci)\//.test(f) || f.endsWith('.map'))).toEqual([]);
     for (const tool of ['tsx', 'esbuild', 'typescript', 'vitest']) expect(fs.existsSync(path.join(app, 'node_modules', tool)), tool).toBe(false);
@@ -109,6 +109,16 @@ describe.skipIf(!RUN)('the packed package, installed with production dependencie
     const { stdout } = await run(process.execPath, [vitest, 'run', '--root', dir], { cwd: dir, env: { ...env, CI: '1' } });
     expect(stdout).toMatch(/Tests\s+.*3 passed/);
   });
+
+  it('runs the jest example of examples/ against it: a global setup and teardown, connectSandbox in the test file', async () => {
+    const dir = path.join(app, 'jest');
+    fs.cpSync(path.join(ROOT, 'examples/jest'), dir, { recursive: true, filter: (f) => !f.endsWith('package.json') });
+    // Jest is the example's own tool, not ledger-sim's: installed from the registry beside the package for this test only.
+    await run('npm', ['install', '--no-save', '--no-audit', '--no-fund', 'jest@30'], { cwd: app, env, maxBuffer: 64 * 1024 * 1024 });
+    const jest = path.join(app, 'node_modules/jest/bin/jest.js');
+    const { stderr } = await run(process.execPath, ['--experimental-vm-modules', jest, '--rootDir', dir, '--ci'], { cwd: dir, env: { ...env, CI: '1' } });
+    expect(stderr).toMatch(/Tests:\s+3 passed, 3 total/);
+  }, 300_000);
 
   it('runs the CI recipe of examples/: serve, ready file, a fixture, contract --reporter junit', async () => {
     const junit = path.join(work, 'contract-junit.xml');
