@@ -303,8 +303,10 @@ export class CompanyFileStore {
         const triggers = KEPT_SUMS.flatMap((k) => k.triggers);
         for (const sql of triggers) this.db.exec(`DROP TRIGGER IF EXISTS ${triggerName(sql)}`);
         const result = this.graph.holdDuring(fn);
-        for (const sql of LIST_INDEXES) this.db.exec(sql);
+        // Summed before the postings' indexes are built: SQLite would walk the date index and look
+        // up each posting (0.85 s for a million at 205,000 transactions), slower than a scan and a sort.
         for (const sum of KEPT_SUMS) this.db.exec(sum.fill);
+        for (const sql of LIST_INDEXES) this.db.exec(sql);
         for (const sql of triggers) this.db.exec(sql);
         return result;
       }),
