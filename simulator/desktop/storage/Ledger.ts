@@ -119,6 +119,7 @@ export class Ledger {
   private readonly removeOwned: Database.Statement;
   private readonly removeOwnedOf: Database.Statement;
   private readonly insertDeletion: Database.Statement;
+  private keptSumsHeld = false;
   /** Link types known to exist (or not) in the file, by `from_type`; a link written sets its type. */
   private readonly linkTypesSeen = new Map<string, boolean>();
   private readonly insertLineLink: Database.Statement;
@@ -231,15 +232,33 @@ export class Ledger {
     return Number(this.entitySum.get(entityId, ledger));
   }
 
-  /** Debits less credits by account, for every account with postings (bulk loads). */
+  /**
+   * Whether the kept sums are out of date: a bulk load dropped their triggers and has not summed
+   * them again yet (CompanyFileStore.keepSums). Their readers below refuse meanwhile.
+   */
+  get sumsHeld(): boolean {
+    return this.keptSumsHeld;
+  }
+
+  holdSums(held: boolean): void {
+    this.keptSumsHeld = held;
+  }
+
+  private keptSums(): void {
+    if (this.keptSumsHeld) throw new Error('the kept sums are read before the bulk load summed them (CompanyFileStore.keepSums)');
+  }
+
+  /** Debits less credits by account, for every account with postings (bulk loads), from the kept sums by day. */
   sumsByAccount(): Map<string, number> {
-    const rows = this.db.prepare('SELECT account_id AS id, SUM(cents) AS cents FROM postings GROUP BY account_id').all() as { id: string; cents: number }[];
+    this.keptSums();
+    const rows = this.db.prepare('SELECT account_id AS id, SUM(cents) AS cents FROM account_days GROUP BY account_id').all() as { id: string; cents: number }[];
     return new Map(rows.map((r) => [r.id, Number(r.cents)]));
   }
 
-  /** Debits less credits by entity on one open-item ledger (bulk loads). */
+  /** Debits less credits by entity on one open-item ledger (bulk loads), from the kept sums by transaction ('' there: no entity). */
   sumsByEntity(ledger: OpenLedger): Map<string, number> {
-    const rows = this.db.prepare('SELECT entity_id AS id, SUM(cents) AS cents FROM postings WHERE open_ledger = ? GROUP BY entity_id').all(ledger) as { id: string; cents: number }[];
+    this.keptSums();
+    const rows = this.db.prepare("SELECT entity_id AS id, SUM(cents) AS cents FROM open_amounts WHERE open_ledger = ? AND entity_id <> '' GROUP BY entity_id").all(ledger) as { id: string; cents: number }[];
     return new Map(rows.map((r) => [r.id, Number(r.cents)]));
   }
 
