@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { PostingInserts, type PostingRow } from './PostingInserts.ts';
 import { SaleTaxes } from './SaleTaxes.ts';
 import { StockLedger } from './StockLedger.ts';
 import { StockNumbers } from './StockNumbers.ts';
@@ -99,7 +100,7 @@ export function postingsText(postings: readonly Posting[]): string {
  * transaction rules (`keepBooks.ts`); tests hold those fields to the sums here.
  */
 export class Ledger {
-  private readonly insertPosting: Database.Statement;
+  private readonly insertPostings: PostingInserts;
   private readonly postingsOfTxn: Database.Statement;
   /**
    * While a bulk load runs, what each transaction that moves stock posted, as postingsText, kept as
@@ -139,9 +140,7 @@ export class Ledger {
     this.stock = new StockLedger(db);
     this.saleTaxes = new SaleTaxes(db);
     this.stockNumbers = new StockNumbers(db);
-    this.insertPosting = db.prepare(
-      'INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on, item_id, site_id, quantity, line_item_id, class_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    this.insertPostings = new PostingInserts(db);
     this.postingsOfTxn = db.prepare(
       'SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents, item_id AS item, site_id AS site, quantity, line_item_id AS lineItem, class_id AS class FROM postings WHERE txn_id = ? ORDER BY line',
     );
@@ -171,15 +170,16 @@ export class Ledger {
   post(txnId: string, postedOn: string, postings: readonly Posting[], isNew: boolean): Touched {
     const touched = nothingTouched();
     if (!isNew) this.unpost(txnId, touched);
-    let line = 0;
+    const rows: PostingRow[] = [];
     for (const p of postings) {
       // Stock that moves at no value (an item that cost nothing) is still a move.
       if (p.cents === 0 && !p.stock?.quantity) continue;
-      this.insertPosting.run(txnId, line++, p.account, p.entity, p.openLedger, p.cents, postedOn, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0, p.line?.item ?? null, p.line?.class ?? null);
+      rows.push([txnId, rows.length, p.account, p.entity, p.openLedger, p.cents, postedOn, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0, p.line?.item ?? null, p.line?.class ?? null]);
       touched.accounts.add(p.account);
       if (p.entity !== null) touched.entities.add(p.entity);
       if (p.stock) touched.items.add(p.stock.item);
     }
+    this.insertPostings.insert(rows);
     if (this.stockTexts && touched.items.size > 0) this.stockTexts.set(txnId, postingsText(postings));
     return touched;
   }
