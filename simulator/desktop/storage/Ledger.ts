@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { PostingInserts, type PostingRow } from './PostingInserts.ts';
 import { SaleTaxes } from './SaleTaxes.ts';
 import { StockLedger } from './StockLedger.ts';
 import { StockNumbers } from './StockNumbers.ts';
@@ -99,7 +100,7 @@ export function postingsText(postings: readonly Posting[]): string {
  * transaction rules (`keepBooks.ts`); tests hold those fields to the sums here.
  */
 export class Ledger {
-  private readonly insertPosting: Database.Statement;
+  private readonly insertPostings: PostingInserts;
   private readonly postingsOfTxn: Database.Statement;
   /**
    * While a bulk load runs, what each transaction that moves stock posted, as postingsText, kept as
@@ -119,6 +120,7 @@ export class Ledger {
   private readonly removeOwned: Database.Statement;
   private readonly removeOwnedOf: Database.Statement;
   private readonly insertDeletion: Database.Statement;
+  private keptSumsHeld = false;
   /** Link types known to exist (or not) in the file, by `from_type`; a link written sets its type. */
   private readonly linkTypesSeen = new Map<string, boolean>();
   private readonly insertLineLink: Database.Statement;
@@ -138,9 +140,7 @@ export class Ledger {
     this.stock = new StockLedger(db);
     this.saleTaxes = new SaleTaxes(db);
     this.stockNumbers = new StockNumbers(db);
-    this.insertPosting = db.prepare(
-      'INSERT INTO postings (txn_id, line, account_id, entity_id, open_ledger, cents, posted_on, item_id, site_id, quantity, line_item_id, class_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    this.insertPostings = new PostingInserts(db);
     this.postingsOfTxn = db.prepare(
       'SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents, item_id AS item, site_id AS site, quantity, line_item_id AS lineItem, class_id AS class FROM postings WHERE txn_id = ? ORDER BY line',
     );
@@ -170,15 +170,16 @@ export class Ledger {
   post(txnId: string, postedOn: string, postings: readonly Posting[], isNew: boolean): Touched {
     const touched = nothingTouched();
     if (!isNew) this.unpost(txnId, touched);
-    let line = 0;
+    const rows: PostingRow[] = [];
     for (const p of postings) {
       // Stock that moves at no value (an item that cost nothing) is still a move.
       if (p.cents === 0 && !p.stock?.quantity) continue;
-      this.insertPosting.run(txnId, line++, p.account, p.entity, p.openLedger, p.cents, postedOn, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0, p.line?.item ?? null, p.line?.class ?? null);
+      rows.push([txnId, rows.length, p.account, p.entity, p.openLedger, p.cents, postedOn, p.stock?.item ?? null, p.stock?.site ?? null, p.stock?.quantity ?? 0, p.line?.item ?? null, p.line?.class ?? null]);
       touched.accounts.add(p.account);
       if (p.entity !== null) touched.entities.add(p.entity);
       if (p.stock) touched.items.add(p.stock.item);
     }
+    this.insertPostings.insert(rows);
     if (this.stockTexts && touched.items.size > 0) this.stockTexts.set(txnId, postingsText(postings));
     return touched;
   }
@@ -231,15 +232,33 @@ export class Ledger {
     return Number(this.entitySum.get(entityId, ledger));
   }
 
-  /** Debits less credits by account, for every account with postings (bulk loads). */
+  /**
+   * Whether the kept sums are out of date: a bulk load dropped their triggers and has not summed
+   * them again yet (CompanyFileStore.keepSums). Their readers below refuse meanwhile.
+   */
+  get sumsHeld(): boolean {
+    return this.keptSumsHeld;
+  }
+
+  holdSums(held: boolean): void {
+    this.keptSumsHeld = held;
+  }
+
+  private keptSums(): void {
+    if (this.keptSumsHeld) throw new Error('the kept sums are read before the bulk load summed them (CompanyFileStore.keepSums)');
+  }
+
+  /** Debits less credits by account, for every account with postings (bulk loads), from the kept sums by day. */
   sumsByAccount(): Map<string, number> {
-    const rows = this.db.prepare('SELECT account_id AS id, SUM(cents) AS cents FROM postings GROUP BY account_id').all() as { id: string; cents: number }[];
+    this.keptSums();
+    const rows = this.db.prepare('SELECT account_id AS id, SUM(cents) AS cents FROM account_days GROUP BY account_id').all() as { id: string; cents: number }[];
     return new Map(rows.map((r) => [r.id, Number(r.cents)]));
   }
 
-  /** Debits less credits by entity on one open-item ledger (bulk loads). */
+  /** Debits less credits by entity on one open-item ledger (bulk loads), from the kept sums by transaction ('' there: no entity). */
   sumsByEntity(ledger: OpenLedger): Map<string, number> {
-    const rows = this.db.prepare('SELECT entity_id AS id, SUM(cents) AS cents FROM postings WHERE open_ledger = ? GROUP BY entity_id').all(ledger) as { id: string; cents: number }[];
+    this.keptSums();
+    const rows = this.db.prepare("SELECT entity_id AS id, SUM(cents) AS cents FROM open_amounts WHERE open_ledger = ? AND entity_id <> '' GROUP BY entity_id").all(ledger) as { id: string; cents: number }[];
     return new Map(rows.map((r) => [r.id, Number(r.cents)]));
   }
 
