@@ -6,7 +6,7 @@ import { OPEN_BALANCES } from './openBalances.ts';
  * per open transaction, instead of every posting. Postings are only ever inserted and deleted (a
  * change re-posts its transaction), so a trigger on each keeps a table equal to its GROUP BY on
  * every write, void and delete, past-dated ones included, and no write path can forget it. A bulk
- * load drops the triggers and sums once at its end instead (`fill`), as it builds the list indexes.
+ * load drops the triggers and sums once instead (`fill`), as soon as its last posting is in.
  */
 
 /**
