@@ -6,29 +6,18 @@ import type { TaxItemSums } from '../storage/SaleTaxes.ts';
 import type { NamedStock, Tracking } from '../storage/StockNumbers.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument, DocumentFacts } from '../storage/RowReads.ts';
-import type { AccountDay, KeyedDay, LineSource, PostingNarrowing, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
+import type { AccountDay, KeyedDay, LineSource, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../values/globalReferences.ts';
-import { ACCOUNT_TYPE_ORDER } from './accountGroups.ts';
+import { chartOrder, type ChartAccount } from './chartOrder.ts';
 import { onCashBasis } from './cashBasis.ts';
 import { monthIndexOf } from './reportPeriods.ts';
+import { byAccountAndDayOnly, keeps, narrowingOf, type PostingFilter } from './postingFilter.ts';
 
-/** An account as reports show it, in chart order. */
-export interface ChartAccount {
-  id: string;
-  name: string;
-  fullName: string;
-  accountType: string;
-  specialAccountType: string | null;
-  accountNumber: string | null;
-  isActive: boolean;
-  parent: string | null;
-  /** Ids of the accounts right under it, in chart order. */
-  children: string[];
-}
-
+export type { ChartAccount };
+export { UNCLASSIFIED, type PostingFilter } from './postingFilter.ts';
 export type { AccountDay, KeyedDay };
 
 /** One posting with what reports show of its transaction (its last change only filters). */
@@ -47,34 +36,6 @@ const NAMED_TYPES = [...ENTITY_TYPES, ...ITEM_TYPES, 'ldg_class'];
 
 /** The order of `localeCompare` (the default locale's), without making a collator per comparison. */
 const NAME_ORDER = new Intl.Collator();
-
-/** In a class filter, stands for "no class". */
-export const UNCLASSIFIED = '';
-
-/** Which postings a report reads; an absent set keeps everything. */
-export interface PostingFilter {
-  from: string | null;
-  to: string;
-  accounts?: ReadonlySet<string>;
-  entities?: ReadonlySet<string>;
-  /** Postings naming a party of these object types only: a report by customer or by vendor. */
-  entityTypes?: ReadonlySet<string>;
-  items?: ReadonlySet<string>;
-  /** Class ids; `UNCLASSIFIED` keeps postings with no class. */
-  classes?: ReadonlySet<string>;
-  /** Transaction object types; opening balances (no type) are kept only when this is absent. */
-  types?: ReadonlySet<string>;
-  /** Only postings on the receivable or the payable side. */
-  openLedger?: OpenLedger;
-  /** Last change of the transaction, epoch seconds, both ends included. */
-  updatedFrom?: number;
-  updatedTo?: number;
-}
-
-const sortName = (a: { fullName: string }, b: { fullName: string }): number => a.fullName.toLowerCase().localeCompare(b.fullName.toLowerCase());
-/** With account numbers in use the chart is in number order; accounts without one follow by name. */
-const chartSort = (a: ChartAccount, b: ChartAccount): number =>
-  a.accountNumber && b.accountNumber ? a.accountNumber.localeCompare(b.accountNumber) || sortName(a, b) : a.accountNumber ? -1 : b.accountNumber ? 1 : sortName(a, b);
 
 /**
  * What reports read from a company file: its chart of accounts in order, names of what postings
@@ -437,60 +398,3 @@ export class ReportBooks {
 }
 
 const parsed = (row: DatedDocument): StoredDocument => ({ type: row.type, doc: parseDoc<JsonObject>(row.doc), updatedAt: row.updatedAt });
-
-/** What SQLite can narrow a read of postings by, of a filter (sets sorted, so equal filters read once). */
-function narrowingOf(filter: PostingFilter): PostingNarrowing {
-  const sorted = (set: ReadonlySet<string> | undefined): string[] | undefined => (set ? [...set].sort() : undefined);
-  return { accounts: sorted(filter.accounts), entities: sorted(filter.entities), entityTypes: sorted(filter.entityTypes), items: sorted(filter.items), classes: sorted(filter.classes), types: sorted(filter.types), openLedger: filter.openLedger };
-}
-
-/** Whether a filter keeps postings by account and day alone, as `account_days` sums them. */
-function byAccountAndDayOnly(f: Omit<PostingFilter, 'from' | 'to'>): boolean {
-  return !f.entities && !f.entityTypes && !f.items && !f.classes && !f.types && !f.openLedger && f.updatedFrom === undefined && f.updatedTo === undefined;
-}
-
-function keeps(f: PostingFilter, r: TransactionPosting): boolean {
-  if (f.accounts && !f.accounts.has(r.account)) return false;
-  if (f.entities && (r.entity === null || !f.entities.has(r.entity))) return false;
-  if (f.items && (r.item === null || !f.items.has(r.item))) return false;
-  if (f.classes && !f.classes.has(r.class ?? UNCLASSIFIED)) return false;
-  if (f.types && (r.type === null || !f.types.has(r.type))) return false;
-  if (f.openLedger && r.openLedger !== f.openLedger) return false;
-  if (f.updatedFrom !== undefined && (r.updatedAt === null || r.updatedAt < f.updatedFrom)) return false;
-  if (f.updatedTo !== undefined && (r.updatedAt === null || r.updatedAt > f.updatedTo)) return false;
-  return true;
-}
-
-/** Accounts by type in the chart's order, each followed by the accounts under it, by name. */
-function chartOrder(docs: JsonObject[]): ChartAccount[] {
-  const all = docs.map(
-    (d): ChartAccount => ({
-      id: String(d['id']),
-      name: String(d['name'] ?? ''),
-      fullName: String(d['fullName'] ?? d['name'] ?? ''),
-      accountType: String(d['accountType'] ?? ''),
-      specialAccountType: typeof d['specialAccountType'] === 'string' ? d['specialAccountType'] : null,
-      accountNumber: typeof d['accountNumber'] === 'string' && d['accountNumber'] !== '' ? d['accountNumber'] : null,
-      isActive: d['isActive'] !== false,
-      parent: typeof (d['parent'] as JsonObject | null)?.['id'] === 'string' ? String((d['parent'] as JsonObject)['id']) : null,
-      children: [],
-    }),
-  );
-  const byId = new Map(all.map((a) => [a.id, a]));
-  const typeRank = (t: string): number => {
-    const i = (ACCOUNT_TYPE_ORDER as readonly string[]).indexOf(t);
-    return i < 0 ? ACCOUNT_TYPE_ORDER.length : i;
-  };
-  const roots = all.filter((a) => a.parent === null || !byId.has(a.parent)).sort((a, b) => typeRank(a.accountType) - typeRank(b.accountType) || chartSort(a, b));
-  for (const a of [...all].sort(chartSort)) if (a.parent !== null && byId.has(a.parent)) byId.get(a.parent)?.children.push(a.id);
-  const out: ChartAccount[] = [];
-  const visit = (a: ChartAccount): void => {
-    out.push(a);
-    for (const child of a.children) {
-      const c = byId.get(child);
-      if (c) visit(c);
-    }
-  };
-  for (const root of roots) visit(root);
-  return out;
-}
