@@ -4,7 +4,7 @@ import { fromCents, sumCents, toCents } from '../values/money.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { purchaseLinesOf } from './purchaseLines.ts';
 import { billOf } from '../books/receiptBills.ts';
-import { ON_PURCHASE_ORDERS, onOrderRules } from './onOrder.ts';
+import { defaultLinesOpen, ON_PURCHASE_ORDERS, onOrderRules } from './onOrder.ts';
 import { assertTakenLinesKept, lineLinksAfter, linkedLinesOf, quantityOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines, type SourceSide } from './sourceLinks.ts';
 import { WriteNote } from './writeNotes.ts';
 
@@ -118,7 +118,7 @@ export const purchaseOrderRules: TypeRules = {
   ...onOrderRules(ON_PURCHASE_ORDERS),
   compute(ctx, doc, body, previous) {
     if ('lines' in body) doc['lines'] = purchaseLinesOf(ctx, 'ldg_purchase_order', 'lines', body['lines'], previous);
-    for (const line of objectsOf(doc?.['lines'])) if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;
+    defaultLinesOpen(ctx, doc);
     if (!previous && doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
     assertTakenLinesKept(ctx, doc, previous);
     const total = sumCents(
