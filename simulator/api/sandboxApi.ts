@@ -40,7 +40,7 @@ export interface DesktopState extends JsonFields {
 
 /** A fault, as `POST /_sandbox/end-users/{id}/faults` takes it. */
 export interface FaultSpec {
-  fault: 'status' | 'timeout' | 'slow' | (string & {});
+  fault: 'status' | 'timeout' | 'slow' | 'lost_answer' | (string & {});
   /** With `status`: the desktop's status code the requests fail with (e.g. 3175). */
   status?: number;
   /** With `slow`: seconds added to each request. */
