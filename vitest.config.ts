@@ -38,6 +38,10 @@ class SlowFilesFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // Every sandbox the suite starts (in this process or as `ledger-sim serve`) checks its answers
+    // against the spec: a body that breaks it fails the test that met it as a marked sandbox bug.
+    // LEDGER_SIM_CHECK_RESPONSES=0 npx vitest ... runs without, to measure what the check costs.
+    env: { LEDGER_SIM_CHECK_RESPONSES: process.env['LEDGER_SIM_CHECK_RESPONSES'] ?? '1' },
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest leaves one core free by default: on the 2 cores CI has, that ran every file in turn.

@@ -13,6 +13,7 @@ import { companyFileApp, connectCompanyFile } from './service/connectCompanyFile
 import type { JsonObject } from './desktop/values/json.ts';
 import type { DesktopMachine } from './desktop/machine/DesktopMachine.ts';
 import { RequestInputError } from './desktop/values/RequestInputError.ts';
+import { checkResponsesByDefault, ResponseChecker } from './service/checkResponses.ts';
 import { createServiceApp, expressMessageClasses, httpsRequiredHandler } from './service/createServiceApp.ts';
 import { sendBareError } from './service/jsonAnswers.ts';
 import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.ts';
@@ -53,6 +54,12 @@ export interface SandboxOptions {
    * takes them, and faults as /faults takes them. Given, they replace what the company file kept.
    */
   machine?: { settings: JsonObject; faults: JsonObject[] };
+  /**
+   * Check every answer of an operation against the spec before it is sent, answering a marked
+   * sandbox bug instead of a body that breaks it. Default: on when LEDGER_SIM_CHECK_RESPONSES is set
+   * (the test suite sets it).
+   */
+  checkResponses?: boolean;
 }
 
 export interface SandboxInfo {
@@ -139,6 +146,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let origin = '';
   const clocks = new ProjectClocks(clock, state);
   const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, requestLog: new RequestLog(), publicOrigin: () => origin };
+  if (options.checkResponses ?? checkResponsesByDefault()) deps.responseChecker = new ResponseChecker(validators, logger);
 
   state.ensureProject(TESTING_PROJECT);
   const testingClock = clocks.forProject(TESTING_PROJECT.id);

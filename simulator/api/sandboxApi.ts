@@ -40,7 +40,7 @@ export interface DesktopState extends JsonFields {
 
 /** A fault, as `POST /_sandbox/end-users/{id}/faults` takes it. */
 export interface FaultSpec {
-  fault: 'status' | 'timeout' | 'slow' | (string & {});
+  fault: 'status' | 'timeout' | 'slow' | 'lost_answer' | (string & {});
   /** With `status`: the desktop's status code the requests fail with (e.g. 3175). */
   status?: number;
   /** With `slow`: seconds added to each request. */
@@ -156,6 +156,12 @@ export interface StartSandboxOptions {
   secretKey?: string;
   /** `silent` unless given: a test's output is the test's. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * Check every answer against the spec before it is sent (as `ledger-sim serve --check-responses`):
+   * one that breaks it comes back as a 500 `SIMULATOR_BUG` naming the field. Left out: on when
+   * LEDGER_SIM_CHECK_RESPONSES is set.
+   */
+  checkResponses?: boolean;
 }
 
 export interface ConnectSandboxOptions {

@@ -26,6 +26,7 @@ async function startChild(options: StartSandboxOptions): Promise<SandboxHandle> 
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
   if (options.sizes) args.push('--size', Object.entries(options.sizes).map(([k, v]) => `${k}=${v}`).join(','));
   if (options.secretKey) args.push('--secret-key', options.secretKey);
+  if (options.checkResponses) args.push('--check-responses');
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -104,6 +105,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ...(options.sizes ? { sizes: options.sizes } : {}),
     ...(options.secretKey ? { secretKey: options.secretKey } : {}),
     logLevel: options.logLevel ?? 'silent',
+    ...(options.checkResponses === undefined ? {} : { checkResponses: options.checkResponses }),
   });
   const endUserId = sandbox.endUserIds[0] ?? '';
   return handle({ baseUrl: sandbox.baseUrl, apiKey: sandbox.secretKey, publishableKey: sandbox.publishableKey, endUserId, ca: sandbox.caCert, caCertPath: sandbox.caCertPath }, () => sandbox.close());

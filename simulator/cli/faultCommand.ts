@@ -17,7 +17,9 @@ Commands:
                          slow:5,share=0.3              30% of requests (seeded) take 5 s more
                          modal_dialog,after=10,for=60  from 10 s from now, for 60 s (sandbox time)
                          timeout,operations=invoices.* invoice requests are answered after the time-out
-                       KIND: status, slow, timeout, or a connection state (see --connection)
+                         lost_answer,operations=*.create  writes are carried out, then answered 502
+                                                       (retryable): a blind retry writes twice
+                       KIND: status, slow, timeout, lost_answer, or a connection state (see --connection)
   clear [FAULT_ID]     switch one fault off, or all
   set [options]        change the machine (the options below)
   reset                back to connected, instant, no faults

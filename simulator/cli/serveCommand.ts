@@ -33,6 +33,9 @@ Options:
                      written to DATA_DIR/ready.json, removed again at a clean stop
   --secret-key KEY   accept this secret key (sk_...) instead of the kept one
   --log-level LEVEL  debug | info | warn | error | silent (default info)
+  --check-responses  check every answer against the spec before it is sent; one that breaks it is
+                     answered as a 500 SIMULATOR_BUG naming the field, and logged (default: on when
+                     LEDGER_SIM_CHECK_RESPONSES=1)
 
 The demo end user's machine (any of these replaces what its company file kept; see ledger-sim fault --help):
 ${MACHINE_FLAGS_HELP}
@@ -75,6 +78,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       'demo-password': { type: 'string' },
       'ready-file': { type: 'string' },
       'log-level': { type: 'string' },
+      'check-responses': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       fault: { type: 'string', multiple: true },
       ...MACHINE_FLAGS,
@@ -105,6 +109,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     secretKey: values['secret-key'],
     demoPassword: values['demo-password'],
     logLevel: (values['log-level'] ?? 'info') as LogLevel,
+    ...(values['check-responses'] ? { checkResponses: true } : {}),
   });
   const info: SandboxInfo = {
     baseUrl: sandbox.baseUrl,

@@ -145,6 +145,7 @@ export class DesktopApplication {
         // Awaited: work done on another thread (a report) ends when its answer comes.
         const result = await work();
         this.machine.afterWork(call);
+        if (admission.lostAnswer) throw admission.lostAnswer;
         return result;
       } finally {
         this.admitted.delete(seen);

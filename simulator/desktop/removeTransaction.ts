@@ -5,6 +5,7 @@ type RemovalFile = Pick<CompanyFile, 'store' | 'modelOf' | 'rowOf' | 'context' |
 import { parseDoc } from './storage/CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from './values/DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from './values/json.ts';
+import { nounOf } from './values/typeNoun.ts';
 import { everyBeforeVoid, forgetBeforeVoid, keepBeforeVoid, namedByKept } from './books/beforeVoid.ts';
 import { isVoided, markVoided, unpostTransaction } from './books/keepBooks.ts';
 
@@ -19,7 +20,7 @@ function assertNothingApplied(file: RemovalFile, objectType: string, id: string,
   const others = [...new Set([...ledger.linksTo(id), ...ledger.linksFrom(id)].filter((l) => l.owner !== id).map((l) => l.owner))];
   const voided = [...everyBeforeVoid(file.store)].filter(([holder, kept]) => holder !== id && namedByKept(kept, holder).has(id)).map(([holder]) => holder);
   if (others.length + voided.length === 0) return;
-  const noun = objectType.replace(/^ldg_/, '').replaceAll('_', ' ');
+  const noun = nounOf(objectType);
   const held = [...others, ...voided];
   const them = held.length === 1 ? 'it' : 'them';
   const how = others.length > 0 ? `${others.length} linked transaction${others.length === 1 ? ' is' : 's are'} applied with it (${others.join(', ')})` : '';

@@ -20,21 +20,26 @@ export function sendJson(res: ServerResponse, status: number, json: ResponseBody
 }
 
 /** Renders any failure in the spec's error shape; anything unexpected is a marked simulator bug. */
-export function sendError(deps: Pick<ServiceDeps, 'logger'>, res: ServerResponse, error: unknown, requestId: string, operationId?: string): string {
-  const known =
+export function sendError(deps: Pick<ServiceDeps, 'logger' | 'responseChecker'>, res: ServerResponse, error: unknown, requestId: string, operationId?: string): string {
+  let known =
     error instanceof ServiceError
       ? error
       : ServiceError.of('SIMULATOR_BUG', 'The simulator failed unexpectedly: this is a bug in ledger-sim, please report it with the request id.');
   if (!(error instanceof ServiceError)) {
     deps.logger.error('unexpected exception', { requestId, operationId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
-  const body = JSON.stringify(known.toBody(requestId));
+  let body = JSON.stringify(known.toBody(requestId));
+  const refusal = deps.responseChecker?.refusal(operationId, known.status, body, requestId);
+  if (refusal) {
+    known = refusal;
+    body = JSON.stringify(known.toBody(requestId));
+  }
   sendJson(res, known.status, body, known.closeConnection, known.retryHeaders());
   return body;
 }
 
 /** An error answered outside express (the plain-HTTP listener, Node's own refusals): it stamps what `beginExchange` would. */
-export function sendBareError(deps: Pick<ServiceDeps, 'logger'>, res: ServerResponse, error: unknown, requestId: string): void {
+export function sendBareError(deps: Pick<ServiceDeps, 'logger' | 'responseChecker'>, res: ServerResponse, error: unknown, requestId: string): void {
   res.setHeader('Service-Request-Id', requestId);
   setSecurityHeaders(res);
   sendError(deps, res, error, requestId);

@@ -8,9 +8,18 @@ function typeOf(schema: JsonSchema | undefined): string | undefined {
   return Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
 }
 
-/** Id-like lists never contain commas, so a single comma-joined value is split; names are kept whole. */
-function splitsOnCommas(name: string): boolean {
-  return name === 'ids' || name.endsWith('Ids') || name === 'refNumbers';
+/**
+ * Where a comma-joined array value is cut (decision 20): at every comma not followed by a space.
+ * Clients that join arrays (`ids=a,b`, `includeColumns=date,amount`) join with a bare comma, while
+ * a name's own comma is followed by a space ("Stokes, Tromp and Cremin"), so it stays in the name.
+ */
+const JOINED = /,(?! )/;
+
+/** The values of an array parameter: repeated keys as sent, or one value cut where it was joined. */
+function arrayValues(values: string[]): string[] {
+  const [only] = values;
+  if (values.length !== 1 || only === undefined || !JOINED.test(only)) return values;
+  return only.split(JOINED).filter((v) => v !== '');
 }
 
 function coerceScalar(type: string | undefined, raw: string): JsonValue {
@@ -24,8 +33,8 @@ function unknownParameter(name: string, where: string): ServiceError {
 }
 
 /**
- * Turns the query string into typed values by the spec's parameter schemas. Arrays accept repeated
- * keys (`ids=a&ids=b`) and, for id lists, comma-joined values (`ids=a,b`). What cannot be coerced
+ * Turns the query string into typed values by the spec's parameter schemas. Every array accepts
+ * repeated keys (`ids=a&ids=b`) and comma-joined values (`ids=a,b`), as the Service does. What cannot be coerced
  * stays a string, so the validator names the parameter and says what is wrong. A key the operation
  * does not take is refused here, whatever its name: the keys come from the client, so they are
  * looked up in a Map and the result is built with own properties only (`__proto__` is just a name).
@@ -40,8 +49,7 @@ export function parseQuery(op: OperationSpec, search: URLSearchParams): Record<s
     const type = typeOf(schema);
     if (type === 'array') {
       const itemType = typeOf(schema?.items);
-      const parts = values.length === 1 && splitsOnCommas(name) ? (values[0] ?? '').split(',').filter((v) => v !== '') : values;
-      entries.push([name, parts.map((v) => coerceScalar(itemType, v))]);
+      entries.push([name, arrayValues(values).map((v) => coerceScalar(itemType, v))]);
     } else {
       entries.push([name, values.length === 1 ? coerceScalar(type, values[0] ?? '') : values]);
     }

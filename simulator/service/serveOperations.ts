@@ -51,8 +51,13 @@ export const noteForLog: RequestHandler = (req, res, next) => {
 export function serveOperations(deps: ServiceDeps): OperationHandler {
   const handlers = handlerTable(deps.operations.values());
   return (op, req, res, next) => {
-    runOperation(deps, handlers, op, req, exchangeOf(res))
-      .then((json) => answerJson(res, json))
+    const exchange = exchangeOf(res);
+    runOperation(deps, handlers, op, req, exchange)
+      .then((json) => {
+        const refusal = deps.responseChecker?.refusal(op.operationId, 200, json, exchange.requestId);
+        if (refusal) throw refusal;
+        answerJson(res, json);
+      })
       .catch(next);
   };
 }

@@ -5,6 +5,7 @@ import type { JsonObject, JsonValue } from '../desktop/values/json.ts';
 import type { SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import type { OperationValidators } from '../spec/compileValidators.ts';
 import type { OperationSpec } from '../spec/types.ts';
+import type { ResponseChecker } from './checkResponses.ts';
 import type { Logger } from './logger.ts';
 import type { ProjectClocks } from './ProjectClocks.ts';
 import type { RequestLog } from './RequestLog.ts';
@@ -26,6 +27,8 @@ export interface ServiceDeps {
   accountsReady?: Promise<void>;
   /** Origin of the HTTPS listener, for links such as an auth session's flow URL. */
   publicOrigin: () => string;
+  /** Set with `--check-responses`: every answer of an operation is checked against the spec before it is sent. */
+  responseChecker?: ResponseChecker;
   /** The seed options of the sandbox's demo company file: a new end user asking for the demo gets its kept bytes. */
   demoSeed?: SeedOptions;
 }

@@ -139,6 +139,12 @@ export class TestSandbox {
     expect(response.headers['service-request-id'], 'Service-Request-Id header').toMatch(/^req_/);
     expect(response.status, `no 5xx from the simulator: ${response.text}`).not.toBe(500);
     const routed = this.route(method, pathname);
+    // A sandbox that checks its answers (the suite's default) has validated this one with these same
+    // validators and answered a 500 had it broken the spec: validating it again here only costs time.
+    if (this.sandbox.deps.responseChecker && routed.kind === 'found') {
+      if (response.status !== 200) expect(response.body.error?.['requestId']).toBe(response.headers['service-request-id']);
+      return;
+    }
     let validate: ValidateFunction | undefined;
     if (routed.kind === 'found') {
       const v = this.validators.get(routed.match.op.operationId);

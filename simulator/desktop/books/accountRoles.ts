@@ -1,4 +1,5 @@
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { aNounOf } from '../values/typeNoun.ts';
 import type { JsonObject } from '../values/json.ts';
 import type { OpenLedger, Posting } from '../storage/Ledger.ts';
 
@@ -69,7 +70,6 @@ export function assertAccountFitsField(field: AccountField, account: JsonObject 
   throw new DesktopError(DESKTOP_STATUS.INVALID_REFERENCE, `There is an invalid reference in the field "${name}Id": "${String(account['fullName'])}" is not ${role.noun} (its type is ${type}).`);
 }
 
-const labelOf = (objectType: string): string => objectType.replace(/^ldg_/, '').replaceAll('_', ' ');
 
 /**
  * The desktop's rule for parties' balances, for every transaction type at once, on what a write
@@ -85,11 +85,11 @@ export function assertPartiesNamed(find: (type: string, id: string) => JsonObjec
     const side = OPEN_SIDES[String(account?.['accountType'])];
     const name = String(account?.['fullName'] ?? posting.account);
     if (posting.openLedger !== null && side?.ledger !== posting.openLedger) {
-      throw new DesktopError(DESKTOP_STATUS.INVALID_REFERENCE, `A ${labelOf(objectType)} keeps its ${posting.openLedger} side on ${LEDGER_ACCOUNT_NAMES[posting.openLedger]} account; "${name}" is not one.`);
+      throw new DesktopError(DESKTOP_STATUS.INVALID_REFERENCE, `${aNounOf(objectType, true)} keeps its ${posting.openLedger} side on ${LEDGER_ACCOUNT_NAMES[posting.openLedger]} account; "${name}" is not one.`);
     }
     if (!side) continue;
     if (posting.openLedger === null) {
-      throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `A ${labelOf(objectType)} cannot post to "${name}" here: a posting to that account must name a ${side.noun} whose balance it moves.`);
+      throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `${aNounOf(objectType, true)} cannot post to "${name}" here: a posting to that account must name a ${side.noun} whose balance it moves.`);
     }
     if (posting.entity === null || !find(side.party, posting.entity)) {
       throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `A line on "${name}" needs a ${side.noun} as its entity.`);

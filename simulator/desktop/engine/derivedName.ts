@@ -1,5 +1,6 @@
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import type { JsonObject } from '../values/json.ts';
+import { aNounOf } from '../values/typeNoun.ts';
 import type { TypeRow } from '../table/TypeRow.ts';
 
 /** The name the desktop makes from parts of an object (`First Middle Last`), or undefined when the row has none. */
@@ -17,7 +18,7 @@ export function nameFromParts(row: TypeRow, fields: JsonObject): string | undefi
 export function applyDerivedName(row: TypeRow, doc: JsonObject): void {
   const name = nameFromParts(row, doc);
   if (name === undefined) return;
-  if (!name) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `A ${row.resource ?? row.objectType} needs at least one of ${row.nameFrom?.join(', ')}.`);
+  if (!name) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `${aNounOf(row.objectType, true)} needs at least one of ${row.nameFrom?.join(', ')}.`);
   doc['name'] = name;
   if ('printAs' in doc && doc['printAs'] === null) doc['printAs'] = name;
 }

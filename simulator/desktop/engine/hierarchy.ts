@@ -1,5 +1,6 @@
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { aNounOf } from '../values/typeNoun.ts';
 import type { TypeModel } from './TypeModel.ts';
 
 /** The desktop application allows five levels below the top of any hierarchy. */
@@ -31,7 +32,7 @@ export function placeInTree(model: TypeModel, doc: JsonObject, find: (id: string
   const parent = find(parentId);
   if (!parent) throw new DesktopError(DESKTOP_STATUS.INVALID_REFERENCE, `There is an invalid reference to the parent "${parentId}".`);
   for (let current: JsonObject | undefined = parent; current; current = parentIdOf(current) ? find(parentIdOf(current) ?? '') : undefined) {
-    if (current['id'] === doc['id']) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `A ${model.row.resource ?? model.objectType} cannot be placed under itself or one of its own descendants.`);
+    if (current['id'] === doc['id']) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `${aNounOf(model.objectType, true)} cannot be placed under itself or one of its own descendants.`);
   }
   const sublevel = Number(parent['sublevel']) + 1;
   if (sublevel > MAX_SUBLEVEL) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `Objects can be nested at most ${MAX_SUBLEVEL} levels deep.`);

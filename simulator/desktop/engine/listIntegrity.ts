@@ -4,6 +4,7 @@ import type { CompanyFile } from '../CompanyFile.ts';
 type ListFile = Pick<CompanyFile, 'nameScopes' | 'types' | 'store' | 'rewrite'>;
 import { parseDoc } from '../storage/CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { nounOf } from '../values/typeNoun.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
 import { indexColumnsOf } from './indexColumns.ts';
 import type { TypeModel } from './TypeModel.ts';
@@ -32,7 +33,7 @@ export function assertCanDeactivate(file: ListFile, model: TypeModel, doc: JsonO
   for (const row of file.store.graph.referrers(id)) {
     const referrer = file.types.has(row.type) ? file.types.modelOf(row.type) : undefined;
     if (!referrer || referrer.row.kind !== 'list' || row.is_active !== 1 || row.id === id) continue;
-    throw new DesktopError(DESKTOP_STATUS.IN_USE, `"${row.name ?? id}" is in use by the active ${row.type.replace(/^ldg_/, '').replaceAll('_', ' ')} "${row.name ?? row.id}" and cannot be made inactive.`);
+    throw new DesktopError(DESKTOP_STATUS.IN_USE, `"${row.name ?? id}" is in use by the active ${nounOf(row.type)} "${row.name ?? row.id}" and cannot be made inactive.`);
   }
 }
 

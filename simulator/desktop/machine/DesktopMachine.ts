@@ -2,7 +2,7 @@ import type { Clock } from '../clock.ts';
 import { DESKTOP_STATUS, DesktopError, type DesktopStatus } from '../values/DesktopError.ts';
 import type { JsonObject } from '../values/json.ts';
 import { applySettings, defaultSettings, matchesOperation, parseFault, type Fault, type MachineSettings } from './machineSettings.ts';
-import { COLD_AFTER_MS, COLD_HEALTH_MS, CONNECTION_STATES, FAULT_STATUS_MESSAGES, type CallKind, type ConnectionState, type RefusingState } from './machineStates.ts';
+import { COLD_AFTER_MS, COLD_HEALTH_MS, CONNECTION_STATES, FAULT_STATUS_MESSAGES, LOST_ANSWER, type CallKind, type ConnectionState, type RefusingState } from './machineStates.ts';
 
 /** One request as the desktop side receives it. */
 export interface DesktopCall {
@@ -35,6 +35,8 @@ export class AbandonedCall extends Error {}
 export interface Admission {
   waitMs: number;
   error?: Error;
+  /** Thrown once the work is done (`lost_answer`): the write happened, its answer did not arrive. */
+  lostAnswer?: MachineRefusal;
 }
 
 const WRITES: ReadonlySet<CallKind> = new Set(['create', 'update']);
@@ -147,7 +149,7 @@ export class DesktopMachine {
       waitMs += this.settings.startupSeconds * 1000;
     }
     const fault = this.faultFor(call, now);
-    const refusing = fault && fault.fault !== 'status' && fault.fault !== 'timeout' && fault.fault !== 'slow' ? CONNECTION_STATES[fault.fault] : undefined;
+    const refusing = fault && fault.fault !== 'status' && fault.fault !== 'timeout' && fault.fault !== 'slow' && fault.fault !== 'lost_answer' ? CONNECTION_STATES[fault.fault] : undefined;
     if (fault && refusing) return this.refuse(new MachineRefusal(fault.fault as ConnectionState, refusing));
     waitMs += this.latencyOf(call.kind, cold);
     if (fault?.fault === 'slow') waitMs += (fault.seconds ?? 0) * 1000;
@@ -156,6 +158,7 @@ export class DesktopMachine {
       const status = (fault.status ?? DESKTOP_STATUS.IN_USE) as DesktopStatus;
       return { waitMs, error: new DesktopError(status, FAULT_STATUS_MESSAGES[status]) };
     }
+    if (fault?.fault === 'lost_answer') return { waitMs, lostAnswer: new MachineRefusal('not_reachable', LOST_ANSWER) };
     return { waitMs };
   }
 

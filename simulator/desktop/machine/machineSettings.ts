@@ -24,8 +24,8 @@ export interface MachineSettings {
   seed: number;
 }
 
-export const FAULT_KINDS = ['status', 'timeout', 'slow', ...CONNECTION_STATE_NAMES.filter((s) => CONNECTION_STATES[s] !== undefined)] as const;
-export type FaultKind = 'status' | 'timeout' | 'slow' | Exclude<ConnectionState, 'connected' | 'closed'>;
+export const FAULT_KINDS = ['status', 'timeout', 'slow', 'lost_answer', ...CONNECTION_STATE_NAMES.filter((s) => CONNECTION_STATES[s] !== undefined)] as const;
+export type FaultKind = 'status' | 'timeout' | 'slow' | 'lost_answer' | Exclude<ConnectionState, 'connected' | 'closed'>;
 
 /** A fault switched on for some requests: the next `count`, a seeded `share`, a window of sandbox time, some operations. */
 export interface Fault {

@@ -32,6 +32,18 @@ export const CONNECTION_STATES = {
   access_denied: { side: 'application', hresult: '0x80040420', message: 'The desktop user denied this application access to the company file.', retry: false },
 } as const satisfies Record<string, RefusingState | undefined>;
 
+/**
+ * The `lost_answer` fault: the desktop carried out the request, then the connection dropped before
+ * its answer reached the Service. The Service cannot tell this from a desktop it never reached, so
+ * it answers the same retryable connection error: a client that retries blindly does the write twice.
+ */
+export const LOST_ANSWER: RefusingState = {
+  side: 'application',
+  hresult: '0x80040401',
+  message: 'Could not access the desktop application: the connection was lost before its answer arrived.',
+  retry: true,
+};
+
 export const CONNECTION_STATE_NAMES = Object.keys(CONNECTION_STATES) as ConnectionState[];
 
 /** What the desktop application says for a status code a fault makes it report ([ours]: wording of our own). */

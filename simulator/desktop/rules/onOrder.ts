@@ -1,3 +1,4 @@
+import { linesWithGroupsOf } from '../books/documentLines.ts';
 import { refId } from '../books/refId.ts';
 import { roundQuantity, STOCKED, STOCKED_TYPES } from '../books/stock.ts';
 import { objectsOf, type JsonObject } from '../values/json.ts';
@@ -31,6 +32,13 @@ function openOf(side: OrderSide, order: JsonObject, item: string): number {
   return objectsOf(order?.['lines'])
     .filter((line) => refId(line['item']) === item && line['isManuallyClosed'] !== true)
     .reduce((sum, line) => sum + Math.max(0, num(line['quantity'], 1) - num(line[side.done], 0)), 0);
+}
+
+/** An order's lines, its groups' lines included, are open unless closed by hand: the desktop answers `false`, never nothing. */
+export function defaultLinesOpen(ctx: Pick<RulesContext, 'shapeOf'>, order: JsonObject): void {
+  for (const line of linesWithGroupsOf(ctx.shapeOf(String(order['objectType'])), 'lines', order)) {
+    if (line['isManuallyClosed'] === null || line['isManuallyClosed'] === undefined) line['isManuallyClosed'] = false;
+  }
 }
 
 /** The order types, by object type. */

@@ -2,9 +2,10 @@ import type { TypeRules, RulesContext } from '../table/TypeRules.ts';
 import { objectsOf, isJsonObject, type JsonObject } from '../values/json.ts';
 import { fromCents, sumCents, toCents } from '../values/money.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { aNounOf } from '../values/typeNoun.ts';
 import { purchaseLinesOf } from './purchaseLines.ts';
 import { billOf } from '../books/receiptBills.ts';
-import { ON_PURCHASE_ORDERS, onOrderRules } from './onOrder.ts';
+import { defaultLinesOpen, ON_PURCHASE_ORDERS, onOrderRules } from './onOrder.ts';
 import { assertTakenLinesKept, lineLinksAfter, linkedLinesOf, quantityOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines, type SourceSide } from './sourceLinks.ts';
 import { WriteNote } from './writeNotes.ts';
 
@@ -63,7 +64,7 @@ const linkedLinesFor = new WriteNote<LinkedLines>();
 export function itemLinesOf(ctx: RulesContext, objectType: string, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): JsonObject[] | undefined {
   const linked = previous ? undefined : linkedLinesOf(ctx, ORDERS_RECEIVED, doc, body);
   if (linked && !RECEIVING_TYPES.includes(objectType)) {
-    throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `A ${objectType.replace(/^ldg_/, '').replaceAll('_', ' ')} cannot be made from a purchase order.`);
+    throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `${aNounOf(objectType, true)} cannot be made from a purchase order.`);
   }
   if (!linked && !('itemLines' in body)) return undefined;
   const inputs = linked?.inputs ?? (Array.isArray(body['itemLines']) ? body['itemLines'].filter(isJsonObject) : []);
@@ -118,7 +119,7 @@ export const purchaseOrderRules: TypeRules = {
   ...onOrderRules(ON_PURCHASE_ORDERS),
   compute(ctx, doc, body, previous) {
     if ('lines' in body) doc['lines'] = purchaseLinesOf(ctx, 'ldg_purchase_order', 'lines', body['lines'], previous);
-    for (const line of objectsOf(doc?.['lines'])) if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;
+    defaultLinesOpen(ctx, doc);
     if (!previous && doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
     assertTakenLinesKept(ctx, doc, previous);
     const total = sumCents(

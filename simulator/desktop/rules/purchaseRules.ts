@@ -2,6 +2,7 @@ import { linesWithGroupsOf } from '../books/documentLines.ts';
 import { refId } from '../books/refId.ts';
 import { specialAccount } from '../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { nounOf } from '../values/typeNoun.ts';
 import type { JsonObject } from '../values/json.ts';
 import { fromCents, sumCents, toCents } from '../values/money.ts';
 import type { RulesContext, TypeRules } from '../table/TypeRules.ts';
@@ -68,7 +69,6 @@ function refundsOf(ctx: RulesContext, side: RefundSide, doc: JsonObject, body: J
   );
 }
 
-const nounOf = (objectType: string): string => objectType.replace(/^ldg_/, '').replaceAll('_', ' ');
 
 /** What payments and credits took off a purchase (a bill), or what was used of it (a vendor credit), in cents. */
 function takenOf(ctx: RulesContext, id: string): number {

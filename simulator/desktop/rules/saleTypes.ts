@@ -1,5 +1,5 @@
 import { objectsOf, type JsonObject } from '../values/json.ts';
-import { ON_SALES_ORDERS, onOrderRules } from './onOrder.ts';
+import { defaultLinesOpen, ON_SALES_ORDERS, onOrderRules } from './onOrder.ts';
 import type { RulesContext, TypeRules } from '../table/TypeRules.ts';
 import { assertDepositKept } from './depositRules.ts';
 import { saleRules } from './salesDocuments.ts';
@@ -49,7 +49,7 @@ export const salesOrderRules: TypeRules = {
   ...saleRules({
     compute(ctx, doc, _body, previous) {
       assertTakenLinesKept(ctx, doc, previous);
-      for (const line of objectsOf(doc?.['lines'])) if (line['isManuallyClosed'] === null) line['isManuallyClosed'] = false;
+      defaultLinesOpen(ctx, doc);
       countInvoiced(ctx, doc);
     },
   }),

@@ -3,6 +3,7 @@ import { refId } from '../books/refId.ts';
 import { specialAccount, type SpecialAccount } from '../books/specialAccounts.ts';
 import { addDays, withinCalendar } from '../values/desktopTime.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { nounOf } from '../values/typeNoun.ts';
 import type { JsonObject, JsonValue } from '../values/json.ts';
 import { fromCents, lineAmountCents, percentOfCents, sumCents, toCents } from '../values/money.ts';
 import type { RulesContext, TypeRules } from '../table/TypeRules.ts';
@@ -59,7 +60,6 @@ function inHomeCurrency(cents: number, exchangeRate: JsonValue | undefined): str
   return fromCents(rate === 1 ? cents : lineAmountCents(rate, fromCents(cents), 'The amount in the home currency'));
 }
 
-const nounOf = (doc: JsonObject): string => String(doc['objectType']).replace(/^ldg_/, '').replaceAll('_', ' ');
 
 /**
  * Subtotal, tax and total from the lines, the tax item and the taxable lines, then what is still
@@ -81,7 +81,7 @@ export function computeTotals(ctx: RulesContext, doc: JsonObject, applied: numbe
   const left = sumCents([total, applied], 'What is open');
   // A voided transaction a fixture makes as it was made may take more, for the moment before its void.
   if (left < 0 && ctx.asMade !== true) {
-    throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of ${nounOf(doc)} ${String(doc['refNumber'])} would be ${fromCents(total)}, less than the ${fromCents(-applied)} already applied to it.`);
+    throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The total of ${nounOf(String(doc['objectType']))} ${String(doc['refNumber'])} would be ${fromCents(total)}, less than the ${fromCents(-applied)} already applied to it.`);
   }
   const rate = doc['exchangeRate'];
   doc['subtotal'] = fromCents(subtotal);
