@@ -141,7 +141,7 @@ export class ReportBooks {
   }
 
   /** Reads the names of many ids at once, for reports that name thousands of parties (`nameOf` then answers from memory). */
-  private readNames(ids: Iterable<string | null>): void {
+  readNames(ids: Iterable<string | null>): void {
     const wanted = [...new Set(ids)].filter((id): id is string => id !== null && !this.names.has(id) && !this.accountById.has(id));
     if (wanted.length === 0) return;
     const found = this.file.store.namesAmong(NAMED_TYPES, wanted);
