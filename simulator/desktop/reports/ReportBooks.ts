@@ -54,7 +54,7 @@ export class ReportBooks {
   private readonly cashCache = new Map<string, TransactionPosting[]>();
   private readonly days = new Map<string, AccountDay[]>();
   private readonly keyedDays = new Map<string, KeyedDay[]>();
-  private readonly references = new Map<string, Map<string, string | null>>();
+  private readonly references = new Map<ReferenceKey, Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>>();
   private readonly typeIds = new Map<string, Set<string>>();
 
   constructor(private readonly file: CompanyFile) {
@@ -103,10 +103,15 @@ export class ReportBooks {
    * `among` types it names in one field (a sales representative, a header account), null for none
    * (`RowReads.referencedBy`); read once per report.
    */
-  referencedBy(types: readonly string[], ref: ReferenceKey, from: string | null, to: string): ReadonlyMap<string, string | null> {
-    const key = JSON.stringify([ref, types, from, to]);
-    let found = this.references.get(key);
-    if (!found) this.references.set(key, (found = this.file.store.rowReads.referencedBy(types, ref.path, ref.among, from, to)));
+  referencedBy(types: ReadonlySet<string>, ref: ReferenceKey, from: string | null, to: string): ReadonlyMap<string, string | null> {
+    // Asked once per posting: kept by the very objects asked with (module constants) and the period, no key text built each time.
+    const byTypes = this.references.get(ref) ?? new Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>();
+    this.references.set(ref, byTypes);
+    const byPeriod = byTypes.get(types) ?? new Map<string, Map<string, string | null>>();
+    byTypes.set(types, byPeriod);
+    const period = `${from} ${to}`;
+    let found = byPeriod.get(period);
+    if (!found) byPeriod.set(period, (found = this.file.store.rowReads.referencedBy([...types], ref.path, ref.among, from, to)));
     return found;
   }
 

@@ -58,7 +58,7 @@ type Period = { from: string | null; to: string };
  * these types dated in the period, else (a posting off its transaction's day) from its document.
  */
 function referenced(books: ReportBooks, p: PostingRow, types: ReadonlySet<string>, ref: ReferenceKey, period: Period): string | null {
-  const found = books.referencedBy([...types], ref, period.from, period.to).get(p.txn);
+  const found = books.referencedBy(types, ref, period.from, period.to).get(p.txn);
   if (found !== undefined) return found;
   const value = p.type === null ? undefined : books.documentOf(p.type, p.txn)?.[ref.path];
   return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
