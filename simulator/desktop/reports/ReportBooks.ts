@@ -86,10 +86,13 @@ export class ReportBooks {
       const rank = this.modelOf(row.type).shape.party.indexOf(row.path);
       const last = out[out.length - 1];
       if (rank < 0) continue;
-      if (last?.seq !== row.seq) out.push({ ...parsed(row), party: row.party, seq: row.seq, rank });
-      else if (rank < last.rank) Object.assign(last, { party: row.party, rank });
+      if (last?.seq !== row.seq) out.push({ type: row.type, doc: parseDoc<JsonObject>(row.doc), updatedAt: row.updatedAt, party: row.party, seq: row.seq, rank });
+      else if (rank < last.rank) {
+        last.party = row.party;
+        last.rank = rank;
+      }
     }
-    return out.map(({ seq: _seq, rank: _rank, ...d }) => d);
+    return out;
   }
 
   /** How many transactions `documentsNaming` would read, counted without reading one. */

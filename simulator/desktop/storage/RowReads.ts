@@ -35,10 +35,10 @@ export type ExactColumn = 'id' | 'ref_number';
 
 const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(',');
 
-/** The parties of one type (`p`), their references from these paths (`f`), the transactions making them (`r`) in a period, and their documents (`b`). */
+/** The parties of one type (`p`), their references from these paths (`f`), and the transactions making them (`r`) in a period. */
 function namingSql(columns: string, types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): { sql: string; params: unknown[] } {
   return {
-    sql: `SELECT ${columns} FROM object_rows p CROSS JOIN refs f ON f.to_id = p.id AND f.path IN (SELECT value FROM json_each(?)) CROSS JOIN object_rows r ON r.seq = f.from_seq JOIN bodies b ON b.seq = r.seq
+    sql: `SELECT ${columns} FROM object_rows p CROSS JOIN refs f ON f.to_id = p.id AND f.path IN (SELECT value FROM json_each(?)) CROSS JOIN object_rows r ON r.seq = f.from_seq
       WHERE p.type = ? AND r.type IN (SELECT value FROM json_each(?)) AND r.txn_date <= ? ${from === null ? '' : 'AND r.txn_date >= ?'}`,
     params: [JSON.stringify(paths), partyType, JSON.stringify(types), to, ...(from === null ? [] : [from])],
   };
@@ -86,13 +86,18 @@ export class RowReads {
    * transactions, without reading one.
    */
   naming(types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): NamingDocument[] {
-    const { sql, params } = namingSql('r.seq AS seq, r.type AS type, b.doc AS doc, r.updated_at AS updatedAt, f.path AS path, f.to_id AS party', types, from, to, paths, partyType);
-    return this.statement(`${sql} ORDER BY r.txn_date, r.seq`).all(...params) as NamingDocument[];
+    // Sorted without their documents, which are read after by sequence number: SQLite's sort carried
+    // every document through it (35,000 of them, about 100 MB: 0.4 s).
+    const { sql, params } = namingSql('r.seq AS seq, r.type AS type, r.updated_at AS updatedAt, f.path AS path, f.to_id AS party', types, from, to, paths, partyType);
+    const rows = this.statement(`${sql} ORDER BY r.txn_date, r.seq`).all(...params) as NamingDocument[];
+    const docs = new Map(this.statement('SELECT seq, doc FROM bodies WHERE seq IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify([...new Set(rows.map((r) => r.seq))])) as [number, Buffer][]);
+    for (const r of rows) r.doc = docs.get(r.seq) ?? Buffer.alloc(0);
+    return rows.filter((r) => r.doc.length > 0);
   }
 
   namingCount(types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): number {
     const { sql, params } = namingSql('COUNT(DISTINCT r.seq)', types, from, to, paths, partyType);
-    return Number(this.statement(sql.replace('JOIN bodies b ON b.seq = r.seq', '')).pluck().get(...params));
+    return Number(this.statement(sql).pluck().get(...params));
   }
 
   /**
