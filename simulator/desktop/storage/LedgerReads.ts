@@ -98,10 +98,13 @@ function narrowing(from: string | null, to: string, narrow: PostingNarrowing): {
   among('r.type', narrow.types);
   where.push(from === null ? '+p.posted_on <= ?' : 'p.posted_on <= ? AND p.posted_on >= ?');
   params.push(to, ...(from === null ? [] : [from]));
-  among('+p.account_id', narrow.accounts);
+  // A whole history of one kind of party's postings on some accounts (a vendor's costs): the index by
+  // account and name finds them, a range per pair (40 vendors: 0.2 s instead of a scan's 0.84 s).
+  const byParty = from === null && !byTypes && narrow.entityTypes !== undefined && narrow.accounts !== undefined && narrow.entities === undefined;
+  among(byParty ? 'p.account_id' : '+p.account_id', narrow.accounts);
   among('+p.entity_id', narrow.entities);
   if (narrow.entityTypes !== undefined) {
-    where.push('+p.entity_id IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))');
+    where.push(`${byParty ? '' : '+'}p.entity_id IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))`);
     params.push(JSON.stringify(narrow.entityTypes));
   }
   among('COALESCE(p.line_item_id, p.item_id)', narrow.items);
