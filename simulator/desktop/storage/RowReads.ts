@@ -118,22 +118,18 @@ export class RowReads {
 
   /** How many objects of these types are dated in a period (`from` null: since the start), counted on the index by date. */
   countDated(types: readonly string[], from: string | null, to: string): number {
-    if (types.length === 0) return 0;
-    return Number(
-      this.statement(`SELECT COUNT(*) FROM object_rows WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'}`)
-        .pluck()
-        .get(...types, to, ...(from === null ? [] : [from])),
-    );
+    return this.countBetween(types, 'txn_date', from, to);
   }
 
   /** How many objects of these types last changed between two epoch seconds (`from` null: since the start), counted on the index. */
   countUpdated(types: readonly string[], from: number | null, to: number): number {
+    return this.countBetween(types, 'updated_at', from, to);
+  }
+
+  private countBetween(types: readonly string[], column: 'txn_date' | 'updated_at', from: string | number | null, to: string | number): number {
     if (types.length === 0) return 0;
-    return Number(
-      this.statement(`SELECT COUNT(*) FROM object_rows WHERE type IN (${placeholders(types)}) AND updated_at <= ? ${from === null ? '' : 'AND updated_at >= ?'}`)
-        .pluck()
-        .get(...types, to, ...(from === null ? [] : [from])),
-    );
+    const sql = `SELECT COUNT(*) FROM object_rows WHERE type IN (${placeholders(types)}) AND ${column} <= ? ${from === null ? '' : `AND ${column} >= ?`}`;
+    return Number(this.statement(sql).pluck().get(...types, to, ...(from === null ? [] : [from])));
   }
 
   /** The objects of these types last changed between two epoch seconds (`from` null: since the start), latest first. */
