@@ -374,6 +374,11 @@ export class ReportBooks {
     return this.file.store.ledgerReads.openItems(ledger, asOf);
   }
 
+  /** The open items of a ledger as of a day summed by party and age bucket: [party, bucket, cents] (`LedgerReads.openSums`). */
+  openSums(ledger: OpenLedger, asOf: string, ageFrom: 'due' | 'date', edges: readonly number[]): [string, number, number][] {
+    return this.file.store.ledgerReads.openSums(ledger, asOf, ageFrom, edges);
+  }
+
   /** Every link between transactions (payments, credits, refunds applied), in the order written. */
   links(): LinkAmounts[] {
     return this.file.store.ledgerReads.links();

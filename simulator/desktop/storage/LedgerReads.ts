@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Link, OpenLedger } from './Ledger.ts';
-import { openItemsAsOf, type OpenItemRow } from './openBalances.ts';
+import { openItemsAsOf, openSumsAsOf, type OpenItemRow } from './openBalances.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
 import { taxItemSums, type TaxItemSums } from './SaleTaxes.ts';
 import { namedStockByTransaction, type NamedStock, type Tracking } from './StockNumbers.ts';
@@ -278,6 +278,11 @@ export class LedgerReads {
   /** The open items of one ledger as of a day, with their transactions' facts (the rule and how it is kept: `openBalances.ts`). */
   openItems(ledger: OpenLedger, asOf: string): OpenItemRow[] {
     return openItemsAsOf(this.statement, ledger, asOf);
+  }
+
+  /** The open items of one ledger as of a day summed by party and age bucket (`openBalances.ts`). */
+  openSums(ledger: OpenLedger, asOf: string, ageFrom: 'due' | 'date', edges: readonly number[]): [string, number, number][] {
+    return openSumsAsOf(this.statement, ledger, asOf, ageFrom, edges);
   }
 
   /** The sales of a period by sales tax item (`SaleTaxes.ts`). */

@@ -145,22 +145,46 @@ export interface OpenItemRow {
 /** What a report reads of an open item, by the names `withFacts` gives. */
 const READ = 'txn, entity, date, cents, originalCents, type, refNumber, seq, dueDate';
 
+/** The rows `openItemsAsOf` reads, as one SQL source with its parameters, for a report to read whole or to sum. */
+function openItemsSource(prepare: Prepare, ledger: OpenLedger, asOf: string): { sql: string; params: Record<string, string> } {
+  const unsettled = prepare(UNSETTLED).pluck().all() as string[];
+  const moving = prepare('SELECT DISTINCT txn_id FROM open_balances WHERE open_ledger = ? AND settled_on > ? AND posted_on <= ?').pluck().all(ledger, asOf, asOf) as string[];
+  const recompute = JSON.stringify([...new Set([...unsettled, ...moving])]);
+  const kept = `SELECT txn_id AS txn, entity_id AS entity, posted_on AS date, cents, original_cents AS originalCents, type, ref_number AS refNumber, seq, due_on AS dueDate
+     FROM open_balances INDEXED BY open_balances_open
+     WHERE open_ledger = @ledger AND settled_on <= @asOf AND cents != 0`;
+  if (recompute === '[]') return { sql: kept, params: { ledger, asOf } };
+  return {
+    sql: `${kept} AND txn_id NOT IN (SELECT value FROM json_each(@recompute))
+      UNION ALL SELECT ${READ} FROM (${withFacts(openItemsSql('@ledger', '@asOf', '@recompute'))}) WHERE cents != 0`,
+    params: { ledger, asOf, recompute },
+  };
+}
+
 /**
  * The open items of one ledger as of a day: the kept rows that nothing after the day moves, and
  * the rule's own answer for the rest (rows still moving after the day, transactions not settled).
  */
 export function openItemsAsOf(prepare: Prepare, ledger: OpenLedger, asOf: string): OpenItemRow[] {
-  const unsettled = prepare(UNSETTLED).pluck().all() as string[];
-  const moving = prepare('SELECT DISTINCT txn_id FROM open_balances WHERE open_ledger = ? AND settled_on > ? AND posted_on <= ?').pluck().all(ledger, asOf, asOf) as string[];
-  const recompute = JSON.stringify([...new Set([...unsettled, ...moving])]);
-  const kept = prepare(
-    `SELECT txn_id AS txn, entity_id AS entity, posted_on AS date, cents, original_cents AS originalCents, type, ref_number AS refNumber, seq, due_on AS dueDate
-     FROM open_balances INDEXED BY open_balances_open
-     WHERE open_ledger = @ledger AND settled_on <= @asOf AND cents != 0 ${recompute === '[]' ? '' : 'AND txn_id NOT IN (SELECT value FROM json_each(@recompute))'}`,
-  ).all({ ledger, asOf, ...(recompute === '[]' ? {} : { recompute }) }) as OpenItemRow[];
-  if (recompute === '[]') return kept;
-  const computed = prepare(`SELECT ${READ} FROM (${withFacts(openItemsSql('@ledger', '@asOf', '@recompute'))}) WHERE cents != 0`).all({ ledger, asOf, recompute }) as OpenItemRow[];
-  return [...kept, ...computed];
+  const { sql, params } = openItemsSource(prepare, ledger, asOf);
+  return prepare(sql).all(params) as OpenItemRow[];
+}
+
+/**
+ * The open items of one ledger as of a day summed by party and age, in SQLite: an aging summary
+ * of 25,000 open items needs 9,000 parties' sums, not the items. `ageFrom` is the day an item's
+ * age counts from; `edges` the last day of each age bucket but the last (`[0, 30]`: up to 0 days
+ * past, 1-30, over 30). A row: the party, its bucket's place, the sum.
+ */
+export function openSumsAsOf(prepare: Prepare, ledger: OpenLedger, asOf: string, ageFrom: 'due' | 'date', edges: readonly number[]): [string, number, number][] {
+  const { sql, params } = openItemsSource(prepare, ledger, asOf);
+  const day = ageFrom === 'due' ? 'COALESCE(dueDate, date)' : 'date';
+  const bucket = `CASE ${edges.map((edge, i) => `WHEN days <= ${Number(edge)} THEN ${i}`).join(' ')} ELSE ${edges.length} END`;
+  return prepare(
+    `SELECT entity, ${bucket} AS bucket, SUM(cents) FROM (SELECT entity, cents, julianday(@asOf) - julianday(${day}) AS days FROM (${sql})) GROUP BY entity, bucket`,
+  )
+    .raw()
+    .all(params) as [string, number, number][];
 }
 
 /**
