@@ -28,7 +28,7 @@ const LEDGER_COLUMNS = {
   transaction_id: { type: 'transaction_id', dataType: 'string', title: 'Transaction' },
 } as const;
 
-type LedgerColumn = keyof typeof LEDGER_COLUMNS;
+export type LedgerColumn = keyof typeof LEDGER_COLUMNS;
 const DEFAULT_COLUMNS: readonly LedgerColumn[] = ['transaction_type', 'date', 'ref_number', 'name', 'memo', 'split_account', 'amount', 'running_balance'];
 
 /** What a ledger line shows of its transaction, worked out once per transaction. */
@@ -76,7 +76,7 @@ export interface LedgerShape {
  * beginning balances), the profit and loss detail and the balance sheet detail (their accounts only).
  */
 export function ledgerDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, shape: LedgerShape): void {
-  ledgerColumns(request, sheet);
+  const shown = ledgerColumns(request, sheet);
   const { from, to } = request.period;
   // A line per posting: counted from the books' sums per day, a ledger too long is refused before it is read.
   const listed = books.accounts.filter((a) => (shape.accounts === 'all' || isProfitAndLoss(a.accountType) === (shape.accounts === 'profit_and_loss')) && (!request.filter.accounts || request.filter.accounts.has(a.id)));
@@ -102,7 +102,7 @@ export function ledgerDetail(books: ReportBooks, request: ReportRequest, sheet: 
     for (const p of lines) {
       balance += p.cents;
       sum += p.cents;
-      const cells = postingCells(books, p, facts, balance);
+      const cells = postingCells(books, p, facts, balance, shown);
       sheet.data({ type: 'transaction', value: p.txn }, cells);
     }
     total += sum;
@@ -112,13 +112,15 @@ export function ledgerDetail(books: ReportBooks, request: ReportRequest, sheet: 
 }
 
 /** The label column, then the columns `includeColumns` asks for (else the ledger's own), left to right. */
-export function ledgerColumns(request: ReportRequest, sheet: ReportSheet): void {
+export function ledgerColumns(request: ReportRequest, sheet: ReportSheet): readonly LedgerColumn[] {
   const asked = Array.isArray(request.query['includeColumns']) ? request.query['includeColumns'].map(String).filter((c): c is LedgerColumn => c in LEDGER_COLUMNS) : [];
+  const shown = asked.length > 0 ? asked : DEFAULT_COLUMNS;
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
-  for (const id of asked.length > 0 ? asked : DEFAULT_COLUMNS) {
+  for (const id of shown) {
     const c = LEDGER_COLUMNS[id];
     sheet.addColumn({ id, type: c.type, dataType: c.dataType, titles: [c.title] });
   }
+  return shown;
 }
 
 /** The period's postings the request keeps, and what each line shows of its transaction. */
@@ -130,24 +132,47 @@ export function ledgerPostings(books: ReportBooks, request: ReportRequest): { po
   return { postings, facts: factsOf(books, request.filter.accounts ? books.postings({ ...withoutAccounts, from, to }) : postings) };
 }
 
-/** Every cell a ledger line can show, for a posting and the running balance after it. */
-export function postingCells(books: ReportBooks, p: PostingRow, facts: ReadonlyMap<string, TransactionFacts>, balance: number): Record<LedgerColumn, string | null> {
+/** How each ledger column reads a posting, its transaction's facts and the running balance after it. */
+type CellOf = (books: ReportBooks, p: PostingRow, f: TransactionFacts | undefined, balance: number) => string | null;
+
+/** The account on the other side of a posting's transaction, or -SPLIT- when there are several. */
+const splitOf: CellOf = (books, p, f) => {
+  let other: string | null = null;
+  for (const a of f?.accounts ?? []) {
+    if (a === p.account) continue;
+    if (other !== null) return '-SPLIT-';
+    other = a;
+  }
+  return other === null ? null : books.nameOf(other);
+};
+
+const CELLS: Record<LedgerColumn, CellOf> = {
+  transaction_type: (_b, p) => (p.type ? transactionTypeOf(p.type) : 'opening_balance'),
+  date: (_b, p) => p.date,
+  ref_number: (_b, p) => p.refNumber,
+  name: (books, p, f) => (p.entity !== null ? books.nameOf(p.entity) : f?.name ?? null),
+  memo: (_b, _p, f) => f?.memo ?? null,
+  split_account: splitOf,
+  class: (books, p) => books.nameOf(p.class),
+  item: (books, p) => books.nameOf(p.item),
+  account: (books, p) => books.nameOf(p.account),
+  debit: (_b, p) => (p.cents > 0 ? money(p.cents) : null),
+  credit: (_b, p) => (p.cents < 0 ? money(-p.cents) : null),
+  amount: (_b, p) => money(p.cents),
+  running_balance: (_b, _p, _f, balance) => money(balance),
+  transaction_id: (_b, p) => p.txn,
+};
+
+const ALL_COLUMNS = Object.keys(CELLS) as LedgerColumn[];
+
+/**
+ * The cells a ledger line shows (`shown`, as `ledgerColumns` returned them; else every one it can)
+ * for a posting and the running balance after it: a month of a large file is 56,000 lines, and
+ * the columns not shown were half of what they cost.
+ */
+export function postingCells(books: ReportBooks, p: PostingRow, facts: ReadonlyMap<string, TransactionFacts>, balance: number, shown: readonly LedgerColumn[] = ALL_COLUMNS): Partial<Record<LedgerColumn, string | null>> {
   const f = facts.get(p.txn);
-  const others = [...(f?.accounts ?? [])].filter((a) => a !== p.account);
-  return {
-    transaction_type: p.type ? transactionTypeOf(p.type) : 'opening_balance',
-    date: p.date,
-    ref_number: p.refNumber,
-    name: p.entity !== null ? books.nameOf(p.entity) : f?.name ?? null,
-    memo: f?.memo ?? null,
-    split_account: others.length === 1 ? books.nameOf(others[0] ?? null) : others.length > 1 ? '-SPLIT-' : null,
-    class: books.nameOf(p.class),
-    item: books.nameOf(p.item),
-    account: books.nameOf(p.account),
-    debit: p.cents > 0 ? money(p.cents) : null,
-    credit: p.cents < 0 ? money(-p.cents) : null,
-    amount: money(p.cents),
-    running_balance: money(balance),
-    transaction_id: p.txn,
-  };
+  const cells: Partial<Record<LedgerColumn, string | null>> = {};
+  for (const column of shown) cells[column] = CELLS[column](books, p, f, balance);
+  return cells;
 }

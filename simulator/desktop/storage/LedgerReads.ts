@@ -261,6 +261,13 @@ export class LedgerReads {
     return this.statement(sql).all(to, ...(from === null ? [] : [from])) as AccountDay[];
   }
 
+  /** Each account's debits less credits over a span of days, summed by SQLite from the kept sums per day. */
+  accountSums(from: string | null, to: string): { account: string; cents: number }[] {
+    const sql = `SELECT account_id AS account, SUM(cents) AS cents FROM account_days
+      WHERE ${from === null ? 'posted_on <= ?' : 'posted_on <= ? AND posted_on >= ?'} GROUP BY account_id`;
+    return this.statement(sql).all(to, ...(from === null ? [] : [from])) as { account: string; cents: number }[];
+  }
+
   /**
    * Each account's sums per day and class (or name) over a span of days: the statements with a
    * column per class or customer read a row per account, day and value instead of every posting.
