@@ -12,7 +12,7 @@ import { normalSign } from '../books/specialAccounts.ts';
 import { partyIdsOf } from '../engine/transactionShape.ts';
 import { runReport } from './runReport.ts';
 import { minutesOf } from './timeReports.ts';
-import { OPEN_BALANCES } from '../storage/openBalances.ts';
+import { KEPT_SUMS } from '../storage/keptSums.ts';
 import { keepEveryFact } from '../books/keptFacts.ts';
 
 const seeded = seededBooks({ customers: 20, invoices: 40, 'sales-receipts': 8, 'credit-memos': 6, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 3, 'journal-entries': 4, transfers: 3, paychecks: 24 });
@@ -35,21 +35,35 @@ function brokenRules(file: CompanyFile): string[] {
   const expectEqual = (what: string, got: number, want: number): void => {
     if (got !== want) broken.push(`${what}: ${got} != ${want}`);
   };
-  // What statements read (each account's sums per day, kept by triggers) is the postings' own sums.
-  const kept = file.store.db.prepare('SELECT posted_on, account_id, class_id, cents, postings FROM account_days ORDER BY posted_on, account_id, class_id').raw().all();
-  const summed = file.store.db.prepare("SELECT posted_on, account_id, COALESCE(class_id, '') AS c, SUM(cents), COUNT(*) FROM postings GROUP BY posted_on, account_id, c ORDER BY posted_on, account_id, c").raw().all();
-  if (JSON.stringify(kept) !== JSON.stringify(summed)) broken.push(`account_days differs from the postings' sums (${kept.length} rows kept, ${summed.length} summed)`);
-  const keptOpen = file.store.db.prepare('SELECT open_ledger, txn_id, entity_id, posted_on, cents, postings FROM open_amounts ORDER BY 1, 2, 3, 4').raw().all();
-  const summedOpen = file.store.db.prepare("SELECT open_ledger, txn_id, COALESCE(entity_id, ''), posted_on, SUM(cents), COUNT(*) FROM postings WHERE open_ledger IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4").raw().all();
-  if (JSON.stringify(keptOpen) !== JSON.stringify(summedOpen)) broken.push(`open_amounts differs from the postings' sums (${keptOpen.length} rows kept, ${summedOpen.length} summed)`);
-  // What open items read (kept per transaction, settled as each write commits) is the rule's answer over the whole history.
+  // Every sum the books keep (by triggers, or marked and settled as each write commits) is what
+  // its fill makes again from the postings and links: the day sums statements read, the open
+  // amounts and open items agings read, the whole-history sums by party and item.
   const db = file.store.db;
-  const keptBalances = JSON.stringify(db.prepare('SELECT * FROM open_balances ORDER BY 1, 2, 3').raw().all());
+  const rowsOf = (table: string): string => {
+    const key = (db.pragma(`table_info(${table})`) as { name: string; pk: number }[]).filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    return JSON.stringify(db.prepare(`SELECT * FROM ${table} ORDER BY ${key.join(', ')}`).raw().all());
+  };
+  const keptSums = KEPT_SUMS.map((k) => rowsOf(k.table));
   db.exec('SAVEPOINT refill');
-  db.exec(OPEN_BALANCES.fill);
-  const refilled = JSON.stringify(db.prepare('SELECT * FROM open_balances ORDER BY 1, 2, 3').raw().all());
+  for (const k of KEPT_SUMS) db.exec(k.fill);
+  const refilled = KEPT_SUMS.map((k) => rowsOf(k.table));
   db.exec('ROLLBACK TO refill; RELEASE refill');
-  if (keptBalances !== refilled) broken.push(`open_balances differs from the rule's answer: ${keptBalances.slice(0, 300)} != ${refilled.slice(0, 300)}`);
+  KEPT_SUMS.forEach((k, i) => {
+    if (keptSums[i] !== refilled[i]) broken.push(`${k.table} differs from its fill: ${keptSums[i]?.slice(0, 300)} != ${refilled[i]?.slice(0, 300)}`);
+  });
+  // Sums of the whole history by party and item (read from name_item_sums) are the postings' own.
+  const reads = file.store.ledgerReads;
+  const income = all(file, 'ldg_account').filter((a) => a['accountType'] === 'income').map((a) => String(a['id']));
+  for (const narrow of [{}, { accounts: income, entityTypes: ['ldg_customer'] }]) {
+    const bySql = reads.postingSums(null, FAR, narrow, { entity: true, item: true }).map((r) => JSON.stringify([r.account, r.entity, r.item, r.cents]));
+    const byPosting = new Map<string, number>();
+    for (const p of reads.postings(null, FAR, narrow)) {
+      const key = JSON.stringify([p.account, p.entity, p.item]);
+      byPosting.set(key, (byPosting.get(key) ?? 0) + p.cents);
+    }
+    const summed = [...byPosting].map(([key, cents]) => JSON.stringify([...(JSON.parse(key) as unknown[]), cents]));
+    if (JSON.stringify(bySql.sort()) !== JSON.stringify(summed.sort())) broken.push(`whole-history sums by party and item ${JSON.stringify(narrow).slice(0, 80)} differ from the postings' (${bySql.length} != ${summed.length} groups)`);
+  }
   if (db.prepare('SELECT 1 FROM open_dirty').get() !== undefined) broken.push('transactions marked in open_dirty after a write committed');
   // What the sales tax reports add up (kept as each sale posts) is what the sales say now.
   // So are the lots and serial numbers the stock moves name.

@@ -226,6 +226,9 @@ export class LedgerReads {
    * posting by posting. Each row stands for its group; it has no transaction or line of its own.
    */
   postingSums(from: string | null, to: string, narrow: PostingNarrowing, by: PostingSumKeys): TransactionPosting[] {
+    if (by.item && this.spansHistory(from, to) && !by.type && !by.class && !by.date && !by.reference && narrow.types === undefined && narrow.classes === undefined && narrow.openLedger === undefined) {
+      return this.historySums(to, narrow, by);
+    }
     const { source, where, params } = narrowing(from, to, narrow);
     const keys = {
       type: by.type ? 'r.type' : undefined,
@@ -248,6 +251,39 @@ export class LedgerReads {
       WHERE ${where.join(' AND ')}
       GROUP BY ${[account, ...Object.values(keys), key].filter((k) => k !== undefined).join(', ')}`;
     return this.statement(sql).all(...ref.params, ...(by.date ? [] : [to]), ...params) as TransactionPosting[];
+  }
+
+  /** Whether a span of days holds every posting: the sums of the whole history are its sums. */
+  private spansHistory(from: string | null, to: string): boolean {
+    const [first, last] = this.statement('SELECT MIN(posted_on), MAX(posted_on) FROM account_days').raw().get() as [string | null, string | null];
+    return first === null || last === null || ((from === null || from <= first) && to >= last);
+  }
+
+  /**
+   * `postingSums` of the whole history by account and item (and party), from the sums kept per
+   * account, party and item (`name_item_sums`, '' for none) instead of the postings.
+   */
+  private historySums(to: string, narrow: PostingNarrowing, by: PostingSumKeys): TransactionPosting[] {
+    const where = ['TRUE'];
+    const params: unknown[] = [to];
+    const among = (column: string, values: readonly string[] | undefined): void => {
+      if (values === undefined) return;
+      where.push(`${column} IN (SELECT value FROM json_each(?))`);
+      params.push(JSON.stringify(values));
+    };
+    among('account_id', narrow.accounts);
+    among('entity_id', narrow.entities);
+    if (narrow.entityTypes !== undefined) {
+      where.push('entity_id IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))');
+      params.push(JSON.stringify(narrow.entityTypes));
+    }
+    among('item_id', narrow.items);
+    const entity = by.entity ? "NULLIF(entity_id, '')" : 'NULL';
+    const sql = `SELECT '' AS txn, 0 AS line, account_id AS account, ${entity} AS entity, NULL AS openLedger, SUM(cents) AS cents, ? AS date,
+        NULLIF(item_id, '') AS item, NULL AS class, NULL AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
+      FROM name_item_sums WHERE ${where.join(' AND ')}
+      GROUP BY account_id${by.entity ? ', entity_id' : ''}, item_id`;
+    return this.statement(sql).all(...params) as TransactionPosting[];
   }
 
   /**

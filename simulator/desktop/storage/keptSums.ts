@@ -74,8 +74,30 @@ INSERT INTO open_amounts (open_ledger, txn_id, entity_id, posted_on, cents, post
   SELECT open_ledger, txn_id, COALESCE(entity_id, ''), posted_on, SUM(cents), COUNT(*) FROM postings WHERE open_ledger IS NOT NULL GROUP BY open_ledger, txn_id, COALESCE(entity_id, ''), posted_on;`,
 };
 
+/**
+ * Each account's debits less credits over the whole history by party and item ('' for none): a
+ * whole history by customer and item (the job reports) reads these sums instead of sorting the
+ * half million postings they come from (2.3 s of 205,000 transactions). No day: a report of a
+ * span shorter than the history reads the postings of its span.
+ */
+const NAME_ITEM_SUMS: KeptTable = {
+  table: 'name_item_sums',
+  create: `CREATE TABLE IF NOT EXISTS name_item_sums (
+  account_id TEXT NOT NULL,
+  entity_id TEXT NOT NULL,
+  item_id TEXT NOT NULL,
+  cents INTEGER NOT NULL,
+  postings INTEGER NOT NULL,
+  PRIMARY KEY (account_id, entity_id, item_id)
+) WITHOUT ROWID;`,
+  triggers: triggersOf('name_item_sums', ['account_id', 'entity_id', 'item_id'], (r) => [`${r}.account_id`, `COALESCE(${r}.entity_id, '')`, `COALESCE(${r}.line_item_id, ${r}.item_id, '')`], () => 'TRUE'),
+  fill: `DELETE FROM name_item_sums;
+INSERT INTO name_item_sums (account_id, entity_id, item_id, cents, postings)
+  SELECT account_id, COALESCE(entity_id, ''), COALESCE(line_item_id, item_id, ''), SUM(cents), COUNT(*) FROM postings GROUP BY 1, 2, 3;`,
+};
+
 /** In the order they are filled: the open balances start from the open amounts. */
-export const KEPT_SUMS: readonly KeptTable[] = [ACCOUNT_DAYS, OPEN_AMOUNTS, OPEN_BALANCES];
+export const KEPT_SUMS: readonly KeptTable[] = [ACCOUNT_DAYS, OPEN_AMOUNTS, OPEN_BALANCES, NAME_ITEM_SUMS];
 
 /** The name of a trigger of a kept sum. */
 export function triggerName(sql: string): string {
