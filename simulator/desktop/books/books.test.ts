@@ -257,11 +257,14 @@ function invariantsBrokenIn(file: CompanyFile): string[] {
 
 describe('the books', () => {
   it('balance on a seeded company file: postings sum to zero, and every balance is what its postings and open transactions say', () => {
-    const file = seeded(11);
-    expect(file.store.db.prepare('SELECT COUNT(*) FROM postings').pluck().get()).toBeGreaterThan(100);
-    // Sales and purchases of stocked items moved stock, so the stock rules were exercised.
-    expect(file.store.db.prepare('SELECT COUNT(*) FROM postings WHERE item_id IS NOT NULL').pluck().get()).toBeGreaterThan(10);
-    expect(brokenInvariants(file)).toEqual([]);
+    // Seed 5 once drew a journal entry on Undeposited Funds, which no payment waiting explains.
+    for (const seed of [11, 5]) {
+      const file = seeded(seed);
+      expect(file.store.db.prepare('SELECT COUNT(*) FROM postings').pluck().get()).toBeGreaterThan(100);
+      // Sales and purchases of stocked items moved stock, so the stock rules were exercised.
+      expect(file.store.db.prepare('SELECT COUNT(*) FROM postings WHERE item_id IS NOT NULL').pluck().get()).toBeGreaterThan(10);
+      expect(brokenInvariants(file), `seed ${seed}`).toEqual([]);
+    }
   });
 
   it('stay balanced after every step of randomized sequences of adds, modifies, deletes and voids', () => {
