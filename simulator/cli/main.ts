@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { driftCommand } from '../../contract-tests/drift/driftCommand.ts';
 import { contractCommand } from '../../contract-tests/runner/contractCommand.ts';
 import { PACKAGE_ROOT } from '../spec/cacheDir.ts';
 import { clockCommand } from './clockCommand.ts';
@@ -13,6 +14,7 @@ const USAGE = `Usage: ledger-sim <command> [options]
 Commands:
   serve      Start the HTTPS sandbox with a seeded demo company file (ledger-sim serve --help)
   contract   Check any deployment of the Service against the contract (ledger-sim contract --help)
+  drift      Compare how two deployments answer the same reads: a sandbox against the real Service (ledger-sim drift --help)
   fixtures   Generate, validate, load and export company files as data (ledger-sim fixtures --help)
   fault      Steer the end user's machine of a running sandbox: connection state, latency, faults (ledger-sim fault --help)
   clock      Show, advance or reset the running sandbox's clock (ledger-sim clock --help)
@@ -47,6 +49,7 @@ function version(): string {
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   serve: serveCommand,
   contract: contractWithLocalSandbox,
+  drift: driftCommand,
   fixtures: fixturesCommand,
   fault: faultCommand,
   clock: clockCommand,
