@@ -4,7 +4,7 @@ import { DEFAULT_SPEC } from '../runner/contractCommand.ts';
 import { parseDuration } from '../runner/plan.ts';
 import { TargetUnavailable } from '../runner/preflight.ts';
 import type { Period } from './driftPlan.ts';
-import type { DriftReport } from './driftTypes.ts';
+import type { DriftReport, ProbeOutcome } from './driftTypes.ts';
 import { driftHtml } from './reporters/driftHtml.ts';
 import { driftHuman } from './reporters/driftHuman.ts';
 import { NothingToAsk, runDrift, type DriftTarget } from './runDrift.ts';
@@ -59,6 +59,16 @@ function targetOf(side: 'reference' | 'candidate', values: Record<string, string
   return { baseUrl, apiKey, endUserId, ...(caCert ? { ca: fs.readFileSync(caCert, 'utf8') } : {}) };
 }
 
+/** Every 50 requests, how far the run is and how long the rest should take at its pace so far: a real desktop answers in seconds. */
+function progress(): (outcome: ProbeOutcome, done: number, planned: number) => void {
+  const started = performance.now();
+  return (_outcome, done, planned) => {
+    if (done % 50 !== 0 || done === planned) return;
+    const leftS = Math.round((((performance.now() - started) / done) * (planned - done)) / 1000);
+    process.stderr.write(`ledger-sim drift: ${done} of ${planned} requests, about ${Math.floor(leftS / 60)}:${String(leftS % 60).padStart(2, '0')} left\n`);
+  };
+}
+
 const sideOptions = Object.fromEntries(['reference', 'candidate'].flatMap((side) => ['base-url', 'api-key', 'end-user-id', 'ca-cert'].map((name) => [`${side}-${name}`, { type: 'string' as const }])));
 
 /** `ledger-sim drift`: exit codes as HELP says. */
@@ -103,6 +113,7 @@ export async function driftCommand(args: string[]): Promise<number> {
       ...(period ? { period } : {}),
       ...(only ? { only } : {}),
       ...(timeoutText ? { timeoutMs: Number(timeoutText) } : {}),
+      onProbe: progress(),
     });
     const text = reporter === 'json' ? `${JSON.stringify(report, null, 2)}\n` : reporter === 'html' ? driftHtml(report) : `${driftHuman(report)}\n`;
     const out = values['out'] as string | undefined;

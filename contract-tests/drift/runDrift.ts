@@ -28,7 +28,8 @@ export interface DriftOptions {
   /** Operation ids (or their prefixes, `customers`) to ask; default every GET operation on a company file. */
   only?: string[];
   timeoutMs?: number;
-  onProbe?: (outcome: ProbeOutcome, done: number, planned: number) => void;
+  /** Told of each probe as it ends; the run waits for what it returns. */
+  onProbe?: (outcome: ProbeOutcome, done: number, planned: number) => void | Promise<void>;
 }
 
 /** `only` named no GET operation on a company file: nothing to compare (a misuse, not a pass). */
@@ -95,23 +96,23 @@ export async function runDrift(options: DriftOptions): Promise<DriftReport> {
     let askedMs = 0;
     let asked = 0;
     const estimateMs = (): number => (asked > 0 ? askedMs / asked : 2 * Math.max(refReadMs, candReadMs));
-    const outcome = (probe: Probe, rest: Omit<ProbeOutcome, 'id' | 'operationId' | 'kind'>): void => {
+    const outcome = async (probe: Probe, rest: Omit<ProbeOutcome, 'id' | 'operationId' | 'kind'>): Promise<void> => {
       const o = { id: probe.id, operationId: probe.operationId, kind: probe.kind, ...rest };
       probes.push(o);
-      options.onProbe?.(o, probes.length, plan.length);
+      await options.onProbe?.(o, probes.length, plan.length);
     };
     for (const probe of plan) {
       if (stopped !== undefined) {
-        outcome(probe, { status: 'skipped', reason: 'stopped: a target went away' });
+        await outcome(probe, { status: 'skipped', reason: 'stopped: a target went away' });
         continue;
       }
       if (budgetMs !== undefined && performance.now() - started + estimateMs() > budgetMs) {
-        outcome(probe, { status: 'skipped', reason: 'budget' });
+        await outcome(probe, { status: 'skipped', reason: 'budget' });
         continue;
       }
       const request = requestOf(probe, listed);
       if ('skip' in request) {
-        outcome(probe, { status: 'skipped', reason: request.skip });
+        await outcome(probe, { status: 'skipped', reason: request.skip });
         continue;
       }
       const op = spec.byId.get(probe.operationId);
@@ -120,12 +121,18 @@ export async function runDrift(options: DriftOptions): Promise<DriftReport> {
       const [reference, candidate] = await Promise.all([ask(clients.reference, request), ask(clients.candidate, request)]);
       askedMs += performance.now() - askStarted;
       asked += 1;
+      // An answer that still said "try again" after every retry shows how busy a target was, not how it behaves.
+      const busy = (['reference', 'candidate'] as const).find((side) => (side === 'reference' ? reference : candidate).retriesSpent === true);
+      if (busy) {
+        await outcome(probe, { status: 'skipped', reason: `the ${busy} stayed busy through every retry` });
+        continue;
+      }
       if (probe.kind === 'first-page') {
         const found = listedOf(reference, op.identity);
         if (found) listed.set(probe.operationId, found);
       }
       groups.add(probe.operationId, requestLabel(request), compareAnswers(reference, candidate, op));
-      outcome(probe, { status: 'compared', statuses: [reference.status, candidate.status] });
+      await outcome(probe, { status: 'compared', statuses: [reference.status, candidate.status] });
     }
     return {
       reference: options.reference.baseUrl,

@@ -5,6 +5,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driftCommand } from '../../contract-tests/drift/driftCommand.ts';
 import type { DriftFinding, DriftReport } from '../../contract-tests/drift/driftTypes.ts';
+import { runDrift } from '../../contract-tests/drift/runDrift.ts';
+import { DEFAULT_SPEC } from '../../contract-tests/runner/contractCommand.ts';
 import { drift } from '../../simulator/api/index.ts';
 import { startChangingProxy, type Change, type ChangingProxy } from '../support/changingProxy.ts';
 import { runInProcess } from '../support/cliInProcess.ts';
@@ -170,6 +172,29 @@ describe('issue 39: drift between a reference deployment and a candidate', () =>
   it('finds nothing through the proxy when it changes nothing (the proxy itself is no drift)', async () => {
     proxy.change(undefined);
     const report = await drift({ reference: target(reference), candidate: throughProxy(), period: PERIOD, only: SAMPLE });
+    expect(report.findings).toEqual([]);
+  });
+
+  it('stops when a target goes away part way, saying which, and skips the rest', async () => {
+    const leaving = await startChangingProxy({ baseUrl: candidate.sandbox.baseUrl, caCert: candidate.sandbox.caCert });
+    const report = await runDrift({
+      reference: target(reference),
+      candidate: { ...throughProxy(), baseUrl: leaving.baseUrl, ca: leaving.caCert },
+      specPath: DEFAULT_SPEC,
+      period: PERIOD,
+      only: ['customers'],
+      onProbe: async (_o, done) => (done === 1 ? leaving.close() : undefined),
+    });
+    expect(report.stopped).toMatch(/^candidate https:\/\/localhost:\d+\/v1 stopped answering: connect ECONNREFUSED/);
+    // What was asked after it left and before the run stopped is each an answer missing on one side.
+    expect(report.findings.length).toBeGreaterThan(0);
+    expect(report.findings.filter((f) => f.kind !== 'unanswered' || !f.candidate.startsWith('no answer'))).toEqual([]);
+    expect(report.probes.filter((p) => p.reason === 'stopped: a target went away').length).toBeGreaterThan(0);
+  });
+
+  it('within a budget it cannot keep, skips what would end after it, saying "budget"', async () => {
+    const report = await drift({ reference: target(reference), candidate: target(candidate), period: PERIOD, only: ['customers'], budgetMs: 1 });
+    expect(report.probes.every((p) => p.status === 'skipped' && p.reason === 'budget')).toBe(true);
     expect(report.findings).toEqual([]);
   });
 
