@@ -18,7 +18,8 @@ retrieves of the same ids, every report over a fixed period, and the errors that
 (unknown id, bad filter, limit out of range, paging after the end). It compares statuses, error
 types and codes, fields present, null or absent, value types, enum values, counts and values;
 request ids, cursors and the health check's round trip are meant to differ and are not compared.
-Nothing is written. Each target gets one request at a time (the desktop's queue).
+Nothing is written. Each target gets one request at a time (the desktop's queue). Without
+--candidate-base-url, the candidate is the local sandbox (\`ledger-sim serve\`) and its demo end user.
 
 Options:
   --reference-base-url URL, --candidate-base-url URL     each ending in /v1

@@ -19,7 +19,7 @@ Commands:
   fault      Steer the end user's machine of a running sandbox: connection state, latency, faults (ledger-sim fault --help)
   clock      Show, advance or reset the running sandbox's clock (ledger-sim clock --help)
 
-fault, clock, fixtures load/export and contract talk to the sandbox \`ledger-sim serve\` runs from
+fault, clock, fixtures load/export, contract and drift (as its candidate) talk to the sandbox \`ledger-sim serve\` runs from
 ./${DEFAULT_DATA_DIR} (or ${ENV.dataDir}) unless flags or ${ENV.baseUrl} name another.
 
   --version  print the version
@@ -42,6 +42,22 @@ function contractWithLocalSandbox(args: string[]): Promise<number> {
   return contractCommand(args, env);
 }
 
+/**
+ * Without a candidate named, drift compares the reference with the local sandbox (`ledger-sim
+ * serve` in ./.ledger-sim or LEDGER_SIM_DATA_DIR) and its demo end user, unless another is named:
+ * the README's use, a real file captured and loaded into the sandbox, then drift.
+ */
+function driftWithLocalSandbox(args: string[]): Promise<number> {
+  const names = (flag: string): boolean => args.some((a) => a === flag || a.startsWith(`${flag}=`));
+  const found = names('--help') || names('-h') || names('--candidate-base-url') ? undefined : fromReadyFile(process.env[ENV.dataDir] ?? DEFAULT_DATA_DIR);
+  if (!found) return driftCommand(args);
+  process.stderr.write(`(candidate: ${found.source})\n`);
+  const endUser = names('--candidate-end-user-id') || !found.endUserId ? [] : ['--candidate-end-user-id', found.endUserId];
+  const key = names('--candidate-api-key') ? [] : ['--candidate-api-key', found.target.apiKey];
+  const ca = names('--candidate-ca-cert') || !found.caCertPath ? [] : ['--candidate-ca-cert', found.caCertPath];
+  return driftCommand([...args, '--candidate-base-url', found.target.baseUrl, ...key, ...endUser, ...ca]);
+}
+
 function version(): string {
   return (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
@@ -49,7 +65,7 @@ function version(): string {
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   serve: serveCommand,
   contract: contractWithLocalSandbox,
-  drift: driftCommand,
+  drift: driftWithLocalSandbox,
   fixtures: fixturesCommand,
   fault: faultCommand,
   clock: clockCommand,
