@@ -18,6 +18,8 @@ describe('driftPlan: the reads a drift run sends, from the spec', () => {
       const asked = plan.filter((p) => p.operationId === op.operationId && p.kind === 'report');
       expect(asked.map((p) => p.query['reportType'])).toEqual(types);
       for (const p of asked) if (op.parameters.some((q) => q.name === 'reportDateFrom')) expect([p.query['reportDateFrom'], p.query['reportDateTo']]).toEqual([PERIOD.from, PERIOD.to]);
+      // Nothing as of "today", which is another day on each target.
+      for (const name of ['agingAsOf', 'openBalanceAsOf']) if (op.parameters.some((q) => q.name === name)) expect(asked.map((p) => p.query[name])).toEqual(asked.map(() => 'report_end_date'));
     }
   });
 

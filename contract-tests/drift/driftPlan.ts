@@ -87,12 +87,18 @@ const COMMON_FILTERS: { detail: string; query(period: Period): Query }[] = [
 const badFilterParam = (op: SpecOperation): SpecParameter | undefined =>
   op.parameters.find((p) => p.in === 'query' && p.name !== 'reportType' && p.schema.type === 'string' && (p.schema.enum !== undefined || p.schema.format === 'date'));
 
+/**
+ * A report over the period, and as of its end wherever a parameter offers that (`agingAsOf`,
+ * `openBalanceAsOf`): "today" is another day on each target (a sandbox's clock may be moved).
+ */
 function reportQuery(op: SpecOperation, period: Period, reportType: string): Query {
+  const asOfEnd = op.parameters.filter((p) => p.in === 'query' && p.schema.enum?.includes('report_end_date')).map((p) => [p.name, 'report_end_date']);
   return {
     reportType,
     ...requiredParameters(op, Number(period.to.slice(0, 4))),
     ...(queryParam(op, 'reportDateFrom') ? { reportDateFrom: period.from } : {}),
     ...(queryParam(op, 'reportDateTo') ? { reportDateTo: period.to } : {}),
+    ...Object.fromEntries(asOfEnd),
   };
 }
 
