@@ -247,6 +247,23 @@ describe('issue 39: ledger-sim drift, the command', () => {
     expect(refused.stderr + refused.stdout).not.toContain('sk_test_not_a_key');
   });
 
+  it('exits 3 when a target goes away part way, after reporting what it compared', async () => {
+    const leaving = await startChangingProxy({ baseUrl: candidate.sandbox.baseUrl, caCert: candidate.sandbox.caCert });
+    fs.writeFileSync(path.join(scratch, 'leaving-ca.pem'), leaving.caCert);
+    let answered = 0;
+    // The preflight's two health checks and one read are answered; then the deployment is gone.
+    leaving.change(async (request, forward) => {
+      answered += 1;
+      if (answered <= 3) return forward(request);
+      void leaving.close();
+      throw new Error('gone');
+    });
+    const run = await cli([...refArgs(), ...sideArgs('candidate', { ...throughProxy(), baseUrl: leaving.baseUrl }, path.join(scratch, 'leaving-ca.pem')), ...common, '--reporter', 'json']);
+    expect([run.code, run.stderr]).toEqual([3, expect.stringMatching(/target unavailable: candidate https:\/\/localhost:\d+\/v1 stopped answering/)]);
+    const report = JSON.parse(run.stdout) as DriftReport;
+    expect(report.probes.filter((p) => p.status === 'compared').length).toBeGreaterThan(0);
+  });
+
   it.each([
     ['a missing candidate key', (): string[] => [...refArgs(), '--candidate-base-url', proxy.baseUrl, '--candidate-end-user-id', 'end_usr_x'], 'missing --candidate-api-key'],
     ['a bad reporter', (): string[] => [...refArgs(), ...proxyArgs(), '--reporter', 'junit'], '--reporter is human, json or html'],
