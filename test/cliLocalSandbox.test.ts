@@ -56,6 +56,15 @@ describe('ledger-sim clock, fault, fixtures and contract against the local sandb
     expect(report.results.map((r) => [r.id, r.status])).toEqual([['transport.plain-http-refused', 'pass']]);
   });
 
+  it('drift takes the local sandbox and its demo end user as the candidate when none is named', async () => {
+    const reference = ['--reference-base-url', cli.info.baseUrl, '--reference-api-key', cli.info.secretKey, '--reference-end-user-id', cli.info.endUserIds[0] ?? '', '--reference-ca-cert', cli.info.caCertPath];
+    const run = await runCli(['drift', ...reference, '--only', 'company', '--reporter', 'json'], { env: env() });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`(candidate: the sandbox at ${cli.info.baseUrl}`);
+    const report = JSON.parse(run.stdout) as { candidate: string; findings: unknown[]; probes: { id: string; status: string }[] };
+    expect([report.candidate, report.findings, report.probes.map((p) => [p.id, p.status])]).toEqual([cli.info.baseUrl, [], [['company.retrieve object', 'compared']]]);
+  });
+
   it('says what to do when no sandbox runs there, and refuses a bad duration', async () => {
     const none = await runCli(['clock', 'show'], { env: { ...env(), LEDGER_SIM_DATA_DIR: path.join(dir, 'nothing') } });
     expect(none.code).toBe(2);

@@ -34,6 +34,9 @@ describe('the layers inside the desktop hold by lint (decision 15)', () => {
     ['the desktop reading the Service', 'simulator/desktop/probe.ts', uses('../service/ServiceError.ts', 'ServiceError'), /must not depend on the Service/],
     ['a report writing SQL', 'simulator/desktop/reports/probe.ts', writesSql, /storage\/ is the only code that writes SQL/],
     ['a view opening the database', 'simulator/desktop/views/probe.ts', uses('better-sqlite3', 'Database'), /storage\/ is the only code that writes SQL/],
+    ['the contract runner reading drift (decision 24)', 'contract-tests/runner/probe.ts', uses('../drift/groupFindings.ts', 'FindingGroups'), /never depend on drift/],
+    ['a check reading drift', 'contract-tests/checks/probe.ts', uses('../drift/driftPlan.ts', 'driftPlan'), /never depend on drift/],
+    ['drift reading the simulator', 'contract-tests/drift/probe.ts', uses('../../simulator/Sandbox.ts', 'startSandbox'), /never import the simulator/],
   ])('refuses %s', async (_name, file, code, message) => {
     const errors = await layerErrors(file, code);
     expect(errors.some((m) => message.test(m)), errors.join('\n')).toBe(true);
@@ -46,6 +49,7 @@ describe('the layers inside the desktop hold by lint (decision 15)', () => {
     ['engine/ reading the filters in storage/', 'simulator/desktop/engine/probe.ts', uses('../storage/queryFilters.ts', 'FILTERS')],
     ['a report reading the books and a view', 'simulator/desktop/reports/probe.ts', uses('../books/refId.ts', 'refId') + uses('../views/transactionsList.ts', 'transactionSummary').replace('used', 'alsoUsed')],
     ['storage/ writing SQL', 'simulator/desktop/storage/probe.ts', writesSql],
+    ['drift reading the runner', 'contract-tests/drift/probe.ts', uses('../runner/httpClient.ts', 'HttpClient')],
   ])('allows %s', async (_name, file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });

@@ -122,6 +122,18 @@ async function compileSpecModel(specPath: string): Promise<SpecModel> {
   const ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
   const operations: SpecOperation[] = [];
+  // Compiled on first use, once: a run that judges a few operations (or none: drift) does not pay
+  // for the 260 (over a second on a quiet machine, five on a busy one).
+  const validators = new Map<Schema, ValidateFunction>();
+  const compiled = (schema: Schema | undefined): ValidateFunction | undefined => {
+    if (schema === undefined) return undefined;
+    let validate = validators.get(schema);
+    if (!validate) {
+      validate = ajv.compile(schema);
+      validators.set(schema, validate);
+    }
+    return validate;
+  };
   let anyError: Schema | undefined;
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const shared = (item['parameters'] as SpecParameter[] | undefined) ?? [];
@@ -141,8 +153,12 @@ async function compileSpecModel(specPath: string): Promise<SpecModel> {
         paginated: parameters.some((p) => p.in === 'query' && p.name === 'cursor'),
         ...objectOf(ok),
         identity: identityOf(objectOf(ok).objectSchema),
-        validateResponse: ok ? ajv.compile(ok) : undefined,
-        validateError: error ? ajv.compile(error) : undefined,
+        get validateResponse() {
+          return compiled(ok);
+        },
+        get validateError() {
+          return compiled(error);
+        },
       });
     }
   }

@@ -3,4 +3,5 @@
  * Everything else in the package is the simulator's own and may change without notice.
  */
 export { startSandbox } from './startSandbox.ts';
+export { drift, type DriftOptions, type DriftTargetOptions, type DriftFinding, type DriftKind, type DriftReport, type ProbeOutcome } from './drift.ts';
 export * from './client.ts';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { driftCommand } from '../../contract-tests/drift/driftCommand.ts';
 import { contractCommand } from '../../contract-tests/runner/contractCommand.ts';
 import { PACKAGE_ROOT } from '../spec/cacheDir.ts';
 import { clockCommand } from './clockCommand.ts';
@@ -13,11 +14,12 @@ const USAGE = `Usage: ledger-sim <command> [options]
 Commands:
   serve      Start the HTTPS sandbox with a seeded demo company file (ledger-sim serve --help)
   contract   Check any deployment of the Service against the contract (ledger-sim contract --help)
+  drift      Compare how two deployments answer the same reads: a sandbox against the real Service (ledger-sim drift --help)
   fixtures   Generate, validate, load and export company files as data (ledger-sim fixtures --help)
   fault      Steer the end user's machine of a running sandbox: connection state, latency, faults (ledger-sim fault --help)
   clock      Show, advance or reset the running sandbox's clock (ledger-sim clock --help)
 
-fault, clock, fixtures load/export and contract talk to the sandbox \`ledger-sim serve\` runs from
+fault, clock, fixtures load/export, contract and drift (as its candidate) talk to the sandbox \`ledger-sim serve\` runs from
 ./${DEFAULT_DATA_DIR} (or ${ENV.dataDir}) unless flags or ${ENV.baseUrl} name another.
 
   --version  print the version
@@ -40,6 +42,22 @@ function contractWithLocalSandbox(args: string[]): Promise<number> {
   return contractCommand(args, env);
 }
 
+/**
+ * Without a candidate named, drift compares the reference with the local sandbox (`ledger-sim
+ * serve` in ./.ledger-sim or LEDGER_SIM_DATA_DIR) and its demo end user, unless another is named:
+ * the README's use, a real file captured and loaded into the sandbox, then drift.
+ */
+function driftWithLocalSandbox(args: string[]): Promise<number> {
+  const names = (flag: string): boolean => args.some((a) => a === flag || a.startsWith(`${flag}=`));
+  const found = names('--help') || names('-h') || names('--candidate-base-url') ? undefined : fromReadyFile(process.env[ENV.dataDir] ?? DEFAULT_DATA_DIR);
+  if (!found) return driftCommand(args);
+  process.stderr.write(`(candidate: ${found.source})\n`);
+  const endUser = names('--candidate-end-user-id') || !found.endUserId ? [] : ['--candidate-end-user-id', found.endUserId];
+  const key = names('--candidate-api-key') ? [] : ['--candidate-api-key', found.target.apiKey];
+  const ca = names('--candidate-ca-cert') || !found.caCertPath ? [] : ['--candidate-ca-cert', found.caCertPath];
+  return driftCommand([...args, '--candidate-base-url', found.target.baseUrl, ...key, ...endUser, ...ca]);
+}
+
 function version(): string {
   return (JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
@@ -47,6 +65,7 @@ function version(): string {
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   serve: serveCommand,
   contract: contractWithLocalSandbox,
+  drift: driftWithLocalSandbox,
   fixtures: fixturesCommand,
   fault: faultCommand,
   clock: clockCommand,
