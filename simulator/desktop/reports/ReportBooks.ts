@@ -290,6 +290,12 @@ export class ReportBooks {
     return this.file.store.ledgerReads.openPostingCount(openLedger, from, to);
   }
 
+  /** How many parties, and pairs of party and item, the postings a filter keeps name, when the books can tell cheaply (`LedgerReads.namePairCount`). */
+  namePairCount(filter: PostingFilter): { names: number; pairs: number } | undefined {
+    if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
+    return this.file.store.ledgerReads.namePairCount(filter.from, filter.to, narrowingOf(filter));
+  }
+
   /** Debits less credits by account over the postings a filter keeps; an account with postings that net to zero is there. */
   sumsByAccount(filter: PostingFilter): Map<string, number> {
     // A balance before a period reads years of days: SQLite sums them instead of handing each over.

@@ -63,6 +63,10 @@ function brokenRules(file: CompanyFile): string[] {
     }
     const summed = [...byPosting].map(([key, cents]) => JSON.stringify([...(JSON.parse(key) as unknown[]), cents]));
     if (JSON.stringify(bySql.sort()) !== JSON.stringify(summed.sort())) broken.push(`whole-history sums by party and item ${JSON.stringify(narrow).slice(0, 80)} differ from the postings' (${bySql.length} != ${summed.length} groups)`);
+    const named = reads.postings(null, FAR, narrow).filter((p) => p.entity !== null);
+    const want = { names: new Set(named.map((p) => p.entity)).size, pairs: new Set(named.map((p) => `${p.entity} ${p.item ?? ''}`)).size };
+    const counted = reads.namePairCount(null, FAR, narrow);
+    if (JSON.stringify(counted) !== JSON.stringify(want)) broken.push(`names and pairs counted ${JSON.stringify(counted)}, the postings name ${JSON.stringify(want)}`);
   }
   if (db.prepare('SELECT 1 FROM open_dirty').get() !== undefined) broken.push('transactions marked in open_dirty after a write committed');
   // What the sales tax reports add up (kept as each sale posts) is what the sales say now.
