@@ -18,3 +18,14 @@ export function aNounOf(objectType: string, capital = false): string {
   const phrase = `${articleFor(nounOf(objectType))} ${nounOf(objectType)}`;
   return capital ? phrase.charAt(0).toUpperCase() + phrase.slice(1) : phrase;
 }
+
+/** The nouns of several types a value may name, as a message lists them: "customer or vendor". */
+export function nounsOf(objectTypes: readonly string[]): string {
+  return objectTypes.map(nounOf).join(' or ');
+}
+
+/** As `nounsOf`, with the article the first noun takes: "an invoice or sales receipt". */
+export function aNounsOf(objectTypes: readonly string[]): string {
+  const nouns = nounsOf(objectTypes);
+  return `${articleFor(nouns)} ${nouns}`;
+}
