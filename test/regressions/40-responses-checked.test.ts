@@ -75,16 +75,20 @@ describe('what the check found (issue 40)', () => {
   afterAll(() => api.close());
 
   it.each([
-    ['sales-orders', 'customers', 'customerId'],
-  ])('%s made with line groups say of each grouped line whether it is closed (false), never null', async (resource, parties, partyField) => {
+    ['sales-orders', 'customers', 'customerId', 'subtotal'],
+    // Purchase orders once took line groups and kept none of them.
+    ['purchase-orders', 'vendors', 'vendorId', 'totalAmount'],
+  ])('%s made with line groups expand each group, count its lines in the total, and say of each grouped line whether it is closed (false), never null', async (resource, parties, partyField, totalField) => {
     const groups = (await api.get('/ledger-desktop/item-groups')).body['data'] as { id: string; lines: unknown[] }[];
     const group = groups.find((g) => g.lines.length > 0);
     const party = ((await api.get(`/ledger-desktop/${parties}`, { query: { limit: 1 } })).body['data'] as { id: string }[])[0];
     if (!group || !party) throw new Error(`the demo file has an item group and one of ${parties}`);
     const res = await api.post(`/ledger-desktop/${resource}`, { [partyField]: party.id, transactionDate: '2026-04-20', lineGroups: [{ itemGroupId: group.id, quantity: 2 }] });
     expect(res.status, res.text).toBe(200);
-    const lines = (res.body['lineGroups'] as { lines: { isManuallyClosed: unknown }[] }[]).flatMap((g) => g.lines);
+    const lines = (res.body['lineGroups'] as { lines: { isManuallyClosed: unknown; amount: string | null }[] }[]).flatMap((g) => g.lines);
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.map((l) => l.isManuallyClosed)).toEqual(lines.map(() => false));
+    const cents = lines.reduce((sum, l) => sum + Math.round(Number(l.amount ?? 0) * 100), 0);
+    expect(Math.round(Number(res.body[totalField]) * 100)).toBe(cents);
   });
 });

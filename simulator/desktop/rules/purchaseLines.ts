@@ -88,9 +88,18 @@ export function purchaseLinesOf(ctx: RulesContext, objectType: string, field: Pu
   return replaceLines(sent, previous?.[field], (input, existing, position) => buildLine(ctx, objectType, field, input, existing, position));
 }
 
-/** A purchase's item group lines (where its type keeps them: `itemGroupLines` of `itemLines`), built by the purchase's line rules. */
+/**
+ * A purchase's item group lines (where its type keeps them: a bill's `itemLineGroups` of
+ * `itemLines`, a purchase order's `lineGroups` of `lines`), built by the purchase's line rules.
+ * A purchase order's groups are named as a sale's (`ldg_purchase_order_line_group`).
+ */
 function purchaseGroups(layout: GroupLayout): GroupShape {
-  return { ...layout, groupType: () => 'ldg_item_group_line', buildLines: (ctx, objectType, sent, previous) => purchaseLinesOf(ctx, objectType, 'itemLines', sent, previous) };
+  const field: PurchaseLineField = layout.lines === 'lines' ? 'lines' : 'itemLines';
+  return {
+    ...layout,
+    groupType: (objectType) => (field === 'lines' ? `${objectType}_line_group` : 'ldg_item_group_line'),
+    buildLines: (ctx, objectType, sent, previous) => purchaseLinesOf(ctx, objectType, field, sent, previous),
+  };
 }
 
 /** A purchase's item group lines as the update semantics say, each expanded from its item group (`lineGroups.ts`). */

@@ -3,7 +3,8 @@ import { objectsOf, isJsonObject, type JsonObject } from '../values/json.ts';
 import { fromCents, sumCents, toCents } from '../values/money.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { aNounOf } from '../values/typeNoun.ts';
-import { purchaseLinesOf } from './purchaseLines.ts';
+import { purchaseGroupsOf, purchaseLinesOf } from './purchaseLines.ts';
+import { linesWithGroupsOf } from '../books/documentLines.ts';
 import { billOf } from '../books/receiptBills.ts';
 import { defaultLinesOpen, ON_PURCHASE_ORDERS, onOrderRules } from './onOrder.ts';
 import { assertTakenLinesKept, lineLinksAfter, linkedLinesOf, quantityOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines, type SourceSide } from './sourceLinks.ts';
@@ -119,11 +120,14 @@ export const purchaseOrderRules: TypeRules = {
   ...onOrderRules(ON_PURCHASE_ORDERS),
   compute(ctx, doc, body, previous) {
     if ('lines' in body) doc['lines'] = purchaseLinesOf(ctx, 'ldg_purchase_order', 'lines', body['lines'], previous);
+    const shape = ctx.shapeOf('ldg_purchase_order');
+    for (const layout of shape.groups) if (layout.groups in body) doc[layout.groups] = purchaseGroupsOf(ctx, 'ldg_purchase_order', layout, body[layout.groups], previous);
     defaultLinesOpen(ctx, doc);
     if (!previous && doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
     assertTakenLinesKept(ctx, doc, previous);
+    // Its groups' lines count as its own lines do.
     const total = sumCents(
-      objectsOf(doc?.['lines']).map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)),
+      linesWithGroupsOf(shape, 'lines', doc).map((l) => toCents(typeof l['amount'] === 'string' ? l['amount'] : null)),
       'The amount of the purchase order',
     );
     doc['totalAmount'] = fromCents(total);
