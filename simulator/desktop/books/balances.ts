@@ -18,10 +18,20 @@ export function openingCents(ctx: RulesContext, id: string): number {
  * Sets the opening balance of an object from its request (`openingBalance`), in cents. A new
  * object (`isNew`) has none yet, so a zero is not written and nothing is looked up.
  */
-export function rememberOpening(ctx: RulesContext, id: string, sent: unknown, isNew: boolean): number {
+export function rememberOpening(ctx: RulesContext, id: string, sent: unknown, isNew: boolean, sentDate?: unknown): number {
   const cents = toCents(typeof sent === 'string' ? sent : null);
   if (cents !== 0 || (!isNew && ctx.getMeta(`${OPENING_BALANCE_META}${id}`) !== undefined)) ctx.setMeta(`${OPENING_BALANCE_META}${id}`, String(cents));
+  // The day it is as of (`openingBalanceDate`), kept beside it: no field of the object holds it.
+  if (typeof sentDate === 'string') ctx.setMeta(`${OPENING_DATE_META}${id}`, sentDate);
   return cents;
+}
+
+/** Where the day an opening balance is as of is kept, by object id. */
+export const OPENING_DATE_META = 'openingBalanceDate:';
+
+/** The day an object's opening balance is as of, when its request said (`openingBalanceDate`). */
+export function openingDate(ctx: Pick<RulesContext, 'getMeta'>, id: string): string | undefined {
+  return ctx.getMeta(`${OPENING_DATE_META}${id}`);
 }
 
 /**

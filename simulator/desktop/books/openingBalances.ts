@@ -1,5 +1,5 @@
 import type { JsonObject } from '../values/json.ts';
-import { openingCents } from './balances.ts';
+import { openingCents, openingDate } from './balances.ts';
 import type { RulesContext } from '../table/TypeRules.ts';
 import { rollUpTouched } from './keepBooks.ts';
 import type { Posting } from '../storage/Ledger.ts';
@@ -37,10 +37,9 @@ const OPENING_POSTINGS: Readonly<Record<string, (ctx: RulesContext, id: string, 
   ],
 };
 
-/** The date an opening balance is posted on: the object's `openingBalanceDate`, else the day it was made. */
-function openedOn(doc: JsonObject): string {
-  const date = doc['openingBalanceDate'];
-  return typeof date === 'string' ? date : String(doc['createdAt'] ?? '').slice(0, 10);
+/** The date an opening balance is posted on: the `openingBalanceDate` its request gave, else the day the object was made. */
+function openedOn(ctx: RulesContext, id: string, doc: JsonObject): string {
+  return openingDate(ctx, id) ?? String(doc['createdAt'] ?? '').slice(0, 10);
 }
 
 /**
@@ -54,7 +53,7 @@ export function postOpening(ctx: RulesContext, objectType: string, doc: JsonObje
   const cents = openingCents(ctx, id);
   if (isNew && cents === 0) return;
   const postings = cents === 0 ? [] : (OPENING_POSTINGS[objectType]?.(ctx, id, doc, cents) ?? []);
-  rollUpTouched(ctx, ctx.ledger.post(`${OPENING_TXN}${id}`, openedOn(doc), postings, isNew));
+  rollUpTouched(ctx, ctx.ledger.post(`${OPENING_TXN}${id}`, openedOn(ctx, id, doc), postings, isNew));
 }
 
 /** At the end of a bulk load: every opening balance it carries, posted (balances are rolled up after). */
@@ -63,7 +62,7 @@ export function postEveryOpening(ctx: RulesContext, openings: ReadonlyMap<string
     if (Number(cents) === 0) continue;
     for (const [objectType, post] of Object.entries(OPENING_POSTINGS)) {
       const doc = ctx.find(objectType, id);
-      if (doc) ctx.ledger.post(`${OPENING_TXN}${id}`, openedOn(doc), post(ctx, id, doc, Number(cents)), false);
+      if (doc) ctx.ledger.post(`${OPENING_TXN}${id}`, openedOn(ctx, id, doc), post(ctx, id, doc, Number(cents)), false);
     }
   }
 }
@@ -87,7 +86,7 @@ function openingStockPostings(ctx: RulesContext, doc: JsonObject): Posting[] {
 export function postOpeningStock(ctx: RulesContext, doc: JsonObject): void {
   if (ctx.bulk) return;
   const postings = openingStockPostings(ctx, doc);
-  if (postings.length > 0) rollUpTouched(ctx, ctx.ledger.post(`${OPENING_TXN}${String(doc['id'])}`, openedOn(doc), postings, true));
+  if (postings.length > 0) rollUpTouched(ctx, ctx.ledger.post(`${OPENING_TXN}${String(doc['id'])}`, openedOn(ctx, String(doc['id']), doc), postings, true));
 }
 
 /** At the end of a bulk load: every stocked item's opening stock value, posted. */
@@ -95,7 +94,7 @@ export function postEveryOpeningStock(ctx: RulesContext): void {
   for (const type of STOCKED) {
     for (const doc of ctx.all(type)) {
       const postings = openingStockPostings(ctx, doc);
-      if (postings.length > 0) ctx.ledger.post(`${OPENING_TXN}${String(doc['id'])}`, openedOn(doc), postings, false);
+      if (postings.length > 0) ctx.ledger.post(`${OPENING_TXN}${String(doc['id'])}`, openedOn(ctx, String(doc['id']), doc), postings, false);
     }
   }
 }

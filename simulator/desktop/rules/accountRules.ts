@@ -10,7 +10,7 @@ import { parentIdOf, rememberOpening } from '../books/balances.ts';
  */
 export const accountRules: TypeRules = {
   compute(ctx, doc, body, previous) {
-    if ('openingBalance' in body) rememberOpening(ctx, String(doc['id']), body['openingBalance'], !previous);
+    if ('openingBalance' in body) rememberOpening(ctx, String(doc['id']), body['openingBalance'], !previous, body['openingBalanceDate']);
     if (typeof body['taxLineId'] === 'number') {
       const line = ctx.find('ldg_account_tax_line', String(body['taxLineId']));
       if (!line) throw new DesktopError(DESKTOP_STATUS.INVALID_REFERENCE, `There is an invalid reference in the field "taxLineId": no tax line ${body['taxLineId']} exists.`);

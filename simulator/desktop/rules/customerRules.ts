@@ -9,7 +9,7 @@ export const customerRules: TypeRules = {
   compute(ctx, doc, body, previous) {
     if (previous) return;
     // The opening balance is carried by the company file, not by a field of the customer.
-    const opening = rememberOpening(ctx, String(doc['id']), body['openingBalance'], true);
+    const opening = rememberOpening(ctx, String(doc['id']), body['openingBalance'], true, body['openingBalanceDate']);
     doc['balance'] = fromCents(opening);
     doc['totalBalance'] = fromCents(opening);
   },

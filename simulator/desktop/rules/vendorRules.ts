@@ -8,7 +8,7 @@ import { postOpening } from '../books/openingBalances.ts';
 export const vendorRules: TypeRules = {
   compute(ctx, doc, body, previous) {
     const id = String(doc['id']);
-    doc['balance'] = fromCents(previous ? vendorOwnCents(ctx, id) : rememberOpening(ctx, id, body['openingBalance'], true));
+    doc['balance'] = fromCents(previous ? vendorOwnCents(ctx, id) : rememberOpening(ctx, id, body['openingBalance'], true, body['openingBalanceDate']));
   },
   afterWrite(ctx, doc, previous) {
     if (!previous) postOpening(ctx, 'ldg_vendor', doc, true);
