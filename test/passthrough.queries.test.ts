@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox, walk, type ApiResponse, type TestSandbox } from './support/testClient.ts';
+import { typeElementOf } from '../simulator/desktop/passthrough/convertElements.ts';
+import type { TypeModel } from '../simulator/desktop/engine/TypeModel.ts';
+
+// Passthrough queries against the typed lists of the same seeded company file (seed 7): every type
+// the Service lists is asked both ways and must answer the same objects with the same values.
+// Nothing here writes.
+type Doc = Record<string, unknown>;
+type Ret = Record<string, unknown>;
+
+let api: TestSandbox;
+let models: TypeModel[];
+
+beforeAll(async () => {
+  api = await startTestSandbox();
+  models = [...api.sandbox.deps.host.types.all()];
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const passthroughPath = (): string => `/end-users/${api.endUser}/passthrough/ledger_desktop`;
+
+async function passthrough(body: unknown): Promise<ApiResponse> {
+  return api.post(passthroughPath(), body, { endUser: null });
+}
+
+/** The response element of a 200 answer (`CustomerQueryRs`). */
+async function answer(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await passthrough(body);
+  expect(res.status, res.text).toBe(200);
+  const name = Object.keys(body)[0]?.replace(/Rq$/, 'Rs') ?? '';
+  const rs = res.body[name] as Record<string, unknown> | undefined;
+  if (!rs) throw new Error(`no ${name} in ${res.text.slice(0, 300)}`);
+  return rs;
+}
+
+const retsOf = (rs: Record<string, unknown>, objectType: string): Ret[] => (rs[`${typeElementOf(objectType)}Ret`] as Ret[] | undefined) ?? [];
+
+/** The typed list operations of the spec, by resource, with whether they take `status`. */
+function typedList(resource: string): { takesStatus: boolean } | undefined {
+  const op = [...api.sandbox.deps.operations.values()].find((o) => o.method === 'get' && o.path === `/ledger-desktop/${resource}`);
+  return op ? { takesStatus: op.parameters.some((p) => p.name === 'status') } : undefined;
+}
+
+async function typedAll(resource: string, query: Record<string, string | number | boolean>): Promise<Doc[]> {
+  const op = [...api.sandbox.deps.operations.values()].find((o) => o.method === 'get' && o.path === `/ledger-desktop/${resource}`);
+  if (op?.paginated) return (await walk(api, `/ledger-desktop/${resource}`, query)).flatMap((p) => p['data'] as Doc[]);
+  const res = await api.get(`/ledger-desktop/${resource}`, { query });
+  expect(res.status, res.text).toBe(200);
+  return res.body['data'] as Doc[];
+}
+
+/** The desktop's text for a value: how decision 21 writes it. */
+const textOf = (value: unknown): string => (typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value));
+
+/** What every type must answer alike, by the desktop's own element names (written out here, not taken from the converter). */
+function expectSameObject(doc: Doc, ret: Ret, transaction: boolean): void {
+  if (doc['id'] !== undefined) expect(ret[transaction ? 'TxnID' : 'ListID']).toBe(doc['id']);
+  const fixed: [string, string][] = [
+    ['revisionNumber', 'EditSequence'],
+    ['createdAt', 'TimeCreated'],
+    ['updatedAt', 'TimeModified'],
+    ['name', 'Name'],
+    ['fullName', 'FullName'],
+    ['isActive', 'IsActive'],
+    ['transactionDate', 'TxnDate'],
+    ['refNumber', 'RefNumber'],
+    ['memo', 'Memo'],
+    ['balance', 'Balance'],
+    ['sublevel', 'Sublevel'],
+  ];
+  for (const [field, element] of fixed) {
+    const value = doc[field];
+    if (value === null || value === undefined) expect(ret[element], `${element} of an object without ${field}`).toBeUndefined();
+    else expect(ret[element], element).toBe(textOf(value));
+  }
+  // Every reference at the top is a `...Ref` with the same id and full name.
+  const refs = Object.values(ret).filter((v): v is Ret => typeof v === 'object' && v !== null && !Array.isArray(v) && 'ListID' in v);
+  const docRefs = Object.values(doc).filter((v): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v) && 'id' in v && 'fullName' in v);
+  expect(refs.map((r) => r['ListID']).sort()).toEqual(docRefs.map((r) => r['id']).sort());
+  // Every other scalar of the object appears among the element's values, as text.
+  // An enum value (`accounts_payable`) is written as the desktop spells it (`AccountsPayable`).
+  const texts = new Set(Object.values(ret).filter((v) => typeof v === 'string'));
+  const desktopSpelling = (v: string): string => v.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  for (const [field, value] of Object.entries(doc)) {
+    if (field === 'objectType' || value === null || typeof value === 'object') continue;
+    const text = textOf(value);
+    expect(texts.has(text) || (/^[a-z0-9_]+$/.test(text) && texts.has(desktopSpelling(text))), `${field} = ${text}`).toBe(true);
+  }
+}
+
+describe('a query of every type the Service lists answers what its typed list does', () => {
+  const kinds = new Set(['list', 'transaction', 'readOnly']);
+  const listed = (): TypeModel[] => models.filter((m) => m.row.resource && kinds.has(m.row.kind) && typedList(m.row.resource));
+
+  it('covers the listed types', () => {
+    expect(listed().length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('for each type: the same objects in the same order, with the same values', async () => {
+    const differences: string[] = [];
+    let compared = 0;
+    for (const model of listed()) {
+      const resource = model.row.resource ?? '';
+      const transaction = model.row.kind === 'transaction';
+      const { takesStatus } = typedList(resource) ?? { takesStatus: false };
+      const typed = await typedAll(resource, takesStatus ? { status: 'all' } : {});
+      const request: Record<string, unknown> = {};
+      if (takesStatus && !transaction) request['ActiveStatus'] = 'All';
+      if (transaction) request['IncludeLineItems'] = 'true';
+      const rs = await answer({ [`${typeElementOf(model.objectType)}QueryRq`]: request });
+      const rets = retsOf(rs, model.objectType);
+      if (typed.length === 0) {
+        if (rs['statusCode'] !== '1') differences.push(`${model.objectType}: no objects, but status ${String(rs['statusCode'])}`);
+        continue;
+      }
+      expect(rs['statusCode'], model.objectType).toBe('0');
+      compared += 1;
+      if (rets.length !== typed.length) {
+        differences.push(`${model.objectType}: ${rets.length} objects, typed list ${typed.length}`);
+        continue;
+      }
+      typed.forEach((doc, i) => {
+        try {
+          expectSameObject(doc, rets[i] ?? {}, transaction);
+        } catch (error) {
+          differences.push(`${model.objectType}[${i}]: ${(error as Error).message.split('\n')[0] ?? ''}`);
+        }
+      });
+    }
+    expect(differences).toEqual([]);
+    expect(compared, 'types with objects to compare').toBeGreaterThanOrEqual(40);
+  }, 60_000);
+
+  it('a transaction keeps its lines in the element named after its type, with line ids', async () => {
+    const [invoice] = await typedAll('invoices', { limit: 1 });
+    const rs = await answer({ InvoiceQueryRq: { TxnID: [String(invoice?.['id'])], IncludeLineItems: 'true' } });
+    const [ret] = retsOf(rs, 'ldg_invoice');
+    const lines = ret?.['InvoiceLineRet'] as Ret[];
+    const typedLines = invoice?.['lines'] as Doc[];
+    expect(lines.map((l) => l['TxnLineID'])).toEqual(typedLines.map((l) => l['id']));
+    expect(lines.map((l) => (l['ItemRef'] as Ret | undefined)?.['ListID'])).toEqual(typedLines.map((l) => (l['item'] as Doc | null)?.['id']));
+    expect(lines.map((l) => l['Amount'])).toEqual(typedLines.map((l) => l['amount']));
+  });
+
+  it('the company and the preferences answer as their typed retrieve', async () => {
+    const company = (await api.get('/ledger-desktop/company')).body;
+    const [ret] = retsOf(await answer({ CompanyQueryRq: {} }), 'ldg_company');
+    expect(ret?.['CompanyName']).toBe(company['companyName']);
+    expect((ret?.['Address'] as Ret)['Addr1']).toBe((company['address'] as Doc)['line1']);
+  });
+});
+
+describe('internal types the Service has no endpoint for', () => {
+  it.each([['ldg_budget'], ['ldg_payroll_tax_item'], ['ldg_paycheck'], ['ldg_payroll_liability_check'], ['ldg_vendor_type'], ['ldg_job_type'], ['ldg_customer_message']])(
+    '%s: every object the company file keeps',
+    async (objectType) => {
+      const model = models.find((m) => m.objectType === objectType);
+      if (!model) throw new Error(`no type ${objectType}`);
+      const kept = api.sandbox.deps.host.application(`company_${api.endUser}`).file.store.rowReads.idsOf(objectType);
+      expect(kept.length, 'the seeded file keeps some').toBeGreaterThan(0);
+      const transaction = model.row.kind === 'transaction';
+      const rs = await answer({ [`${typeElementOf(objectType)}QueryRq`]: transaction ? {} : { ActiveStatus: 'All' } });
+      expect(retsOf(rs, objectType).map((r) => r[transaction ? 'TxnID' : 'ListID']).sort()).toEqual([...kept].sort());
+    },
+  );
+
+  it('a budget carries its lines by account and month', async () => {
+    const [budget] = retsOf(await answer({ BudgetQueryRq: { MaxReturned: '1' } }), 'ldg_budget');
+    const lines = budget?.['BudgetLineRet'] as Ret[];
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines[0]?.['AccountRef']).toMatchObject({ ListID: expect.any(String), FullName: expect.any(String) });
+    expect(lines[0]?.['Month']).toMatch(/^\d{4}-\d{2}$/);
+  });
+});
