@@ -20,9 +20,12 @@ export function typeElementOf(objectType: string): string {
   return TYPE_ELEMENTS[objectType] ?? objectType.replace(/^ldg_/, '').split('_').map(pascal).join('');
 }
 
-/** What a field is called in the desktop's vocabulary, in an object of `base` (`lines` of an invoice: `InvoiceLineRet`). */
-function elementOf(field: string, schema: JsonSchema, base: string, topLevel: boolean, kind: string): string {
-  if (field === 'id') return topLevel ? (kind === 'transaction' ? 'TxnID' : 'ListID') : 'TxnLineID';
+/**
+ * What a field is called in the desktop's vocabulary, in an object of `base` (`lines` of an invoice:
+ * `InvoiceLineRet`); `idElement` is what the object's own `id` is called there.
+ */
+function elementOf(field: string, schema: JsonSchema, base: string, idElement: string): string {
+  if (field === 'id') return idElement;
   const lineSuffix = TYPE_LINE_FIELDS[field];
   if (lineSuffix !== undefined && isArraySchema(schema)) return `${base}${lineSuffix}`;
   const name = FIELD_ELEMENTS[field] ?? pascal(field);
@@ -36,36 +39,43 @@ function textOf(value: string | number | boolean, schema: JsonSchema): string {
   return nonNullBranch(schema).enum ? enumText(value) : value;
 }
 
-function encodeValue(value: JsonValue, schema: JsonSchema, base: string, kind: string): JsonValue | undefined {
+/** Inside a line, `id` is the line's (`TxnLineID`); inside anything else the desktop nests (a linked transaction), the transaction's. */
+export const nestedIdElement = (element: string): string => (/Line(Group)?(Ret|Add|Mod)?$/.test(element) ? 'TxnLineID' : 'TxnID');
+
+function encodeValue(value: JsonValue, schema: JsonSchema, base: string, idElement: string): JsonValue | undefined {
   if (value === null) return undefined;
   if (Array.isArray(value)) {
     const items = nonNullBranch(schema).items ?? {};
-    const out = value.flatMap((item) => encodeValue(item, items, base, kind) ?? []);
+    const out = value.flatMap((item) => encodeValue(item, items, base, idElement) ?? []);
     return out.length > 0 ? out : undefined;
   }
   if (typeof value === 'object') {
     if (isReferenceSchema(schema)) return { ListID: String(value['id'] ?? ''), ...(typeof value['fullName'] === 'string' ? { FullName: value['fullName'] } : {}) };
-    const out = encodeFields(value, schema, base, false, kind);
+    const out = encodeFields(value, schema, base, idElement);
     return Object.keys(out).length > 0 ? out : undefined;
   }
   return textOf(value, schema);
 }
 
-function encodeFields(doc: JsonObject, schema: JsonSchema, base: string, topLevel: boolean, kind: string): JsonObject {
+function encodeFields(doc: JsonObject, schema: JsonSchema, base: string, idElement: string): JsonObject {
   const properties = nonNullBranch(schema).properties ?? {};
   const out: JsonObject = {};
   for (const [field, value] of Object.entries(doc)) {
     if (OMITTED_FIELDS.has(field) || value === undefined) continue;
     const fieldSchema = properties[field] ?? {};
-    const encoded = encodeValue(value, fieldSchema, base, kind);
-    if (encoded !== undefined) out[elementOf(field, fieldSchema, base, topLevel, kind)] = encoded;
+    const element = elementOf(field, fieldSchema, base, idElement);
+    const encoded = encodeValue(value, fieldSchema, base, nestedIdElement(element));
+    if (encoded !== undefined) out[element] = encoded;
   }
   return out;
 }
 
+/** What the desktop calls the id of an object of a type: lists have a `ListID`, transactions a `TxnID`. */
+const topIdElement = (model: TypeModel): string => (model.row.kind === 'transaction' ? 'TxnID' : 'ListID');
+
 /** An object as the desktop returns it in a query's `...Ret` element. */
 export function toDesktop(model: TypeModel, doc: JsonObject): JsonObject {
-  return encodeFields(doc, model.schema, typeElementOf(model.objectType), true, model.row.kind);
+  return encodeFields(doc, model.schema, typeElementOf(model.objectType), topIdElement(model));
 }
 
 /** Where an element of a request lands in our objects: the field, and what kind of value it holds. */
@@ -80,12 +90,12 @@ export interface FieldOfElement {
  * The fields of an object schema by the names the desktop gives them in a request, where a
  * response's `...Ret` is `...Add` or `...Mod` (`InvoiceLineRet` -> `InvoiceLineAdd`).
  */
-export function fieldsByElement(model: TypeModel, schema: JsonSchema, topLevel: boolean, suffix: string): Map<string, FieldOfElement> {
+export function fieldsByElement(model: TypeModel, schema: JsonSchema, idElement: string | undefined, suffix: string): Map<string, FieldOfElement> {
   const base = typeElementOf(model.objectType);
   const out = new Map<string, FieldOfElement>();
   for (const [field, fieldSchema] of Object.entries(nonNullBranch(schema).properties ?? {})) {
     if (OMITTED_FIELDS.has(field)) continue;
-    let element = elementOf(field, fieldSchema, base, topLevel, model.row.kind);
+    let element = elementOf(field, fieldSchema, base, idElement ?? topIdElement(model));
     if (element.endsWith(RET_SUFFIX)) element = element.slice(0, -RET_SUFFIX.length) + suffix;
     out.set(element, { field, schema: fieldSchema, reference: isReferenceSchema(fieldSchema), lines: isArraySchema(fieldSchema) && Boolean(nonNullBranch(nonNullBranch(fieldSchema).items ?? {}).properties) });
   }

@@ -2,7 +2,7 @@ import type { TypeModel } from '../engine/TypeModel.ts';
 import { isArraySchema, nonNullBranch } from '../engine/materialize.ts';
 import type { JsonSchema } from '../../spec/types.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
-import { fieldsByElement, valueFromText } from './convertElements.ts';
+import { fieldsByElement, nestedIdElement, valueFromText } from './convertElements.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
 
 /** The id of the object of one of `types` named `fullName`; a missing name is the desktop's invalid reference. */
@@ -15,11 +15,11 @@ export type NameLookup = (types: readonly string[], fullName: string, element: s
  * the type has no field for is refused here already, as the desktop refuses what it cannot parse.
  */
 export function bodyFromElements(model: TypeModel, element: JsonObject, where: string, suffix: 'Add' | 'Mod', lookup: NameLookup): JsonObject {
-  return decodeObject(model, model.schema, element, where, true, suffix, lookup, '');
+  return decodeObject(model, model.schema, element, where, undefined, suffix, lookup, '');
 }
 
-function decodeObject(model: TypeModel, schema: JsonSchema, element: JsonObject, where: string, topLevel: boolean, suffix: 'Add' | 'Mod', lookup: NameLookup, prefix: string): JsonObject {
-  const fields = fieldsByElement(model, schema, topLevel, suffix);
+function decodeObject(model: TypeModel, schema: JsonSchema, element: JsonObject, where: string, idElement: string | undefined, suffix: 'Add' | 'Mod', lookup: NameLookup, prefix: string): JsonObject {
+  const fields = fieldsByElement(model, schema, idElement, suffix);
   const out: JsonObject = {};
   for (const [name, value] of Object.entries(element)) {
     const found = fields.get(name);
@@ -31,10 +31,10 @@ function decodeObject(model: TypeModel, schema: JsonSchema, element: JsonObject,
       const items = nonNullBranch(found.schema).items ?? {};
       out[found.field] = (Array.isArray(value) ? value : [value]).map((line) => {
         if (!isJsonObject(line)) throw new PassthroughParseError(`element ${name} must hold elements`);
-        return decodeObject(model, items, line, name, false, suffix, lookup, path);
+        return decodeObject(model, items, line, name, nestedIdElement(name), suffix, lookup, path);
       });
     } else if (isJsonObject(value)) {
-      out[found.field] = decodeObject(model, found.schema, value, name, false, suffix, lookup, path);
+      out[found.field] = decodeObject(model, found.schema, value, name, nestedIdElement(name), suffix, lookup, path);
     } else if (Array.isArray(value) && isArraySchema(found.schema)) {
       const items = nonNullBranch(found.schema).items ?? {};
       out[found.field] = value.map((v) => valueFromText(v, items));
