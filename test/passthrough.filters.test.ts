@@ -102,6 +102,38 @@ describe('list filters', () => {
   });
 });
 
+describe('filters by a referenced object or a balance, answered as the typed list answers them', () => {
+  async function typedIds(path: string, query: Record<string, string | string[]>): Promise<string[]> {
+    return (await walk(api, path, query)).flatMap((p) => (p['data'] as Doc[]).map(idOf));
+  }
+
+  it('ClassFilter by ListID and by FullName', async () => {
+    const klass = customers.find((c) => c['class'] !== null && c['isActive'] === true)?.['class'] as Doc;
+    const expected = await typedIds('/ledger-desktop/customers', { classIds: [String(klass['id'])] });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await customerIds({ ClassFilter: { ListID: String(klass['id']) } })).toEqual(expected);
+    expect(await customerIds({ ClassFilter: { FullName: String(klass['fullName']) } })).toEqual(expected);
+  });
+
+  it('TotalBalanceFilter', async () => {
+    const expected = await typedIds('/ledger-desktop/customers', { totalBalanceGreaterThan: '1000.00' });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await customerIds({ TotalBalanceFilter: { Operator: 'GreaterThan', Amount: '1000.00' } })).toEqual(expected);
+  });
+
+  it('AccountFilter on invoices', async () => {
+    const account = invoices[0]?.['receivablesAccount'] as Doc;
+    const expected = await typedIds('/ledger-desktop/invoices', { accountIds: [String(account['id'])] });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(await invoiceIds({ AccountFilter: { FullName: String(account['fullName']) } })).toEqual(expected);
+  });
+
+  it('a filter the list does not have is an element the desktop cannot parse', async () => {
+    const res = await send({ ClassQueryRq: { TotalBalanceFilter: { Operator: 'GreaterThan', Amount: '1.00' } } });
+    expect(res.body.error).toMatchObject({ integrationCode: '0x80040400' });
+  });
+});
+
 describe('transaction filters', () => {
   it('leaves the lines out unless IncludeLineItems is true', async () => {
     const [without] = (await rs({ InvoiceQueryRq: { MaxReturned: 1 } }))['InvoiceRet'] as Ret[];
@@ -228,6 +260,7 @@ describe('requests the desktop cannot parse: a connection error, HRESULT 0x80040
     ['a request that is not an element', { CustomerQueryRq: 'all' }],
     ['iteratorID without Continue', { CustomerQueryRq: { iteratorID: '{x}' } }],
     ['an unknown iterator verb', { CustomerQueryRq: { iterator: 'Restart' } }],
+    ['metadata the sandbox does not model', { CustomerQueryRq: { metaData: 'MetaDataOnly' } }],
   ])('%s', async (_name, body) => {
     const res = await send(body);
     expect(res.status, res.text).toBe(502);

@@ -125,7 +125,9 @@ function query(ports: PassthroughPorts, model: TypeModel, name: string, request:
     if (extra !== undefined) throw new PassthroughParseError(`${name} has no element ${extra}`);
     return { ...OK, [retName]: [toDesktop(model, file.single(model.objectType))] };
   }
-  const q = readQuery(model, request, name, (fullName) => idByName(file, model.targetsOf(model.shape.party[0] ?? ''), fullName, 'EntityFilter'));
+  const metaData = request['metaData'];
+  if (metaData !== undefined && metaData !== 'NoMetaData') throw new PassthroughParseError(`${name}: only metaData="NoMetaData" is modelled`);
+  const q = readQuery(model, request, name, (types, fullName) => idByName(file, types, fullName, name));
   const iterator = request['iterator'];
   const rets = (buffers: readonly Buffer[]): JsonValue[] =>
     (JSON.parse(`[${Buffer.concat(buffers).toString('utf8')}]`) as JsonObject[]).map((doc) => pick(toDesktop(model, doc), q.include));

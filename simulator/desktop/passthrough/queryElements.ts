@@ -2,6 +2,8 @@ import type { TypeModel } from '../engine/TypeModel.ts';
 import type { JsonObject, JsonValue } from '../values/json.ts';
 import { isJsonObject } from '../values/json.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
+import { parameterUse } from '../engine/filterBindings.ts';
+
 
 /**
  * A desktop query request's elements, in the order its schema requires, and what each becomes
@@ -27,6 +29,9 @@ const LIST_QUERY: Readonly<Record<string, QueryElement>> = {
   ToModifiedDate: {},
   NameFilter: { children: { MatchCriterion: true, Name: true } },
   NameRangeFilter: { children: { FromName: false, ToName: false } },
+  TotalBalanceFilter: { children: { Operator: true, Amount: true } },
+  CurrencyFilter: { children: { ListID: false, FullName: false } },
+  ClassFilter: { children: { ListID: false, FullName: false } },
   IncludeRetElement: { trailing: true },
   OwnerID: { trailing: true },
 };
@@ -39,8 +44,10 @@ const TRANSACTION_QUERY: Readonly<Record<string, QueryElement>> = {
   ModifiedDateRangeFilter: { children: { FromModifiedDate: false, ToModifiedDate: false } },
   TxnDateRangeFilter: { children: { FromTxnDate: false, ToTxnDate: false } },
   EntityFilter: { children: { ListID: false, FullName: false } },
+  AccountFilter: { children: { ListID: false, FullName: false } },
   RefNumberFilter: { children: { MatchCriterion: true, RefNumber: true } },
   RefNumberRangeFilter: { children: { FromRefNumber: false, ToRefNumber: false } },
+  CurrencyFilter: { children: { ListID: false, FullName: false } },
   PaidStatus: {},
   IncludeLineItems: { trailing: true },
   IncludeLinkedTxns: { trailing: true },
@@ -59,6 +66,19 @@ export const QUERY_ATTRIBUTES: ReadonlySet<string> = new Set(['requestID', 'iter
 
 const MATCH: Readonly<Record<string, string>> = { StartsWith: 'StartsWith', Contains: 'Contains', EndsWith: 'EndsWith' };
 const ACTIVE_STATUS: Readonly<Record<string, string>> = { ActiveOnly: 'active', InactiveOnly: 'inactive', All: 'all' };
+const BALANCE_OPERATOR: Readonly<Record<string, string>> = {
+  LessThan: 'totalBalanceLessThan',
+  LessThanEqual: 'totalBalanceLessThanOrEqualTo',
+  Equal: 'totalBalance',
+  GreaterThan: 'totalBalanceGreaterThan',
+  GreaterThanEqual: 'totalBalanceGreaterThanOrEqualTo',
+};
+/** Filters by a referenced object (`ClassFilter` -> `classIds`, names among classes): offered where our list has that filter. */
+const REFERENCE_FILTERS: Readonly<Record<string, { param: string; type: string }>> = {
+  ClassFilter: { param: 'classIds', type: 'ldg_class' },
+  AccountFilter: { param: 'accountIds', type: 'ldg_account' },
+  CurrencyFilter: { param: 'currencyIds', type: 'ldg_currency' },
+};
 const PAID_STATUS: Readonly<Record<string, string>> = { All: 'all', PaidOnly: 'paid', NotPaidOnly: 'not_paid' };
 
 /** A query's parameters for our list, and what shapes its answer. */
@@ -112,7 +132,7 @@ function checkOrder(where: string, sent: readonly string[], order: readonly stri
  * `EntityFilter`'s full name into an id; the desktop's defaults are its own (`ActiveOnly`, no lines,
  * no linked transactions).
  */
-export function readQuery(model: TypeModel, request: JsonObject, request_name: string, entityId: (name: string) => string): DesktopQuery {
+export function readQuery(model: TypeModel, request: JsonObject, request_name: string, idOfName: (types: readonly string[], name: string) => string): DesktopQuery {
   const transaction = model.row.kind === 'transaction';
   const table = transaction ? TRANSACTION_QUERY : LIST_QUERY;
   const elements = Object.keys(request).filter((k) => !QUERY_ATTRIBUTES.has(k));
@@ -186,9 +206,23 @@ export function readQuery(model: TypeModel, request: JsonObject, request_name: s
         if (party === undefined) throw new PassthroughParseError(`${request_name} has no element EntityFilter`);
         const ids = [
           ...many(child['ListID'] ?? []).map((v) => text('ListID', v)),
-          ...many(child['FullName'] ?? []).map((v) => entityId(text('FullName', v))),
+          ...many(child['FullName'] ?? []).map((v) => idOfName(model.targetsOf(party), text('FullName', v))),
         ];
         params[`${party}Ids`] = ids;
+        break;
+      }
+      case 'ClassFilter':
+      case 'AccountFilter':
+      case 'CurrencyFilter': {
+        const filter = REFERENCE_FILTERS[element];
+        if (!filter || parameterUse(model, filter.param)?.kind !== 'filter') throw new PassthroughParseError(`${request_name} has no element ${element}`);
+        const names = many(child['FullName'] ?? []).map((v) => idOfName([filter.type], text('FullName', v)));
+        params[filter.param] = [...many(child['ListID'] ?? []).map((v) => text('ListID', v)), ...names];
+        break;
+      }
+      case 'TotalBalanceFilter': {
+        if (model.row.balance === undefined) throw new PassthroughParseError(`${request_name} has no element TotalBalanceFilter`);
+        params[oneOf('Operator', child['Operator'], BALANCE_OPERATOR)] = text('Amount', child['Amount']);
         break;
       }
       case 'PaidStatus':
