@@ -43,7 +43,7 @@ export function passthroughKind(body: JsonObject): CallKind {
   const name = Object.keys(body)[0] ?? '';
   const verb = REQUEST.exec(name)?.[2];
   if (verb === 'Add') return 'create';
-  if (verb === 'Mod' || name in REMOVALS) return 'update';
+  if (verb === 'Mod' || Object.hasOwn(REMOVALS, name)) return 'update';
   return 'list';
 }
 
@@ -102,7 +102,7 @@ export function statusAnswer(body: JsonObject, error: DesktopError): JsonObject 
 export function answerPassthrough(ports: PassthroughPorts, body: JsonObject): JsonObject {
   const [name, request] = requestOf(body);
   const echo: JsonObject = typeof request['requestID'] === 'string' ? { requestID: request['requestID'] } : {};
-  const removal = REMOVALS[name];
+  const removal = Object.hasOwn(REMOVALS, name) ? REMOVALS[name] : undefined;
   const match = REQUEST.exec(name);
   const model = match ? typeByElement(ports.file, match[1] ?? '') : undefined;
   if (!removal && (!match || !model)) throw new PassthroughParseError(`the desktop application has no request ${name}`);
@@ -136,10 +136,11 @@ function query(ports: PassthroughPorts, model: TypeModel, name: string, request:
     const found = rets([queries.all(model.objectType, q.params, q.maxReturned)]);
     return found.length === 0 ? { ...NO_MATCH } : { ...OK, [retName]: found };
   }
-  if (iterator !== 'Start' && iterator !== 'Continue') throw new PassthroughParseError(`${name}: attribute iterator takes Start or Continue, not "${String(iterator)}"`);
+  if (iterator !== 'Start' && iterator !== 'Continue') throw new PassthroughParseError(`${name}: attribute iterator takes Start or Continue, not ${JSON.stringify(iterator)}`);
   const limit = q.maxReturned ?? WHOLE_LIST;
   const iteratorID = request['iteratorID'];
   if (iterator === 'Continue' && typeof iteratorID !== 'string') throw new PassthroughParseError(`${name}: iterator="Continue" needs iteratorID`);
+  if (iterator === 'Start' && iteratorID !== undefined) throw new PassthroughParseError(`${name}: iteratorID is sent only with iterator="Continue"`);
   try {
     // The desktop writes an iterator's id in braces; a walk keeps the id it started with, also on its last page.
     const page = iterator === 'Start' ? queries.firstPage(model.objectType, q.params, limit) : queries.nextPage(model.objectType, String(iteratorID).replace(/^\{(.*)\}$/, '$1'), {}, limit);
@@ -184,10 +185,12 @@ function removeObject(ports: PassthroughPorts, name: string, request: JsonObject
   const keys = Object.keys(request).filter((k) => k !== 'requestID');
   const expected = [removal.typeElement, 'TxnID'];
   if (keys.length !== 2 || keys[0] !== expected[0] || keys[1] !== expected[1]) throw new PassthroughParseError(`${name} takes ${expected.join(' then ')}`);
-  const typeElement = String(request[removal.typeElement]);
+  const typeElement = request[removal.typeElement];
+  if (typeof typeElement !== 'string') throw new PassthroughParseError(`element ${removal.typeElement} must hold a value`);
   const model = typeByElement(ports.file, typeElement);
-  if (!model || model.row.kind !== 'transaction') throw new PassthroughParseError(`${removal.typeElement} does not take the value "${typeElement}"`);
-  const id = String(request['TxnID']);
+  if (!model || model.row.kind !== 'transaction') throw new PassthroughParseError(`${removal.typeElement} does not take the value ${JSON.stringify(typeElement)}`);
+  const id = request['TxnID'];
+  if (typeof id !== 'string') throw new PassthroughParseError(`element TxnID must hold a value`);
   removal.remove(ports.file, model.objectType, id);
   return { ...OK, [removal.typeElement]: typeElement, TxnID: id, ...(name === 'TxnDelRq' ? { TimeDeleted: formatDesktopTime(ports.file.nowSeconds(), ports.file.offsetMinutes) } : {}) };
 }

@@ -89,6 +89,9 @@ export interface DesktopQuery {
   include: readonly string[] | undefined;
 }
 
+/** The desktop's whole numbers are 32-bit. */
+const MAX_INT = 2_147_483_647;
+
 const many = (value: JsonValue): JsonValue[] => (Array.isArray(value) ? value : [value]);
 
 function text(element: string, value: JsonValue | undefined): string {
@@ -99,7 +102,7 @@ function text(element: string, value: JsonValue | undefined): string {
 
 function oneOf(element: string, value: JsonValue | undefined, allowed: Readonly<Record<string, string>>): string {
   const v = text(element, value);
-  const mapped = allowed[v];
+  const mapped = Object.hasOwn(allowed, v) ? allowed[v] : undefined;
   if (mapped === undefined) throw new PassthroughParseError(`element ${element} does not take the value "${v}"`);
   return mapped;
 }
@@ -164,7 +167,7 @@ export function readQuery(model: TypeModel, request: JsonObject, request_name: s
         break;
       case 'MaxReturned': {
         const n = Number(text(element, value));
-        if (!Number.isInteger(n) || n < 1) throw new PassthroughParseError(`element MaxReturned must be a positive whole number`);
+        if (!Number.isInteger(n) || n < 1 || n > MAX_INT) throw new PassthroughParseError(`element MaxReturned must be a whole number from 1 to ${MAX_INT}`);
         maxReturned = n;
         break;
       }
@@ -203,7 +206,7 @@ export function readQuery(model: TypeModel, request: JsonObject, request_name: s
         break;
       case 'EntityFilter': {
         const party = model.shape.party[0];
-        if (party === undefined) throw new PassthroughParseError(`${request_name} has no element EntityFilter`);
+        if (party === undefined || parameterUse(model, `${party}Ids`)?.kind !== 'filter') throw new PassthroughParseError(`${request_name} has no element EntityFilter`);
         const ids = [
           ...many(child['ListID'] ?? []).map((v) => text('ListID', v)),
           ...many(child['FullName'] ?? []).map((v) => idOfName(model.targetsOf(party), text('FullName', v))),
