@@ -2,7 +2,7 @@ import type { JsonSchema } from '../../spec/types.ts';
 import type { TypeModel } from '../engine/TypeModel.ts';
 import { isArraySchema, isReferenceSchema, nonNullBranch } from '../engine/materialize.ts';
 import type { JsonObject, JsonValue } from '../values/json.ts';
-import { FIELD_ELEMENTS, OMITTED_FIELDS, RET_SUFFIX, TYPE_ELEMENTS, TYPE_LINE_FIELDS } from './desktopVocabulary.ts';
+import { FIELD_ELEMENTS, OMITTED_FIELDS, RET_SUFFIX, TYPE_ELEMENTS, TYPE_FIELD_ELEMENTS, TYPE_LINE_FIELDS } from './desktopVocabulary.ts';
 
 /**
  * The one converter between the desktop application's element vocabulary and our objects, driven
@@ -24,11 +24,11 @@ export function typeElementOf(objectType: string): string {
  * What a field is called in the desktop's vocabulary, in an object of `base` (`lines` of an invoice:
  * `InvoiceLineRet`); `idElement` is what the object's own `id` is called there.
  */
-function elementOf(field: string, schema: JsonSchema, base: string, idElement: string): string {
+function elementOf(field: string, schema: JsonSchema, base: string, idElement: string, own: Readonly<Record<string, string>> = {}): string {
   if (field === 'id') return idElement;
   const lineSuffix = TYPE_LINE_FIELDS[field];
   if (lineSuffix !== undefined && isArraySchema(schema)) return `${base}${lineSuffix}`;
-  const name = FIELD_ELEMENTS[field] ?? pascal(field);
+  const name = own[field] ?? FIELD_ELEMENTS[field] ?? pascal(field);
   return isReferenceSchema(schema) ? `${name}Ref` : name;
 }
 
@@ -57,13 +57,13 @@ function encodeValue(value: JsonValue, schema: JsonSchema, base: string, idEleme
   return textOf(value, schema);
 }
 
-function encodeFields(doc: JsonObject, schema: JsonSchema, base: string, idElement: string): JsonObject {
+function encodeFields(doc: JsonObject, schema: JsonSchema, base: string, idElement: string, own?: Readonly<Record<string, string>>): JsonObject {
   const properties = nonNullBranch(schema).properties ?? {};
   const out: JsonObject = {};
   for (const [field, value] of Object.entries(doc)) {
     if (OMITTED_FIELDS.has(field) || value === undefined) continue;
     const fieldSchema = properties[field] ?? {};
-    const element = elementOf(field, fieldSchema, base, idElement);
+    const element = elementOf(field, fieldSchema, base, idElement, own);
     const encoded = encodeValue(value, fieldSchema, base, nestedIdElement(element));
     if (encoded !== undefined) out[element] = encoded;
   }
@@ -75,7 +75,7 @@ const topIdElement = (model: TypeModel): string => (model.row.kind === 'transact
 
 /** An object as the desktop returns it in a query's `...Ret` element. */
 export function toDesktop(model: TypeModel, doc: JsonObject): JsonObject {
-  return encodeFields(doc, model.schema, typeElementOf(model.objectType), topIdElement(model));
+  return encodeFields(doc, model.schema, typeElementOf(model.objectType), topIdElement(model), TYPE_FIELD_ELEMENTS[model.objectType]);
 }
 
 /** Where an element of a request lands in our objects: the field, and what kind of value it holds. */
@@ -95,7 +95,7 @@ export function fieldsByElement(model: TypeModel, schema: JsonSchema, idElement:
   const out = new Map<string, FieldOfElement>();
   for (const [field, fieldSchema] of Object.entries(nonNullBranch(schema).properties ?? {})) {
     if (OMITTED_FIELDS.has(field)) continue;
-    let element = elementOf(field, fieldSchema, base, idElement ?? topIdElement(model));
+    let element = elementOf(field, fieldSchema, base, idElement ?? topIdElement(model), idElement === undefined ? TYPE_FIELD_ELEMENTS[model.objectType] : undefined);
     if (element.endsWith(RET_SUFFIX)) element = element.slice(0, -RET_SUFFIX.length) + suffix;
     out.set(element, { field, schema: fieldSchema, reference: isReferenceSchema(fieldSchema), lines: isArraySchema(fieldSchema) && Boolean(nonNullBranch(nonNullBranch(fieldSchema).items ?? {}).properties) });
   }

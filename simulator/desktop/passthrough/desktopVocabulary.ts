@@ -81,6 +81,24 @@ export const FIELD_ELEMENTS: Readonly<Record<string, string>> = {
   transactionLineId: 'TxnLineID',
   unitOfMeasureSet: 'UnitOfMeasureSet',
   quantityOnPurchaseOrder: 'QuantityOnOrder',
+  salesOrPurchaseDetails: 'SalesOrPurchase',
+  postingAccount: 'Account',
+  salesAndPurchaseDetails: 'SalesAndPurchase',
+};
+
+/** Fields named otherwise on one type only, at the top of its objects (a check's bank account is its `AccountRef`). */
+export const TYPE_FIELD_ELEMENTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  ldg_check: { bankAccount: 'Account', payee: 'PayeeEntity' },
+  ldg_credit_card_charge: { payee: 'PayeeEntity' },
+  ldg_credit_card_credit: { payee: 'PayeeEntity' },
+  ldg_bill_check_payment: { vendor: 'PayeeEntity' },
+  ldg_bill_credit_card_payment: { vendor: 'PayeeEntity' },
+  ldg_sales_tax_payment_check: { vendor: 'PayeeEntity' },
+  ldg_transfer: { sourceAccount: 'TransferFromAccount', targetAccount: 'TransferToAccount', sourceAccountBalance: 'FromAccountBalance', targetAccountBalance: 'ToAccountBalance' },
+  ldg_time_tracking_activity: { serviceItem: 'ItemService', payrollWageItem: 'PayrollItemWage', billingStatus: 'BillableStatus' },
+  ldg_employee: { address: 'EmployeeAddress' },
+  ldg_sales_representative: { entity: 'SalesRepEntity' },
+  ldg_price_level: { perItemPriceLevels: 'PriceLevelPerItemRet' },
 };
 
 /** The fields our objects carry that the desktop's response has no element for. */
