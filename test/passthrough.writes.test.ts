@@ -85,6 +85,31 @@ describe('adds', () => {
     expect((await api.get(`/ledger-desktop/customers/${id}`)).body['phone']).toBe('555-0199');
   });
 
+  it('an invoice modified line by line: a line kept by its TxnLineID, a new one as -1', async () => {
+    const added = (await rs(invoiceAdd([{ ItemRef: { ListID: item['id'] }, Quantity: '1', Rate: '40.00' }])))['InvoiceRet'] as Ret;
+    const [line] = added['InvoiceLineRet'] as Ret[];
+    const modified = await rs({
+      InvoiceModRq: {
+        InvoiceMod: {
+          TxnID: added['TxnID'],
+          EditSequence: added['EditSequence'],
+          Memo: 'changed through passthrough',
+          InvoiceLineMod: [
+            { TxnLineID: line?.['TxnLineID'], Quantity: '2' },
+            { TxnLineID: '-1', ItemRef: { ListID: item['id'] }, Quantity: '1', Rate: '15.00' },
+          ],
+        },
+      },
+    });
+    expect(modified, JSON.stringify(modified).slice(0, 300)).toMatchObject({ statusCode: '0' });
+    const typed = (await api.get(`/ledger-desktop/invoices/${String(added['TxnID'])}`)).body;
+    expect(typed).toMatchObject({ memo: 'changed through passthrough', subtotal: '95.00' });
+    expect((typed['lines'] as Doc[]).map((l) => [l['quantity'], l['amount']])).toEqual([
+      [2, '80.00'],
+      [1, '15.00'],
+    ]);
+  });
+
   it('the rules of the typed writes: a name in use is 3100, a name that is nowhere is 3140', async () => {
     expect(await rs({ CustomerAddRq: { CustomerAdd: { Name: String(customer['name']) } } })).toMatchObject({ statusCode: '3100', statusSeverity: 'Error' });
     const unknownRef = await rs(invoiceAdd([{ ItemRef: { FullName: 'No Such Item Anywhere' }, Quantity: '1', Rate: '1.00' }]));
