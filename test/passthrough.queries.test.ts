@@ -153,6 +153,44 @@ describe('a query of every type the Service lists answers what its typed list do
   });
 });
 
+describe('the views the Service lists, by their own desktop queries', () => {
+  const typedData = async (path: string, query: Record<string, string | string[]> = {}): Promise<Doc[]> => {
+    const res = await api.get(path, { query });
+    expect(res.status, res.text).toBe(200);
+    return res.body['data'] as Doc[];
+  };
+
+  it('ReceivePaymentToDepositQueryRq answers the payments to deposit', async () => {
+    const typed = await typedData('/ledger-desktop/payments-to-deposit');
+    expect(typed.length).toBeGreaterThan(0);
+    const rets = (await answer({ ReceivePaymentToDepositQueryRq: {} }))['ReceivePaymentToDepositRet'] as Ret[];
+    expect(rets.map((r) => [r['TxnID'], r['TxnLineID'] ?? null, r['Amount']])).toEqual(typed.map((d) => [d['paymentTransactionId'], d['paymentTransactionLineId'], d['amount']]));
+  });
+
+  it('BillToPayQueryRq answers a vendor\'s open bills and credits', async () => {
+    const bills = await typedData('/ledger-desktop/bills', { limit: '150' });
+    const open = bills.find((b) => b['isPaid'] === false);
+    if (!open) throw new Error('the seeded file has no open bill');
+    const vendorId = String((open['vendor'] as Doc)['id']);
+    const typed = await typedData('/ledger-desktop/bills-to-pay', { vendorId });
+    const rets = (await answer({ BillToPayQueryRq: { PayeeEntityRef: { ListID: vendorId } } }))['BillToPayRet'] as Ret[];
+    const idOf = (d: Doc): unknown => (d['bill'] as Doc | null)?.['billId'] ?? (d['credit'] as Doc | null)?.['creditTransactionId'];
+    const retIdOf = (r: Ret): unknown => (r['BillToPay'] as Ret | undefined)?.['TxnID'] ?? (r['CreditToApply'] as Ret | undefined)?.['TxnID'];
+    expect(rets.map(retIdOf)).toEqual(typed.map(idOf));
+    expect(rets.map(retIdOf)).toContain(open['id']);
+  });
+
+  it('TxnDeletedQueryRq and ListDeletedQueryRq answer what the typed lists of deleted objects do, whatever their number', async () => {
+    const txns = await typedData('/ledger-desktop/deleted-transactions', { transactionTypes: ['invoice', 'bill'] });
+    const txnRs = await answer({ TxnDeletedQueryRq: { TxnDelType: ['Invoice', 'Bill'] } });
+    expect(((txnRs['TxnDeletedRet'] as Ret[] | undefined) ?? []).map((r) => r['TxnID'])).toEqual(txns.map((d) => d['id']));
+    expect(txnRs['statusCode']).toBe(txns.length === 0 ? '1' : '0');
+    const lists = await typedData('/ledger-desktop/deleted-list-objects', { objectTypes: ['customer', 'item_inventory'] });
+    const listRs = await answer({ ListDeletedQueryRq: { ListDelType: ['Customer', 'ItemInventory'] } });
+    expect(((listRs['ListDeletedRet'] as Ret[] | undefined) ?? []).map((r) => r['ListID'])).toEqual(lists.map((d) => d['id']));
+  });
+});
+
 describe('internal types the Service has no endpoint for', () => {
   it.each([['ldg_budget'], ['ldg_payroll_tax_item'], ['ldg_paycheck'], ['ldg_payroll_liability_check'], ['ldg_vendor_type'], ['ldg_job_type'], ['ldg_customer_message']])(
     '%s: every object the company file keeps',

@@ -151,6 +151,8 @@ describe('voids and deletes', () => {
     expect(gone.body.error).toMatchObject({ code: 'LDG_REQUEST_ERROR', integrationCode: '500' });
     const listed = await api.get('/ledger-desktop/deleted-transactions', { query: { transactionTypes: ['invoice'] } });
     expect((listed.body['data'] as Doc[]).map((d) => d['id'])).toContain(invoice['TxnID']);
+    const deletedRs = await rs({ TxnDeletedQueryRq: { TxnDelType: 'Invoice', DeletedDateRangeFilter: { FromDeletedDate: '2020-01-01' } } });
+    expect(deletedRs['TxnDeletedRet']).toContainEqual(expect.objectContaining({ TxnID: invoice['TxnID'], TxnDelType: 'Invoice', RefNumber: invoice['RefNumber'] }));
     const again = await rs({ TxnDelRq: { TxnDelType: 'Invoice', TxnID: invoice['TxnID'] } });
     // The same status the typed delete reports for an id that is not in the file.
     expect(again).toMatchObject({ statusCode: '500', statusSeverity: 'Warn' });

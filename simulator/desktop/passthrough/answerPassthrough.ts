@@ -12,6 +12,7 @@ import { RequestInputError } from '../values/RequestInputError.ts';
 import { toDesktop, typeElementOf } from './convertElements.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
 import { QUERY_ATTRIBUTES, readQuery } from './queryElements.ts';
+import { readViewQuery, VIEW_QUERIES, type ViewQuery } from './viewQueries.ts';
 import { bodyFromElements } from './writeElements.ts';
 
 /**
@@ -32,6 +33,7 @@ const REMOVALS: Readonly<Record<string, { typeElement: string; remove: typeof de
   TxnDelRq: { typeElement: 'TxnDelType', remove: deleteTransaction },
   TxnVoidRq: { typeElement: 'TxnVoidType', remove: voidTransaction },
 };
+const VIEW_ATTRIBUTES: ReadonlySet<string> = new Set(['requestID']);
 /** Without `MaxReturned`, an iterator's pages hold every object left. */
 const WHOLE_LIST = 1_000_000;
 
@@ -104,11 +106,19 @@ export function answerPassthrough(ports: PassthroughPorts, body: JsonObject): Js
   const echo: JsonObject = typeof request['requestID'] === 'string' ? { requestID: request['requestID'] } : {};
   const removal = Object.hasOwn(REMOVALS, name) ? REMOVALS[name] : undefined;
   const match = REQUEST.exec(name);
-  const model = match ? typeByElement(ports.file, match[1] ?? '') : undefined;
+  const base = match?.[1] ?? '';
+  const view = match?.[2] === 'Query' && Object.hasOwn(VIEW_QUERIES, base) ? VIEW_QUERIES[base] : undefined;
+  const model = view ? ports.file.modelOf(view.objectType) : match ? typeByElement(ports.file, base) : undefined;
   if (!removal && (!match || !model)) throw new PassthroughParseError(`the desktop application has no request ${name}`);
   const responseName = name.replace(/Rq$/, 'Rs');
   try {
-    const answer = removal ? removeObject(ports, name, request, removal) : match?.[2] === 'Query' ? query(ports, model as TypeModel, name, request) : write(ports, model as TypeModel, name, request, match?.[2] as 'Add' | 'Mod');
+    const answer = removal
+      ? removeObject(ports, name, request, removal)
+      : view
+        ? viewQuery(ports, model as TypeModel, view, base, name, request)
+        : match?.[2] === 'Query'
+          ? query(ports, model as TypeModel, name, request)
+          : write(ports, model as TypeModel, name, request, match?.[2] as 'Add' | 'Mod');
     return { [responseName]: { ...echo, ...answer } };
   } catch (error) {
     if (error instanceof DesktopError) return { [responseName]: { ...echo, ...statusOf(error) } };
@@ -153,6 +163,13 @@ function query(ports: PassthroughPorts, model: TypeModel, name: string, request:
     if (error.reason === 'exhausted') return { ...NO_MATCH, iteratorRemainingCount: '0', iteratorID: String(iteratorID) };
     throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `The iterator "${String(iteratorID)}" is not open: ${error.message}`);
   }
+}
+
+/** A query of a view: every match at once (the desktop offers no iterator on these). */
+function viewQuery(ports: PassthroughPorts, model: TypeModel, view: ViewQuery, base: string, name: string, request: JsonObject): JsonObject {
+  const { params, include } = readViewQuery(model, view, request, name, VIEW_ATTRIBUTES);
+  const docs = JSON.parse(`[${ports.queries.all(model.objectType, params, undefined).toString('utf8')}]`) as JsonObject[];
+  return docs.length === 0 ? { ...NO_MATCH } : { ...OK, [`${base}Ret`]: docs.map((doc) => pick(toDesktop(model, doc), include)) };
 }
 
 function write(ports: PassthroughPorts, model: TypeModel, name: string, request: JsonObject, verb: 'Add' | 'Mod'): JsonObject {

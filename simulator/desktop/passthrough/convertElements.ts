@@ -25,7 +25,7 @@ export function typeElementOf(objectType: string): string {
  * `InvoiceLineRet`); `idElement` is what the object's own `id` is called there.
  */
 function elementOf(field: string, schema: JsonSchema, base: string, idElement: string, own: Readonly<Record<string, string>> = {}): string {
-  if (field === 'id') return idElement;
+  if (field === 'id') return own['id'] ?? idElement;
   const lineSuffix = TYPE_LINE_FIELDS[field];
   if (lineSuffix !== undefined && isArraySchema(schema)) return `${base}${lineSuffix}`;
   const name = own[field] ?? FIELD_ELEMENTS[field] ?? pascal(field);

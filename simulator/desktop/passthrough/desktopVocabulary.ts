@@ -83,6 +83,8 @@ export const FIELD_ELEMENTS: Readonly<Record<string, string>> = {
   quantityOnPurchaseOrder: 'QuantityOnOrder',
   salesOrPurchaseDetails: 'SalesOrPurchase',
   postingAccount: 'Account',
+  billId: 'TxnID',
+  creditTransactionId: 'TxnID',
   salesAndPurchaseDetails: 'SalesAndPurchase',
 };
 
@@ -99,6 +101,10 @@ export const TYPE_FIELD_ELEMENTS: Readonly<Record<string, Readonly<Record<string
   ldg_employee: { address: 'EmployeeAddress' },
   ldg_sales_representative: { entity: 'SalesRepEntity' },
   ldg_price_level: { perItemPriceLevels: 'PriceLevelPerItemRet' },
+  ldg_deleted_transaction: { id: 'TxnID', transactionType: 'TxnDelType', deletedAt: 'TimeDeleted' },
+  ldg_deleted_list_object: { listType: 'ListDelType', deletedAt: 'TimeDeleted' },
+  ldg_payment_to_deposit: { paymentTransactionId: 'TxnID', paymentTransactionLineId: 'TxnLineID' },
+  ldg_bill_to_pay: { bill: 'BillToPay', credit: 'CreditToApply' },
 };
 
 /** The fields our objects carry that the desktop's response has no element for. */
