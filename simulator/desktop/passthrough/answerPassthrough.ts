@@ -55,7 +55,7 @@ function statusOf(error: DesktopError): JsonObject {
 
 const elementTypes = new WeakMap<object, Map<string, TypeModel>>();
 
-/** The types the desktop's vocabulary names, by element (`Customer`, `ItemInventory`); views are worked out by the Service, not kept by the desktop. */
+/** The stored types, by the desktop's element for them (`Customer`, `ItemInventory`); views have queries of their own (`viewQueries.ts`). */
 function typeByElement(file: CompanyFile, element: string): TypeModel | undefined {
   let map = elementTypes.get(file.types);
   if (!map) {
@@ -86,11 +86,6 @@ function pick(ret: JsonObject, include: readonly string[] | undefined): JsonObje
 }
 
 /**
- * Answers one passthrough request as the desktop application would: the response wrapper with its
- * status attributes and the objects, in the desktop's vocabulary. What the desktop reports as a
- * status (no match, a warning, an error) is answered, not thrown; a request it cannot parse throws.
- */
-/**
  * A desktop status met before the request ran (a fault of the machine) answered as the desktop
  * answers it: in the response element, not as a failure of the round trip.
  */
@@ -101,6 +96,11 @@ export function statusAnswer(body: JsonObject, error: DesktopError): JsonObject 
   return { [name.replace(/Rq$/, 'Rs')]: { ...echo, ...statusOf(error) } };
 }
 
+/**
+ * Answers one passthrough request as the desktop application would: the response wrapper with its
+ * status attributes and the objects, in the desktop's vocabulary. What the desktop reports as a
+ * status (no match, a warning, an error) is answered, not thrown; a request it cannot parse throws.
+ */
 export function answerPassthrough(ports: PassthroughPorts, body: JsonObject): JsonObject {
   const [name, request] = requestOf(body);
   const echo: JsonObject = typeof request['requestID'] === 'string' ? { requestID: request['requestID'] } : {};
