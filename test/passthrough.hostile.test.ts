@@ -13,7 +13,7 @@ const SEED = Number(process.env['PASSTHROUGH_SEED'] ?? 40);
 
 const REQUESTS = [
   'CustomerQueryRq', 'InvoiceQueryRq', 'ItemInventoryQueryRq', 'BudgetQueryRq', 'PaycheckQueryRq', 'CompanyQueryRq', 'AccountQueryRq', 'CheckQueryRq',
-  'TxnDeletedQueryRq', 'ListDeletedQueryRq', 'BillToPayQueryRq', 'ReceivePaymentToDepositQueryRq',
+  'ItemQueryRq', 'EntityQueryRq', 'TermsQueryRq', 'TxnDeletedQueryRq', 'ListDeletedQueryRq', 'BillToPayQueryRq', 'ReceivePaymentToDepositQueryRq',
   'CustomerAddRq', 'InvoiceAddRq', 'CustomerModRq', 'BillModRq', 'TxnDelRq', 'TxnVoidRq', 'BudgetAddRq', 'SpaceshipQueryRq', 'QueryRq', 'Rq', '', '__proto__', 'toString', 'constructor', 'hasOwnProperty',
 ];
 const ELEMENTS = [

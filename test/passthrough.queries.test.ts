@@ -191,6 +191,40 @@ describe('the views the Service lists, by their own desktop queries', () => {
   });
 });
 
+describe('queries across types answer each object in its own type\'s element', () => {
+  const unions: [string, string[]][] = [
+    ['Item', ['ldg_service_item', 'ldg_inventory_item', 'ldg_inventory_assembly_item', 'ldg_non_inventory_item', 'ldg_other_charge_item', 'ldg_discount_item', 'ldg_subtotal_item', 'ldg_sales_tax_item', 'ldg_sales_tax_group_item', 'ldg_item_group']],
+    ['Terms', ['ldg_standard_term', 'ldg_date_driven_term']],
+    ['Entity', ['ldg_customer', 'ldg_vendor', 'ldg_employee', 'ldg_other_name']],
+  ];
+
+  it.each(unions)('%sQueryRq: every object of each type, as its typed list has them', async (base, types) => {
+    const rs = await answer({ [`${base}QueryRq`]: { ActiveStatus: 'All' } });
+    let total = 0;
+    for (const objectType of types) {
+      const model = models.find((m) => m.objectType === objectType);
+      const resource = model?.row.resource ?? '';
+      const typed = await typedAll(resource, typedList(resource)?.takesStatus ? { status: 'all' } : {});
+      total += typed.length;
+      expect(retsOf(rs, objectType).map((r) => r['ListID']).sort(), objectType).toEqual(typed.map((d) => d['id']).sort());
+    }
+    expect(total).toBeGreaterThan(types.length);
+  });
+
+  it('MaxReturned keeps the first by name across the types; ids are found in whichever type holds them', async () => {
+    const rs = await answer({ EntityQueryRq: { MaxReturned: '6' } });
+    const names = ['ldg_customer', 'ldg_vendor', 'ldg_employee', 'ldg_other_name'].flatMap((t) => retsOf(rs, t).map((r) => String(r['FullName'] ?? r['Name']).toLowerCase()));
+    const everyName = (await Promise.all(['customers', 'vendors', 'employees', 'other-names'].map((r) => typedAll(r, {})))).flat().map((d) => String(d['fullName'] ?? d['name']).toLowerCase());
+    expect(names.sort()).toEqual(everyName.sort().slice(0, 6));
+    const [vendor] = await typedAll('vendors', { limit: 1 });
+    const [customer] = await typedAll('customers', { limit: 1 });
+    const byIds = await answer({ EntityQueryRq: { ListID: [String(vendor?.['id']), String(customer?.['id'])] } });
+    expect(retsOf(byIds, 'ldg_vendor').map((r) => r['ListID'])).toEqual([vendor?.['id']]);
+    expect(retsOf(byIds, 'ldg_customer').map((r) => r['ListID'])).toEqual([customer?.['id']]);
+    expect(await answer({ ItemQueryRq: { ListID: String(vendor?.['id']) } })).toMatchObject({ statusCode: '500', statusSeverity: 'Warn' });
+  });
+});
+
 describe('internal types the Service has no endpoint for', () => {
   it.each([['ldg_budget'], ['ldg_payroll_tax_item'], ['ldg_paycheck'], ['ldg_payroll_liability_check'], ['ldg_vendor_type'], ['ldg_job_type'], ['ldg_customer_message']])(
     '%s: every object the company file keeps',

@@ -12,6 +12,7 @@ import { RequestInputError } from '../values/RequestInputError.ts';
 import { toDesktop, typeElementOf } from './convertElements.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
 import { QUERY_ATTRIBUTES, readQuery } from './queryElements.ts';
+import { unionQuery, UNION_QUERIES } from './unionQueries.ts';
 import { readViewQuery, VIEW_QUERIES, type ViewQuery } from './viewQueries.ts';
 import { bodyFromElements } from './writeElements.ts';
 
@@ -108,17 +109,20 @@ export function answerPassthrough(ports: PassthroughPorts, body: JsonObject): Js
   const match = REQUEST.exec(name);
   const base = match?.[1] ?? '';
   const view = match?.[2] === 'Query' && Object.hasOwn(VIEW_QUERIES, base) ? VIEW_QUERIES[base] : undefined;
+  const union = match?.[2] === 'Query' && Object.hasOwn(UNION_QUERIES, base) ? UNION_QUERIES[base] : undefined;
   const model = view ? ports.file.modelOf(view.objectType) : match ? typeByElement(ports.file, base) : undefined;
-  if (!removal && (!match || !model)) throw new PassthroughParseError(`the desktop application has no request ${name}`);
+  if (!removal && !union && (!match || !model)) throw new PassthroughParseError(`the desktop application has no request ${name}`);
   const responseName = name.replace(/Rq$/, 'Rs');
   try {
     const answer = removal
       ? removeObject(ports, name, request, removal)
-      : view
-        ? viewQuery(ports, model as TypeModel, view, base, name, request)
-        : match?.[2] === 'Query'
-          ? query(ports, model as TypeModel, name, request)
-          : write(ports, model as TypeModel, name, request, match?.[2] as 'Add' | 'Mod');
+      : union
+        ? unionQuery(ports.file, ports.queries, base, union, name, request)
+        : view
+          ? viewQuery(ports, model as TypeModel, view, base, name, request)
+          : match?.[2] === 'Query'
+            ? query(ports, model as TypeModel, name, request)
+            : write(ports, model as TypeModel, name, request, match?.[2] as 'Add' | 'Mod');
     return { [responseName]: { ...echo, ...answer } };
   } catch (error) {
     if (error instanceof DesktopError) return { [responseName]: { ...echo, ...statusOf(error) } };
