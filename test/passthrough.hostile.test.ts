@@ -13,7 +13,7 @@ const SEED = Number(process.env['PASSTHROUGH_SEED'] ?? 40);
 
 const REQUESTS = [
   'CustomerQueryRq', 'InvoiceQueryRq', 'ItemInventoryQueryRq', 'BudgetQueryRq', 'PaycheckQueryRq', 'CompanyQueryRq', 'AccountQueryRq', 'CheckQueryRq',
-  'ItemQueryRq', 'EntityQueryRq', 'TermsQueryRq', 'TxnDeletedQueryRq', 'ListDeletedQueryRq', 'BillToPayQueryRq', 'ReceivePaymentToDepositQueryRq',
+  'TransactionQueryRq', 'ItemQueryRq', 'EntityQueryRq', 'TermsQueryRq', 'TxnDeletedQueryRq', 'ListDeletedQueryRq', 'BillToPayQueryRq', 'ReceivePaymentToDepositQueryRq',
   'CustomerAddRq', 'InvoiceAddRq', 'CustomerModRq', 'BillModRq', 'TxnDelRq', 'TxnVoidRq', 'BudgetAddRq', 'SpaceshipQueryRq', 'QueryRq', 'Rq', '', '__proto__', 'toString', 'constructor', 'hasOwnProperty',
 ];
 const ELEMENTS = [
@@ -21,7 +21,8 @@ const ELEMENTS = [
   'TxnDateRangeFilter', 'ModifiedDateRangeFilter', 'EntityFilter', 'AccountFilter', 'ClassFilter', 'TotalBalanceFilter', 'RefNumberFilter', 'PaidStatus',
   'IncludeLineItems', 'IncludeLinkedTxns', 'IncludeRetElement', 'OwnerID', 'iterator', 'iteratorID', 'metaData', 'requestID', 'MatchCriterion', 'Name',
   'FromTxnDate', 'ToTxnDate', 'Operator', 'Amount', 'CustomerAdd', 'InvoiceAdd', 'CustomerMod', 'EditSequence', 'CustomerRef', 'InvoiceLineAdd', 'ItemRef',
-  'Quantity', 'Rate', 'TxnDelType', 'TxnVoidType', 'ListDelType', 'DeletedDateRangeFilter', 'FromDeletedDate', 'ToDeletedDate', 'PayeeEntityRef', 'APAccountRef', 'DueDate', 'BillAddress', 'Addr1', 'Memo', 'constructor', '__proto__', 'toString', 'Colour', '',
+  'Quantity', 'Rate', 'TxnDelType', 'TxnVoidType', 'ListDelType', 'DeletedDateRangeFilter', 'FromDeletedDate', 'ToDeletedDate', 'PayeeEntityRef', 'APAccountRef', 'DueDate',
+  'TransactionTypeFilter', 'TxnTypeFilter', 'TransactionDetailLevelFilter', 'TransactionEntityFilter', 'TransactionModifiedDateRangeFilter', 'TransactionPaidStatusFilter', 'BillAddress', 'Addr1', 'Memo', 'constructor', '__proto__', 'toString', 'Colour', '',
 ];
 const SCALARS: unknown[] = [
   '', 'true', 'false', '0', '-1', '7', '1e309', 'NaN', 'All', 'ActiveOnly', 'Start', 'Continue', 'Contains', 'GreaterThan', 'Invoice', 'Customer',

@@ -225,6 +225,37 @@ describe('queries across types answer each object in its own type\'s element', (
   });
 });
 
+describe('TransactionQueryRq: the transactions across types, as the typed transactions list answers them', () => {
+  const key = (r: Ret): string => `${String(r['TxnID'])}/${String(r['TxnLineID'] ?? '')}/${String(r['Amount'])}`;
+  const typedKey = (d: Doc): string => `${String(d['transactionId'])}/${String(d['transactionLineId'] ?? '')}/${String(d['amount'])}`;
+
+  it.each([
+    ['a date range and two types', { TxnDateRangeFilter: { FromTxnDate: '2024-01-01', ToTxnDate: '2024-06-30' }, TransactionTypeFilter: { TxnTypeFilter: ['Invoice', 'Bill'] } }, { transactionDateFrom: '2024-01-01', transactionDateTo: '2024-06-30', transactionTypes: ['invoice', 'bill'] }],
+    ['the lines of checks', { TransactionTypeFilter: { TxnTypeFilter: 'Check' }, TransactionDetailLevelFilter: 'All' }, { transactionTypes: ['check'], detailLevel: 'all' }],
+    ['open documents by reference number', { RefNumberRangeFilter: { FromRefNumber: '1000', ToRefNumber: '1100' }, TransactionPaidStatusFilter: 'Open' }, { refNumberFrom: '1000', refNumberTo: '1100', paymentStatus: 'open' }],
+  ])('%s', async (_name, request, query) => {
+    const typed = (await walk(api, '/ledger-desktop/transactions', query as Record<string, string | string[]>)).flatMap((p) => p['data'] as Doc[]);
+    expect(typed.length, 'the row must match some transactions').toBeGreaterThan(0);
+    const rets = ((await answer({ TransactionQueryRq: request }))['TransactionRet'] as Ret[] | undefined) ?? [];
+    expect(rets.map(key)).toEqual(typed.map(typedKey));
+    expect(rets[0]?.['TxnType']).toBeDefined();
+  });
+
+  it('walks with an iterator as the typed list walks with a cursor', async () => {
+    const typed = (await walk(api, '/ledger-desktop/transactions', { transactionTypes: ['invoice'] })).flatMap((p) => p['data'] as Doc[]);
+    const first = await answer({ TransactionQueryRq: { iterator: 'Start', MaxReturned: '40', TransactionTypeFilter: { TxnTypeFilter: 'Invoice' } } });
+    const seen = ((first['TransactionRet'] as Ret[] | undefined) ?? []).map(key);
+    let remaining = Number(first['iteratorRemainingCount']);
+    while (remaining > 0) {
+      const next = await answer({ TransactionQueryRq: { iterator: 'Continue', iteratorID: first['iteratorID'], MaxReturned: '40' } });
+      seen.push(...((next['TransactionRet'] as Ret[] | undefined) ?? []).map(key));
+      remaining = Number(next['iteratorRemainingCount']);
+    }
+    expect(seen).toEqual(typed.map(typedKey));
+    expect(seen.length).toBeGreaterThan(40);
+  });
+});
+
 describe('internal types the Service has no endpoint for', () => {
   it.each([['ldg_budget'], ['ldg_payroll_tax_item'], ['ldg_paycheck'], ['ldg_payroll_liability_check'], ['ldg_vendor_type'], ['ldg_job_type'], ['ldg_customer_message']])(
     '%s: every object the company file keeps',

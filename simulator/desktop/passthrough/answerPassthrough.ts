@@ -12,6 +12,8 @@ import { RequestInputError } from '../values/RequestInputError.ts';
 import { toDesktop, typeElementOf } from './convertElements.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
 import { QUERY_ATTRIBUTES, readQuery } from './queryElements.ts';
+import { readTransactionQuery } from './transactionQuery.ts';
+import { nonNullBranch } from '../engine/materialize.ts';
 import { unionQuery, UNION_QUERIES } from './unionQueries.ts';
 import { readViewQuery, VIEW_QUERIES, type ViewQuery } from './viewQueries.ts';
 import { bodyFromElements } from './writeElements.ts';
@@ -56,11 +58,14 @@ function statusOf(error: DesktopError): JsonObject {
 
 const elementTypes = new WeakMap<object, Map<string, TypeModel>>();
 
-/** The stored types, by the desktop's element for them (`Customer`, `ItemInventory`); views have queries of their own (`viewQueries.ts`). */
+/**
+ * The stored types and the cross-type transactions list, by the desktop's element for them
+ * (`Customer`, `ItemInventory`, `Transaction`); the other views have queries of their own (`viewQueries.ts`).
+ */
 function typeByElement(file: CompanyFile, element: string): TypeModel | undefined {
   let map = elementTypes.get(file.types);
   if (!map) {
-    map = new Map([...file.types.all()].filter((m) => m.row.kind !== 'view').map((m) => [typeElementOf(m.objectType), m]));
+    map = new Map([...file.types.all()].filter((m) => m.row.kind !== 'view' || m.row.pagedView).map((m) => [typeElementOf(m.objectType), m]));
     elementTypes.set(file.types, map);
   }
   return map.get(element);
@@ -141,13 +146,16 @@ function query(ports: PassthroughPorts, model: TypeModel, name: string, request:
   }
   const metaData = request['metaData'];
   if (metaData !== undefined && metaData !== 'NoMetaData') throw new PassthroughParseError(`${name}: only metaData="NoMetaData" is modelled`);
-  const q = readQuery(model, request, name, (types, fullName) => idByName(file, types, fullName, name));
+  const q = model.row.pagedView
+    ? readTransactionQuery(request, name, (nonNullBranch(model.schema).properties?.['transactionType']?.enum ?? []).map(String))
+    : readQuery(model, request, name, (types, fullName) => idByName(file, types, fullName, name));
   const iterator = request['iterator'];
   const rets = (buffers: readonly Buffer[]): JsonValue[] =>
     (JSON.parse(`[${Buffer.concat(buffers).toString('utf8')}]`) as JsonObject[]).map((doc) => pick(toDesktop(model, doc), q.include));
   if (iterator === undefined) {
     if (request['iteratorID'] !== undefined) throw new PassthroughParseError(`${name}: iteratorID is sent only with iterator="Continue"`);
-    const found = rets([queries.all(model.objectType, q.params, q.maxReturned)]);
+    // A list with pages (the transactions across types) answers at once through a walk's first page.
+    const found = rets(model.row.pagedView ? queries.firstPage(model.objectType, q.params, q.maxReturned ?? WHOLE_LIST).data : [queries.all(model.objectType, q.params, q.maxReturned)]);
     return found.length === 0 ? { ...NO_MATCH } : { ...OK, [retName]: found };
   }
   if (iterator !== 'Start' && iterator !== 'Continue') throw new PassthroughParseError(`${name}: attribute iterator takes Start or Continue, not ${JSON.stringify(iterator)}`);

@@ -78,6 +78,7 @@ export const FIELD_ELEMENTS: Readonly<Record<string, string>> = {
   line4: 'Addr4',
   line5: 'Addr5',
   transactionType: 'TxnType',
+  transactionId: 'TxnID',
   transactionLineId: 'TxnLineID',
   unitOfMeasureSet: 'UnitOfMeasureSet',
   quantityOnPurchaseOrder: 'QuantityOnOrder',

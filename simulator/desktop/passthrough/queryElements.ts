@@ -64,7 +64,7 @@ const EXCLUSIVE: readonly (readonly [string, string])[] = [
 /** The attributes a query request may carry beside its elements. */
 export const QUERY_ATTRIBUTES: ReadonlySet<string> = new Set(['requestID', 'iterator', 'iteratorID', 'metaData']);
 
-const MATCH: Readonly<Record<string, string>> = { StartsWith: 'StartsWith', Contains: 'Contains', EndsWith: 'EndsWith' };
+export const MATCH: Readonly<Record<string, string>> = { StartsWith: 'StartsWith', Contains: 'Contains', EndsWith: 'EndsWith' };
 const ACTIVE_STATUS: Readonly<Record<string, string>> = { ActiveOnly: 'active', InactiveOnly: 'inactive', All: 'all' };
 const BALANCE_OPERATOR: Readonly<Record<string, string>> = {
   LessThan: 'totalBalanceLessThan',
@@ -92,15 +92,15 @@ export interface DesktopQuery {
 /** The desktop's whole numbers are 32-bit. */
 const MAX_INT = 2_147_483_647;
 
-const many = (value: JsonValue): JsonValue[] => (Array.isArray(value) ? value : [value]);
+export const many = (value: JsonValue): JsonValue[] => (Array.isArray(value) ? value : [value]);
 
-function text(element: string, value: JsonValue | undefined): string {
+export function text(element: string, value: JsonValue | undefined): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   throw new PassthroughParseError(`element ${element} must hold a value`);
 }
 
-function oneOf(element: string, value: JsonValue | undefined, allowed: Readonly<Record<string, string>>): string {
+export function oneOf(element: string, value: JsonValue | undefined, allowed: Readonly<Record<string, string>>): string {
   const v = text(element, value);
   const mapped = Object.hasOwn(allowed, v) ? allowed[v] : undefined;
   if (mapped === undefined) throw new PassthroughParseError(`element ${element} does not take the value "${v}"`);
@@ -112,7 +112,7 @@ function bool(element: string, value: JsonValue | undefined): boolean {
 }
 
 /** Checks an element holding child elements against its list (order, required, unknown). */
-function childrenOf(element: string, value: JsonValue | undefined, children: Readonly<Record<string, boolean>>): JsonObject {
+export function childrenOf(element: string, value: JsonValue | undefined, children: Readonly<Record<string, boolean>>): JsonObject {
   if (!isJsonObject(value)) throw new PassthroughParseError(`element ${element} must hold elements`);
   checkOrder(element, Object.keys(value), Object.keys(children));
   for (const [child, required] of Object.entries(children)) if (required && !(child in value)) throw new PassthroughParseError(`element ${element} needs ${child}`);
@@ -120,7 +120,7 @@ function childrenOf(element: string, value: JsonValue | undefined, children: Rea
 }
 
 /** Elements must be known and come in the schema's order. */
-function checkOrder(where: string, sent: readonly string[], order: readonly string[]): void {
+export function checkOrder(where: string, sent: readonly string[], order: readonly string[]): void {
   let last = -1;
   for (const name of sent) {
     const at = order.indexOf(name);
