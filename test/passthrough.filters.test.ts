@@ -237,7 +237,9 @@ describe('statuses', () => {
   });
 
   it('3020 (error) for a date the desktop cannot read, as the typed lists report it', async () => {
-    expect(await rs({ InvoiceQueryRq: { TxnDateRangeFilter: { FromTxnDate: 'yesterday' } } })).toMatchObject({ statusCode: '3020', statusSeverity: 'Error' });
+    const r = await rs({ InvoiceQueryRq: { TxnDateRangeFilter: { FromTxnDate: 'yesterday' } } });
+    expect(r).toMatchObject({ statusCode: '3020', statusSeverity: 'Error' });
+    expect(r['statusMessage'], 'named as the request named it').toMatch(/FromTxnDate/);
   });
 
   it('echoes the requestID attribute', async () => {

@@ -52,8 +52,19 @@ export function passthroughKind(body: JsonObject): CallKind {
   return 'list';
 }
 
+/** The list parameters a desktop status may name, by the desktop's element the request sent them as. */
+const ELEMENT_OF_PARAMETER: readonly [RegExp, string][] = [
+  [/\btransactionDateFrom\b/g, 'FromTxnDate'],
+  [/\btransactionDateTo\b/g, 'ToTxnDate'],
+  [/\bupdatedAfter\b/g, 'FromModifiedDate'],
+  [/\bupdatedBefore\b/g, 'ToModifiedDate'],
+  [/\bdeletedAfter\b/g, 'FromDeletedDate'],
+  [/\bdeletedBefore\b/g, 'ToDeletedDate'],
+];
+
 function statusOf(error: DesktopError): JsonObject {
-  return { statusCode: String(error.status), statusSeverity: error.status < 1000 ? 'Warn' : 'Error', statusMessage: error.message };
+  const message = ELEMENT_OF_PARAMETER.reduce((text, [param, element]) => text.replace(param, element), error.message);
+  return { statusCode: String(error.status), statusSeverity: error.status < 1000 ? 'Warn' : 'Error', statusMessage: message };
 }
 
 const elementTypes = new WeakMap<object, Map<string, TypeModel>>();
