@@ -12,6 +12,7 @@ import { statusFilter } from './filters/statusFilter.ts';
 import { cursorIsolation, objectIdIsolation } from './isolation/isolationChecks.ts';
 import { fuzzInputs } from './negative/fuzzInputs.ts';
 import type { OperationCheck } from './operationCheck.ts';
+import { passthroughQuery } from './passthrough/passthroughQuery.ts';
 import { reportShape } from './reports/reportShape.ts';
 import { agingMatchesCustomers, balanceSheetBalances, payablesMatchVendors, receivablesMatchCustomers, trialBalanceBalances } from './reports/reportsReconcile.ts';
 import { completeWalk } from './pagination/completeWalk.ts';
@@ -65,6 +66,7 @@ const PER_OPERATION: OperationCheck[] = [
   depositHoldsPayment,
   deletedListed,
   reportShape,
+  passthroughQuery,
   responsesMatchSpec,
 ];
 

@@ -38,6 +38,7 @@ export const GENERATOR_INPUTS = [
 const HAND_WRITTEN_PATHS: Record<string, string> = {
   '/end-users': './resources/endUsers.yaml#/paths/~1end-users',
   '/end-users/{id}': './resources/endUsers.yaml#/paths/~1end-users~1{id}',
+  '/end-users/{id}/passthrough/{integrationSlug}': './resources/passthrough.yaml#/paths/~1end-users~1{id}~1passthrough~1{integrationSlug}',
   '/auth-sessions': './resources/authSessions.yaml#/paths/~1auth-sessions',
   '/ledger-desktop/health-check': './resources/healthCheck.yaml#/paths/~1ledger-desktop~1health-check',
 };

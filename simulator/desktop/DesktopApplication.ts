@@ -8,6 +8,8 @@ import type { CallKind } from './machine/machineStates.ts';
 import { QueryEngine, type QueryPage, type QueryParams } from './queries/QueryEngine.ts';
 import { runReport } from './reports/runReport.ts';
 import { SerialQueue } from './SerialQueue.ts';
+import { answerPassthrough, passthroughKind, statusAnswer, type BodyCheck } from './passthrough/answerPassthrough.ts';
+import { DesktopError } from './values/DesktopError.ts';
 
 /** What the Service says about a request besides its data: which operation, how long it waits. */
 export type CallOptions = Omit<DesktopCall, 'kind' | 'record'>;
@@ -90,6 +92,17 @@ export class DesktopApplication {
    */
   report(family: string, query: QueryParams, call: CallOptions = DIRECT): Promise<Buffer> {
     return this.run('list', call, () => this.reports(this.file, family, query));
+  }
+
+  /**
+   * One request of the desktop's own vocabulary (`{"CustomerQueryRq": {...}}`), answered in it:
+   * through the same machine and queue as every other request, counted as the kind of work it asks.
+   */
+  passthrough(body: JsonObject, checkBody: BodyCheck | undefined, call: CallOptions = DIRECT): Promise<JsonObject> {
+    return this.run(passthroughKind(body), call, () => answerPassthrough({ file: this.file, queries: this.queries, checkBody }, body)).catch((error: unknown) => {
+      if (error instanceof DesktopError) return statusAnswer(body, error);
+      throw error;
+    });
   }
 
   /** Work on the company file that must not interleave with requests (a fixture load), in queue order. */

@@ -3,6 +3,7 @@ import { IteratorError } from '../desktop/queries/IteratorRegistry.ts';
 import { AbandonedCall, MachineRefusal } from '../desktop/machine/DesktopMachine.ts';
 import { RETRYABLE_STATUSES } from '../desktop/machine/machineStates.ts';
 import { RequestInputError } from '../desktop/values/RequestInputError.ts';
+import { PassthroughParseError } from '../desktop/passthrough/PassthroughParseError.ts';
 import { ServiceError } from './ServiceError.ts';
 
 /** A refusal of the end user's machine as the Service answers it: its own 409s, or the application's HRESULT. */
@@ -24,6 +25,12 @@ export function fromDesktop(error: unknown, endUserId = ''): unknown {
       // Only a record in use can go through a moment later; the rest fail again the same way.
       shouldRetry: retryable,
       ...(retryable ? { retryAfterSeconds: 1 } : {}),
+    });
+  }
+  if (error instanceof PassthroughParseError) {
+    return ServiceError.of('LDG_CONNECTION_ERROR', `Desktop Connection Error (${PassthroughParseError.HRESULT}): The desktop application could not parse the request: ${error.message}.`, {
+      integrationCode: PassthroughParseError.HRESULT,
+      shouldRetry: false,
     });
   }
   if (error instanceof IteratorError) {

@@ -82,9 +82,14 @@ async function runOperation(deps: ServiceDeps, handlers: ReadonlyMap<string, Han
 
   const endUserHeader = req.headers['service-end-user-id'];
   if (typeof endUserHeader === 'string') note.endUserId = endUserHeader;
+  // Passthrough names its end user in the path, not in the header.
+  const endUserInPath = op.path.startsWith('/end-users/{id}/') ? pathParams['id'] : undefined;
+  if (endUserInPath !== undefined) note.endUserId = endUserInPath;
   const target = op.parameters.some((p) => p.in === 'header' && p.name === 'Service-End-User-Id')
     ? resolveDataTarget(deps, project, endUserHeader)
-    : undefined;
+    : endUserInPath !== undefined
+      ? resolveDataTarget(deps, project, endUserInPath)
+      : undefined;
 
   const sentQuery = parseQuery(op, url.searchParams);
   const query = structuredClone(sentQuery);

@@ -116,6 +116,7 @@ export const ROWS: BugRow[] = [
   { bug: 'connection-error-as-503', catches: 'desktop.connection-states', alsoFails: [] },
   { bug: 'timeout-without-error-shape', catches: 'desktop.request-timeout', alsoFails: [{ check: 'schema.error-shape', why: 'the bare gateway message is an error answer without the error shape' }] },
   { bug: 'health-checks-reordered', catches: 'desktop.queue-order', alsoFails: [] },
+  { bug: 'passthrough-parse-error-answered', catches: 'desktop.passthrough-query', alsoFails: [] },
 ];
 
 const label = (r: CheckResult): string => (r.operationId ? `${r.id}@${r.operationId}` : r.id);

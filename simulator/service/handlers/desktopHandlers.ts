@@ -4,6 +4,8 @@ import { resourceOf } from '../../spec/resourceSchemas.ts';
 import type { CallOptions } from '../../desktop/DesktopApplication.ts';
 import { fromDesktop } from '../desktopErrors.ts';
 import { ServiceError } from '../ServiceError.ts';
+import { describeIssue } from '../../spec/compileValidators.ts';
+import { passthroughKind, type BodyCheck } from '../../desktop/passthrough/answerPassthrough.ts';
 import type { DataTarget, Handler, ServiceDeps, ServiceRequest } from '../types.ts';
 
 const DEFAULT_LIMIT = 150;
@@ -44,7 +46,7 @@ const WRITE_VERBS = new Set(['create', 'update', 'delete', 'void']);
  * Sends one request to the desktop side and waits for its answer, at most the request's time-out
  * on the project's clock: then 504, and the desktop is told (it may still carry out a write).
  */
-async function desktopCall<T>(req: ServiceRequest, deps: ServiceDeps, work: (call: CallOptions) => Promise<T>): Promise<T> {
+async function desktopCall<T>(req: ServiceRequest, deps: ServiceDeps, work: (call: CallOptions) => Promise<T>, write = WRITE_VERBS.has(req.op.operationId.split('.')[1] ?? '')): Promise<T> {
   const { desktop, endUser } = targetOf(req);
   const seconds = req.timeoutSeconds ?? (req.op.operationId === 'healthCheck.retrieve' ? HEALTH_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS);
   // Nothing slow switched on and nothing queued: the answer cannot be late, so no timer is set.
@@ -68,7 +70,6 @@ async function desktopCall<T>(req: ServiceRequest, deps: ServiceDeps, work: (cal
     gaveUp.abort();
     // The desktop's answer (or its failure) comes later and goes nowhere.
     answer.catch(() => undefined);
-    const write = WRITE_VERBS.has(req.op.operationId.split('.')[1] ?? '');
     throw ServiceError.of('LDG_REQUEST_TIMEOUT', `The desktop application did not answer within ${seconds} seconds.${write ? ' The write may still be carried out: read the object before sending it again.' : ''}`, {
       // A write sent again may be done twice (there are no idempotency keys): the client must look first.
       shouldRetry: !write,
@@ -149,11 +150,41 @@ const report: Handler = async (req, deps) => {
   return desktopCall(req, deps, (call) => targetOf(req).desktop.report(family, req.query, call));
 };
 
+/** The typed writes' operations by resource and verb (`invoices` + `create`), whose body validators check a passthrough write. */
+const writeOperations = new WeakMap<ServiceDeps, Map<string, string>>();
+
+/** A passthrough add or modify is checked with the same validator as the typed write of its type. */
+function bodyCheck(deps: ServiceDeps): BodyCheck {
+  let ops = writeOperations.get(deps);
+  if (!ops) {
+    ops = new Map([...deps.operations.values()].flatMap((op) => (resourceOf(op) && !op.path.startsWith('/ledger-desktop/reports/') ? [[`${resourceOf(op) ?? ''}:${op.operationId.split('.')[1] ?? ''}`, op.operationId] as const] : [])));
+    writeOperations.set(deps, ops);
+  }
+  const known = ops;
+  return (objectType, verb, body) => {
+    const resource = deps.host.types.modelOf(objectType).row.resource;
+    const operationId = resource === undefined ? undefined : known.get(`${resource}:${verb}`);
+    const check = operationId === undefined ? undefined : deps.validators.get(operationId)?.body;
+    if (!check) return `the Service cannot ${verb} ${objectType}`;
+    if (check(body)) return undefined;
+    const issue = describeIssue(check.errors);
+    return issue.field ? `${issue.field}: ${issue.message}` : issue.message;
+  };
+}
+
+/** One request of the desktop's own vocabulary, answered in it; its writes are waited for as writes are. */
+const passthrough: Handler = async (req, deps) => {
+  const write = passthroughKind(req.body) !== 'list';
+  const answer = await desktopCall(req, deps, (call) => targetOf(req).desktop.passthrough(req.body, bodyCheck(deps), call), write);
+  return JSON.stringify(answer);
+};
+
 const BY_VERB: Readonly<Record<string, Handler>> = { list, retrieve, create, update, delete: remove, void: voidTransaction };
 
 /** The generic handler for a `/ledger-desktop/*` operation, chosen by the verb of its operationId. */
 export function desktopHandlerFor(op: OperationSpec): Handler | undefined {
   if (op.operationId === 'healthCheck.retrieve') return health;
+  if (op.operationId === 'endUsers.passthrough') return passthrough;
   if (!op.path.startsWith('/ledger-desktop/')) return undefined;
   if (op.path.startsWith('/ledger-desktop/reports/')) return report;
   const verb = op.operationId.split('.')[1] ?? '';

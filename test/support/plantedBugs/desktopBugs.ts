@@ -34,7 +34,17 @@ const healthChecksReordered: PlantedBug = {
   },
 };
 
+const parseErrorAnswered: PlantedBug = {
+  does: 'answers a passthrough request the desktop cannot parse (HRESULT 0x80040400) with 200 and an OK status, as if the desktop had ignored the unknown element',
+  handler: onResponse((response) => {
+    const error = errorOf(response);
+    if (error?.['integrationCode'] !== '0x80040400') return response;
+    return withJson(response, { CustomerQueryRs: { statusCode: '0', statusSeverity: 'Info', statusMessage: 'Status OK' } }, 200);
+  }),
+};
+
 export const DESKTOP_BUGS = {
+  'passthrough-parse-error-answered': parseErrorAnswered,
   'connection-error-as-503': connectionErrorAs503,
   'timeout-without-error-shape': timeoutWithoutErrorShape,
   'health-checks-reordered': healthChecksReordered,

@@ -1,0 +1,93 @@
+import type { CompanyFile } from '../CompanyFile.ts';
+import type { QueryEngine } from '../queries/QueryEngine.ts';
+import { LIST_OBJECT_ID } from '../storage/IdAllocator.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import type { JsonObject, JsonValue } from '../values/json.ts';
+import { toDesktop, typeElementOf } from './convertElements.ts';
+import { PassthroughParseError } from './PassthroughParseError.ts';
+import { readQuery } from './queryElements.ts';
+
+/**
+ * The desktop's queries across several list types (`ItemQueryRq` answers every kind of item), by
+ * the desktop's name of the query. Each object comes back in its own type's element
+ * (`ItemServiceRet`, `ItemInventoryRet`...).
+ */
+export const UNION_QUERIES: Readonly<Record<string, readonly string[]>> = {
+  Item: [
+    'ldg_service_item',
+    'ldg_inventory_item',
+    'ldg_inventory_assembly_item',
+    'ldg_non_inventory_item',
+    'ldg_other_charge_item',
+    'ldg_discount_item',
+    'ldg_subtotal_item',
+    'ldg_sales_tax_item',
+    'ldg_sales_tax_group_item',
+    'ldg_item_group',
+  ],
+  Terms: ['ldg_standard_term', 'ldg_date_driven_term'],
+  Entity: ['ldg_customer', 'ldg_vendor', 'ldg_employee', 'ldg_other_name'],
+};
+
+/** The filters every type of a union has: the rest of a list query's elements belong to one type or another. */
+const SHARED_PARAMETERS = new Set(['ids', 'fullNames', 'status', 'updatedAfter', 'updatedBefore', 'nameStartsWith', 'nameContains', 'nameEndsWith', 'nameFrom', 'nameTo']);
+
+const sortName = (doc: JsonObject): string => String(doc['fullName'] ?? doc['name'] ?? '').toLowerCase();
+
+/**
+ * Every match among the union's types, ordered by name across them, the first `MaxReturned`. Ids
+ * and names are each looked for in the type that holds them; one the file holds in none of the
+ * types is the desktop's warning 500, as for a query of one type.
+ */
+export function unionQuery(file: CompanyFile, queries: QueryEngine, base: string, types: readonly string[], name: string, request: JsonObject): JsonObject {
+  const models = types.map((t) => file.modelOf(t));
+  const first = models[0];
+  if (!first) throw new Error(`union query ${base} has no types`);
+  if (request['iterator'] !== undefined || request['iteratorID'] !== undefined) throw new PassthroughParseError(`${name}: iterators on queries across types are not modelled`);
+  const q = readQuery(first, request, name, () => '');
+  const unshared = Object.keys(q.params).find((p) => !SHARED_PARAMETERS.has(p));
+  if (unshared !== undefined) throw new PassthroughParseError(`${name} has no element for ${unshared}`);
+  const owners = ownersOf(file, types, q.params);
+  const found: [string, JsonObject][] = [];
+  for (const model of models) {
+    const params: Record<string, JsonValue> = { ...q.params };
+    if (owners) {
+      const mine = owners.get(model.objectType);
+      if (!mine) continue;
+      params[owners.param] = mine;
+    }
+    if (!model.has('isActive')) delete params['status'];
+    const docs = JSON.parse(`[${queries.all(model.objectType, params, q.maxReturned).toString('utf8')}]`) as JsonObject[];
+    for (const doc of docs) found.push([model.objectType, doc]);
+  }
+  found.sort((a, b) => (sortName(a[1]) < sortName(b[1]) ? -1 : sortName(a[1]) > sortName(b[1]) ? 1 : 0));
+  const kept = found.slice(0, q.maxReturned);
+  if (kept.length === 0) return { statusCode: '1', statusSeverity: 'Info', statusMessage: 'A query request did not find a matching object in the company file' };
+  const out: JsonObject = { statusCode: '0', statusSeverity: 'Info', statusMessage: 'Status OK' };
+  for (const [type, doc] of kept) {
+    const element = `${typeElementOf(type)}Ret`;
+    let ret = toDesktop(file.modelOf(type), doc);
+    if (q.include) ret = Object.fromEntries(Object.entries(ret).filter(([k]) => q.include?.includes(k)));
+    out[element] = [...((out[element] as JsonValue[] | undefined) ?? []), ret];
+  }
+  return out;
+}
+
+/** For a query by ids or names: which of the union's types holds each. */
+function ownersOf(file: CompanyFile, types: readonly string[], params: Readonly<Record<string, JsonValue>>): (Map<string, string[]> & { param: string }) | undefined {
+  const param = 'ids' in params ? 'ids' : 'fullNames' in params ? 'fullNames' : undefined;
+  if (param === undefined) return undefined;
+  const owners = Object.assign(new Map<string, string[]>(), { param });
+  for (const value of (params[param] as JsonValue[]).map(String)) {
+    if (param === 'ids' && !LIST_OBJECT_ID.test(value)) throw new DesktopError(DESKTOP_STATUS.INVALID_ID, `Object id "${value}" is not in the form the desktop application uses.`);
+    const type =
+      param === 'ids'
+        ? file.store.rowReads.typeAmong(value, types)
+        : types.find((t) => file.store.rowReads.nameHolder(value.toLowerCase(), '', [t]) !== undefined);
+    if (type === undefined) {
+      throw new DesktopError(DESKTOP_STATUS.NOT_FOUND, `The query request has not been fully completed. There was a required element ("${value}") that could not be found in the company file.`);
+    }
+    owners.set(type, [...(owners.get(type) ?? []), value]);
+  }
+  return owners;
+}
