@@ -11,7 +11,9 @@ import { fullQuery, readableCollections } from '../simulator/capture/readCollect
 import { isJsonObject, type JsonObject, type JsonValue } from '../simulator/desktop/values/json.ts';
 import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
 import type { OperationSpec } from '../simulator/spec/types.ts';
+import { runInProcess } from './support/cliInProcess.ts';
 import { startHidingProxy, type HidingProxy } from './support/hidingProxy.ts';
+import { fixturesCommand } from '../simulator/cli/fixturesCommand.ts';
 
 /** A small file with every kind of history the seed makes but payroll, which the API cannot read. */
 const SIZES = { customers: 25, invoices: 60, 'sales-receipts': 10, 'credit-memos': 8, estimates: 4, 'sales-orders': 4, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'purchase-orders': 4, 'journal-entries': 4, paychecks: 0 };
@@ -191,5 +193,29 @@ describe('a capture stopped and resumed', () => {
     } finally {
       await late.close();
     }
+  }, 60_000);
+});
+
+describe('ledger-sim fixtures capture on the command line', () => {
+  it('writes the collections asked for and says what the API cannot read; refuses bad usage (2) and an unusable target (3)', async () => {
+    const caFile = path.join(dir, 'proxy-ca.pem');
+    fs.writeFileSync(caFile, proxy.ca);
+    const out = path.join(dir, 'cli.yaml');
+    const target = ['--base-url', proxy.baseUrl, '--end-user-id', sourceId, '--ca-cert', caFile];
+    const run = await runInProcess(fixturesCommand, ['capture', ...target, '--api-key', sandbox.apiKey, '--out', out, '--only', 'accounts,customers,invoices']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/wrote .*cli\.yaml: \d+ objects, \d+ requests/);
+    expect(run.stdout).toContain('opening balances: not readable');
+    const written = fs.readFileSync(out, 'utf8');
+    expect(written).toMatch(/^invoices:/m);
+    // What the asked collections point at comes along (vendors, through a sales rep's entity); what nothing points at does not.
+    expect(written).toMatch(/^vendors:/m);
+    expect(written).not.toMatch(/^(bills|checks|deposits):/m);
+    expect((await runInProcess(fixturesCommand, ['capture', ...target, '--api-key', sandbox.apiKey])).code).toBe(2);
+    expect((await runInProcess(fixturesCommand, ['capture', ...target, '--api-key', sandbox.apiKey, '--out', out, '--salt', 'x'])).code).toBe(2);
+    const refused = await runInProcess(fixturesCommand, ['capture', ...target, '--api-key', 'sk_sandbox_wrong', '--out', path.join(dir, 'never.json')]);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toMatch(/refused the API key/);
+    expect(refused.stderr).not.toContain(sandbox.apiKey);
   }, 60_000);
 });

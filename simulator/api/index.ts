@@ -4,3 +4,4 @@
  */
 export { startSandbox } from './startSandbox.ts';
 export * from './client.ts';
+export { captureFixture, type CaptureOptions, type CaptureProgress, type CaptureResult } from '../capture/captureFixture.ts';

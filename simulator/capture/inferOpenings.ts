@@ -5,6 +5,7 @@ import { parseDoc } from '../desktop/storage/CompanyFileStore.ts';
 import type { JsonObject, JsonValue } from '../desktop/values/json.ts';
 import { fromCents, toCents } from '../desktop/values/money.ts';
 import { loadFixture } from '../fixtures/loadFixture.ts';
+import { FixtureError } from '../fixtures/FixtureProblem.ts';
 import type { FixtureTools } from '../fixtures/fixtureTools.ts';
 import type { CaptureState } from './CaptureState.ts';
 
@@ -41,7 +42,13 @@ export interface InferredOpenings {
 export function inferOpenings(tools: FixtureTools, state: CaptureState, fixture: JsonObject): InferredOpenings {
   const file = new CompanyFile({ path: ':memory:', clock: new SimClock(), types: tools.types });
   try {
-    loadFixture(file, fixture, tools);
+    try {
+      loadFixture(file, fixture, tools);
+    } catch (error) {
+      if (!(error instanceof FixtureError)) throw error;
+      const first = error.problems[0];
+      return { openings: new Map(), notes: [`opening balances and stock: not inferred, the captured transactions did not load (${error.message}${first ? `; first: ${first.message}` : ''})`] };
+    }
     const loaded = (type: string): Map<string, JsonObject> => {
       const out = new Map<string, JsonObject>();
       for (const buffer of file.store.allOf(type)) {

@@ -34,18 +34,33 @@ export interface ReadControl {
   onTypeDone(): void;
 }
 
-/** Every collection the spec serves a list of, in load order (a type after what it points at), limited to `only` when given. */
+/**
+ * Every collection the spec serves a list of, in load order (a type after what it points at). With
+ * `only`, those named (by collection or resource) and every collection they point at, so the
+ * fixture still loads with its references intact.
+ */
 export function readableCollections(collections: readonly Collection[], operations: ReadonlyMap<string, OperationSpec>, only: readonly string[] | undefined): Readable[] {
   const lists = new Map([...operations.values()].filter((op) => op.method === 'get').map((op) => [op.path, op]));
-  const out: Readable[] = [];
+  const all: Readable[] = [];
   for (const collection of collections) {
     const resource = collection.model.row.resource;
     const list = resource ? lists.get(`/ledger-desktop/${resource}`) : undefined;
-    if (!list || !resource) continue;
-    if (only && !only.includes(collection.name) && !only.includes(resource)) continue;
-    out.push({ collection, list });
+    if (list) all.push({ collection, list });
   }
-  return out;
+  if (!only) return all;
+  const byType = new Map(all.map((r) => [r.collection.model.objectType, r]));
+  const wanted = new Set<string>();
+  const want = (r: Readable): void => {
+    if (wanted.has(r.collection.model.objectType)) return;
+    wanted.add(r.collection.model.objectType);
+    for (const reference of r.collection.model.references) for (const target of reference.targets) {
+      const pointed = byType.get(target);
+      if (pointed) want(pointed);
+    }
+  };
+  // Read-only reference data (tax lines) is named by key, not by a reference: always read, it is small.
+  for (const r of all) if (r.collection.model.row.kind === 'readOnly' || only.includes(r.collection.name) || only.includes(r.collection.model.row.resource ?? '')) want(r);
+  return all.filter((r) => wanted.has(r.collection.model.objectType));
 }
 
 const CURSOR_LOST = new Set(['CURSOR_EXPIRED', 'CURSOR_INVALID', 'NO_MORE_RESULTS']);
