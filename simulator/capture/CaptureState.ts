@@ -8,8 +8,8 @@ export interface TypeProgress {
 }
 
 /**
- * A capture between runs (`--resume`): kept beside the output, written after each type and when
- * stopped, removed once the fixture is written. A half-read type is walked again from its start on
+ * A capture between runs (`--resume`): kept beside the output, written when stopped or failed (and
+ * every half minute between types), removed once the fixture is written. A half-read type is walked again from its start on
  * resume, skipping what it holds by id: a desktop's cursor does not outlive its 10 s, so nothing
  * else could continue it.
  */

@@ -53,6 +53,8 @@ export interface CaptureResult {
   objects: number;
   requests: number;
   seconds: number;
+  /** Of `seconds`, those spent reading (the rest shapes, infers openings and writes the file). */
+  readSeconds?: number;
   /** What the API could not read and what the capture did instead (also in the fixture's `capture` section). */
   notes: string[];
 }
@@ -67,6 +69,8 @@ const NOT_READABLE = [
   'a line told to post to another account than its item\'s: not shown by the API; captured posting to the item\'s account',
   'ids: a fixture names objects by full name, refNumber or key; loading gives them new ids, every reference kept',
 ];
+
+const STATE_EVERY_MS = 30_000;
 
 const countOf = (state: CaptureState): number => Object.values(state.types).reduce((n, t) => n + t.objects.length, 0);
 
@@ -110,30 +114,42 @@ export async function captureFixture(options: CaptureOptions): Promise<CaptureRe
       return undefined;
     };
     let msPerRequest = 0;
+    // Kept at most every half minute while reading (each write is the whole state so far) and always when stopped.
+    let keptAt = performance.now();
+    const keep = (): void => {
+      if (performance.now() - keptAt < STATE_EVERY_MS) return;
+      writeState(options.out, state);
+      keptAt = performance.now();
+    };
     for (const [i, readable] of readables.entries()) {
       const collectionsDone = i;
       const control = {
         stopBecause,
-        onTypeDone: () => writeState(options.out, state),
+        onTypeDone: keep,
         onPage: (p: ReadProgress) => {
           msPerRequest = p.msPerRequest;
           const pagesLeft = Math.ceil(((p.total ?? p.read) - p.read) / (options.pageSize ?? 150)) + (readables.length - i - 1);
           options.onProgress?.({ ...p, collectionsDone, collections: readables.length, etaMs: pagesLeft * msPerRequest });
         },
       };
-      const stopped = await readCollection(client, readable, state, control, notes, options.pageSize ?? 150);
+      const stopped = await readCollection(client, readable, state, control, notes, options.pageSize ?? 150).catch((error: unknown) => {
+        // What was read stays for --resume, whatever stopped the reading.
+        writeState(options.out, state);
+        throw error;
+      });
       if (stopped) {
         writeState(options.out, state);
         return { complete: false, stoppedBecause: stopped, statePath: statePathOf(options.out), objects: countOf(state), requests: state.requests, seconds: (performance.now() - started) / 1000, notes };
       }
     }
+    const readSeconds = (performance.now() - started) / 1000;
     const fixture = fixtureOf(tools, state, notes, options.anonymize?.salt);
     fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });
     fs.writeFileSync(`${options.out}.tmp`, serializeFixture(fixture, format));
     fs.renameSync(`${options.out}.tmp`, options.out);
     removeState(options.out);
     const capture = fixture['capture'] as { notes: string[] };
-    return { complete: true, objects: countOf(state), requests: state.requests, seconds: (performance.now() - started) / 1000, notes: capture.notes };
+    return { complete: true, objects: countOf(state), requests: state.requests, seconds: (performance.now() - started) / 1000, readSeconds, notes: capture.notes };
   } finally {
     client.close();
   }
