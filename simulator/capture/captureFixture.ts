@@ -61,9 +61,9 @@ export interface CaptureResult {
 
 /** What the Service serves no read of: said in every capture. */
 const NOT_READABLE = [
-  'payroll detail: paychecks, payroll items and payroll liabilities have no read in the API; not captured',
+  'payroll detail: paychecks, payroll items and payroll liabilities have no read in the API; not captured (what they moved on bank and liability accounts shows in the inferred opening balances; profit and loss lacks the payroll expense)',
   'budgets: no read in the API; not captured',
-  'voided transactions: the API shows them voided (amounts zero), not as they were made; captured as shown',
+  'voided transactions: the API shows them voided (memo "VOID:", amounts zero), not as they were made; captured as shown and marked voided, so loading voids them again and their postings and stock moves stay undone',
   'deleted transactions and list objects: not part of a company file\'s contents; not captured',
   'lines made from lines of another transaction (an invoice from an estimate): the API shows which transaction, not which line; each line was matched to the first line of that source with the same item',
   'a line told to post to another account than its item\'s: not shown by the API; captured posting to the item\'s account',

@@ -18,6 +18,16 @@ const cents = (value: JsonValue | undefined): number => Math.abs(toCents(typeof 
 /** The payment types whose applications carry credits applied through them (those links are the payment's, not the target's). */
 const APPLYING = ['ldg_receive_payment', 'ldg_bill_check_payment', 'ldg_bill_credit_card_payment'];
 
+/** The desktop marks what it voided by starting its memo with `VOID:`; amounts show zero. */
+const VOID_MARK = /^VOID:\s?/;
+const isVoidShown = (doc: JsonObject): boolean => typeof doc['memo'] === 'string' && VOID_MARK.test(doc['memo']);
+
+/** A voided transaction as shown, less the mark its void added (loading makes and voids it again, which adds it back). */
+function withoutVoidMark(doc: JsonObject): JsonObject {
+  const memo = String(doc['memo']).replace(VOID_MARK, '');
+  return { ...doc, memo: memo === '' ? null : memo };
+}
+
 const refId = (value: JsonValue | undefined): string | undefined => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : undefined);
 
 /**
@@ -81,6 +91,7 @@ export function captureSource(tools: FixtureTools, state: CaptureState, openings
     byType.set(collection.model.objectType, objects);
     for (const doc of objects) byId.set(identityOf(collection, doc), doc);
   }
+  const voidable = new Set(tools.collections.filter((c) => c.voidable).map((c) => c.model.objectType));
   const transactionTypes = new Set(tools.collections.filter((c) => c.model.row.kind === 'transaction').map((c) => c.model.objectType));
   const names = new Map<string, string>();
   for (const [type, docs] of byType) {
@@ -148,7 +159,11 @@ export function captureSource(tools: FixtureTools, state: CaptureState, openings
       if (key === 'taxLineId' && isJsonObject(details)) return details['taxLineId'] ?? undefined;
       return undefined;
     },
-    voided: () => undefined,
+    voided: (id) => {
+      const doc = byId.get(id);
+      if (!doc || !voidable.has(String(doc['objectType'])) || !isVoidShown(doc)) return undefined;
+      return { before: { doc: withoutVoidMark(doc), links: { ownedBy, lineLinksOf: (of) => lineLinksOf(of, byId) } } };
+    },
     links: { ownedBy, lineLinksOf: (id) => lineLinksOf(id, byId) },
     lineAccount: () => undefined,
     findDoc: (types, id) => {
