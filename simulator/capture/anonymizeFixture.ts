@@ -41,18 +41,24 @@ export function anonymizeFixture(fixture: JsonObject, salt: string): JsonObject 
     names.set(real.toLowerCase(), out);
     return out;
   };
-  // Full names by level: a job's parent is the customer's own pseudonym.
+  // Full names by level: a job's parent is the customer's own pseudonym. A hand-written file may name
+  // a party by its `key` too: the key is dropped and every use of it becomes the pseudonym.
   const fullNames = new Map<string, string>();
+  const fullOf = new Map<JsonObject, string>();
+  const byKey = new Map<string, string>();
   for (const [collection, word] of Object.entries(PARTIES)) {
     const objects = Array.isArray(fixture[collection]) ? fixture[collection].filter(isJsonObject) : [];
     for (const party of objects) {
-      const parent = typeof party['parent'] === 'string' ? party['parent'] : undefined;
-      const name = nameOf(party);
-      const full = parent === undefined ? name : `${parent}:${name}`;
+      const written = typeof party['parent'] === 'string' ? party['parent'] : undefined;
+      const parent = written === undefined ? undefined : (byKey.get(written) ?? written);
+      const full = parent === undefined ? nameOf(party) : `${parent}:${nameOf(party)}`;
       const mapped = `${parent === undefined ? '' : `${fullNames.get(parent.toLowerCase()) ?? parent}:`}${pseudonym(parent === undefined ? word : 'Job', full)}`;
       fullNames.set(full.toLowerCase(), mapped);
+      fullOf.set(party, full);
+      if (typeof party['key'] === 'string') byKey.set(party['key'], full);
     }
   }
+  for (const [key, full] of byKey) fullNames.set(key.toLowerCase(), fullNames.get(full.toLowerCase()) ?? full);
   const digits = (text: string): string => {
     const digest = hash('digits', text);
     let i = 0;
@@ -79,11 +85,10 @@ export function anonymizeFixture(fixture: JsonObject, salt: string): JsonObject 
     const word = PARTIES[section];
     if (word && Array.isArray(value)) {
       out[section] = value.filter(isJsonObject).map((party) => {
-        const parent = typeof party['parent'] === 'string' ? party['parent'] : undefined;
-        const full = parent === undefined ? nameOf(party) : `${parent}:${nameOf(party)}`;
+        const full = fullOf.get(party) ?? nameOf(party);
         const mapped = fullNames.get(full.toLowerCase()) ?? full;
         const own = mapped.slice(mapped.lastIndexOf(':') + 1);
-        const { middleName: _middle, ...shaped } = walk(party, section, true) as JsonObject;
+        const { middleName: _middle, key: _key, ...shaped } = walk(party, section, true) as JsonObject;
         // A party's account number is the one it knows the company by (an account's own is its place in the chart: kept).
         if (typeof party['accountNumber'] === 'string') shaped['accountNumber'] = digits(party['accountNumber']);
         if (typeof party['name'] === 'string') return { ...shaped, name: own };
