@@ -192,6 +192,13 @@ describe('a capture stopped and resumed', () => {
     }
   }, 60_000);
 
+  it('stops when its budget is spent, and resumes into the same file', async () => {
+    const first = await captureFixture({ ...through('budget.json'), budgetMs: 1 });
+    expect(first).toMatchObject({ complete: false, stoppedBecause: 'the budget is spent' });
+    expect((await captureFixture({ ...through('budget.json'), resume: true })).complete).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'budget.json'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'plain.json'), 'utf8'));
+  }, 60_000);
+
   it('starts a walk again when its cursor expires in the middle (the sandbox clock moved past 10 s), with no duplicate or gap', async () => {
     const late = await startHidingProxy({ upstream: sandbox.baseUrl, upstreamCa: sandbox.ca, onForward: (n) => (n === 30 || n === 31 ? controls().clock.advance(11).then(() => undefined) : undefined) });
     try {
@@ -221,6 +228,9 @@ describe('ledger-sim fixtures capture on the command line', () => {
     expect(written).not.toMatch(/^(bills|checks|deposits):/m);
     expect((await runInProcess(fixturesCommand, ['capture', ...target, '--api-key', sandbox.apiKey])).code).toBe(2);
     expect((await runInProcess(fixturesCommand, ['capture', ...target, '--api-key', sandbox.apiKey, '--out', out, '--salt', 'x'])).code).toBe(2);
+    const unknown = await runInProcess(fixturesCommand, ['capture', ...target, '--api-key', sandbox.apiKey, '--out', out, '--only', 'custmers']);
+    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('custmers')]);
+    expect((await runInProcess(fixturesCommand, ['capture', ...target, '--api-key', sandbox.apiKey, '--out', path.join(dir, 'none.json'), '--resume'])).code).toBe(2);
     const refused = await runInProcess(fixturesCommand, ['capture', ...target, '--api-key', 'sk_sandbox_wrong', '--out', path.join(dir, 'never.json')]);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/refused the API key/);

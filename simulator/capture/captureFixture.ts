@@ -72,6 +72,9 @@ const NOT_READABLE = [
 
 const STATE_EVERY_MS = 30_000;
 
+/** The capture was asked for something it cannot do (an unknown collection, no state to resume). */
+export class CaptureUsageError extends Error {}
+
 const countOf = (state: CaptureState): number => Object.values(state.types).reduce((n, t) => n + t.objects.length, 0);
 
 function fixtureOf(tools: FixtureTools, state: CaptureState, notes: string[], salt: string | undefined): JsonObject {
@@ -98,11 +101,16 @@ export async function captureFixture(options: CaptureOptions): Promise<CaptureRe
     let state: CaptureState;
     if (options.resume) {
       const kept = readState(options.out, options.baseUrl, options.endUserId);
-      if (typeof kept === 'string') throw new Error(kept);
+      if (typeof kept === 'string') throw new CaptureUsageError(kept);
       state = kept;
     } else {
-      if (fs.existsSync(statePathOf(options.out))) throw new Error(`a stopped capture into ${options.out} is kept in ${statePathOf(options.out)}: go on with --resume, or remove that file`);
+      if (fs.existsSync(statePathOf(options.out))) throw new CaptureUsageError(`a stopped capture into ${options.out} is kept in ${statePathOf(options.out)}: go on with --resume, or remove that file`);
       state = newState(options.baseUrl, options.endUserId);
+    }
+    if (options.only) {
+      const known = new Set(tools.collections.flatMap((c) => [c.name, c.model.row.resource ?? c.name]));
+      const unknown = options.only.filter((name) => !known.has(name));
+      if (unknown.length > 0) throw new CaptureUsageError(`--only names no collection the spec serves: ${unknown.join(', ')} (collections are named as in a fixture, customers or salesReceipts, or by resource, sales-receipts)`);
     }
     await preflight(client);
     const notes = [...NOT_READABLE];

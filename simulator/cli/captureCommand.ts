@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseDuration } from '../../contract-tests/runner/plan.ts';
 import { TargetUnavailable } from '../../contract-tests/runner/preflight.ts';
-import { captureFixture, type CaptureProgress } from '../capture/captureFixture.ts';
+import { captureFixture, CaptureUsageError, type CaptureProgress } from '../capture/captureFixture.ts';
 import { CaptureFailed } from '../capture/readCollections.ts';
 import { outputFormat, UsageError } from './fixtureFileCommands.ts';
 import { progressBar } from './progressBar.ts';
@@ -18,7 +18,7 @@ function duration(ms: number): string {
 
 /**
  * `ledger-sim fixtures capture`: exit 0 with the fixture written, 1 when the target answered
- * something the capture cannot go on from, 2 on bad usage, 3 when the target cannot be used at all,
+ * something the capture cannot go on from, 2 on bad usage (an unknown --only name, nothing to resume), 3 when the target cannot be used at all,
  * 4 when stopped (budget or Ctrl-C) with its state kept for --resume.
  */
 export async function captureCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -98,6 +98,10 @@ export async function captureCommand(args: string[], env: NodeJS.ProcessEnv = pr
     if (error instanceof TargetUnavailable) {
       process.stderr.write(`ledger-sim fixtures capture: target unavailable: ${error.message}\n`);
       return 3;
+    }
+    if (error instanceof CaptureUsageError) {
+      process.stderr.write(`ledger-sim fixtures capture: ${error.message}\n`);
+      return 2;
     }
     if (error instanceof CaptureFailed) {
       process.stderr.write(`ledger-sim fixtures capture: ${error.message}; what was read is kept: run again with --resume\n`);
