@@ -86,7 +86,7 @@ export async function captureCommand(args: string[], env: NodeJS.ProcessEnv = pr
       onProgress,
     });
     bar.finish();
-    if (current !== '' && !process.stderr.isTTY) process.stderr.write(`  ${current} read (${result.requests.toLocaleString('en-US')} requests in all)\n`);
+    if (result.complete && current !== '' && !process.stderr.isTTY) process.stderr.write(`  ${current} read (${result.requests.toLocaleString('en-US')} requests in all)\n`);
     const pace = `${result.objects.toLocaleString('en-US')} objects, ${result.requests.toLocaleString('en-US')} requests, ${result.seconds.toFixed(1)} s`;
     if (!result.complete) {
       process.stderr.write(`ledger-sim fixtures capture: stopped (${result.stoppedBecause}) after ${pace}; kept in ${result.statePath}: run again with --resume\n`);
