@@ -1,3 +1,4 @@
+import type { CaptureBench, CaptureSetup } from './benchCapture.ts';
 import type { ContractResult, ContractSetup } from './benchContract.ts';
 import type { PackageResult, PackageSetup, PackageTargets } from './benchPackage.ts';
 import type { LargeResult, LargeSetup, LargeTargets } from './benchLarge.ts';
@@ -20,6 +21,8 @@ export interface BenchReport {
   fixtures?: { setup: FixturesSetup; result: FixturesResult };
   reports?: { setup: ReportsSetup; result: ReportsResult };
   contract?: { setup: ContractSetup; result: ContractResult };
+  /** Issue 39: capture of the demo file through a control-hiding proxy (printed after the other sections). */
+  capture?: { setup: CaptureSetup; result: CaptureBench };
   large?: { setup: LargeSetup; result: LargeResult };
   package?: { setup: PackageSetup; result: PackageResult; targets: PackageTargets };
   /** The contract runner straight at the sandbox, and its whole read-only run behind the proxy. */

@@ -10,7 +10,7 @@ export interface BenchArgs {
   help: boolean;
 }
 
-export const BENCH_SECTIONS = ['throughput', 'startup', 'fixtures', 'reports', 'seeding', 'contract', 'large', 'package'] as const;
+export const BENCH_SECTIONS = ['throughput', 'startup', 'fixtures', 'reports', 'seeding', 'contract', 'large', 'package', 'capture'] as const;
 export type BenchSection = (typeof BENCH_SECTIONS)[number];
 
 export const BENCH_USAGE = `Usage: npm run bench -- [--only SECTION,...] [--json FILE] [--cpu-prof DIR]
@@ -18,7 +18,8 @@ export const BENCH_USAGE = `Usage: npm run bench -- [--only SECTION,...] [--json
   --only SECTIONS  run only these (comma-separated): ${BENCH_SECTIONS.join(', ')}
                    (seeding includes the list filters; contract takes about 8 minutes; large, every report
                    type on about 200,000 transactions, takes minutes more; package packs and installs
-                   the tarball, about 2 minutes when the SQLite binding is compiled)
+                   the tarball, about 2 minutes when the SQLite binding is compiled; capture reads the demo
+                   file through a control-hiding proxy, about 2 minutes)
   --json FILE      also write every figure as JSON to FILE
   --cpu-prof DIR   profile the sandbox server process; the largest file under DIR/sandbox-*/ is its main
                    thread (open it in Chrome DevTools)

@@ -5,3 +5,4 @@
 export { startSandbox } from './startSandbox.ts';
 export { drift, type DriftOptions, type DriftTargetOptions, type DriftFinding, type DriftKind, type DriftReport, type ProbeOutcome } from './drift.ts';
 export * from './client.ts';
+export { captureFixture, type CaptureOptions, type CaptureProgress, type CaptureResult } from '../capture/captureFixture.ts';

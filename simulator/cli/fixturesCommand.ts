@@ -2,6 +2,7 @@ import { FixtureError } from '../fixtures/FixtureProblem.ts';
 import { generateCommand, UsageError, validateCommand } from './fixtureFileCommands.ts';
 import { isParseArgsError } from './parseArgsError.ts';
 import { exportCommand, loadCommand } from './fixtureTargetCommands.ts';
+import { captureCommand } from './captureCommand.ts';
 
 const HELP = `Usage: ledger-sim fixtures <command> [options]
 
@@ -27,6 +28,18 @@ Commands:
   export --out FILE [--end-user ID] [--data-dir DIR | --base-url URL --api-key KEY [--ca-cert FILE]]
       Write an end user's company file as a fixture; loading it and exporting again gives the
       same file. From the local sandbox, its demo end user unless --end-user is given.
+
+  capture --base-url URL --api-key KEY --end-user-id ID [--ca-cert FILE] --out FILE
+          [--anonymize [--salt S]] [--only LIST] [--budget DURATION] [--resume] [--page-size N]
+      Read an end user's company file through the Service's public API only (a real deployment
+      or a sandbox), one request at a time, into a fixture \`load\` takes. Progress shows an ETA
+      from the measured latency. Stopped (--budget, Ctrl-C) it keeps what it read beside the
+      output (FILE.capture-state.json); --resume goes on from there. --anonymize replaces
+      names, contacts, addresses and free text, the same way for the same --salt (printed when
+      not given), keeping amounts, dates, quantities and references. --only names collections
+      or resources (customers,invoices). The fixture's \`capture\` section and the summary say
+      what the API cannot read and what was done instead. Exit 0 written, 1 a failed read
+      (kept for --resume), 2 bad usage, 3 target unavailable, 4 stopped (kept for --resume).
 `;
 
 const SUBCOMMANDS: Record<string, (args: string[]) => Promise<number>> = {
@@ -34,6 +47,7 @@ const SUBCOMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   validate: validateCommand,
   load: loadCommand,
   export: exportCommand,
+  capture: captureCommand,
 };
 
 

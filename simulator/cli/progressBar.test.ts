@@ -27,4 +27,10 @@ describe('the progress bar', () => {
     expect(out.written[1]).toMatch(/\[#{28}\] 100% 1,000\/1,000$/);
     expect(out.written[2]).toBe('\r\u001b[2K');
   });
+
+  it('writes a note after the counts, clearing what a longer earlier note left', () => {
+    const out = stream(true);
+    progressBar('capture', out).update(150, 1000, 'customers · ETA 2m 10s');
+    expect(out.written[0]).toBe(`\rcapture [${'#'.repeat(4)}${'-'.repeat(24)}]  15% 150/1,000 customers · ETA 2m 10s\u001b[K`);
+  });
 });

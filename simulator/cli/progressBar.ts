@@ -1,7 +1,8 @@
 import type { WriteStream } from 'node:tty';
 
 export interface Progress {
-  update(done: number, total: number): void;
+  /** `note` follows the counts (what is being read, the time left). */
+  update(done: number, total: number, note?: string): void;
   /** Clears the bar so the next output starts on a clean line. */
   finish(): void;
 }
@@ -18,13 +19,13 @@ export function progressBar(label: string, stream: Pick<WriteStream, 'isTTY' | '
   let lastDraw = 0;
   let drawn = false;
   return {
-    update(done, total) {
+    update(done, total, note) {
       const now = Date.now();
       if (now - lastDraw < 100 && done < total) return;
       lastDraw = now;
       const share = total > 0 ? Math.min(1, done / total) : 0;
       const filled = Math.round(share * WIDTH);
-      stream.write(`\r${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(Math.round(share * 100)).padStart(3)}% ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`);
+      stream.write(`\r${label} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(Math.round(share * 100)).padStart(3)}% ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}${note ? ` ${note}\u001b[K` : ''}`);
       drawn = true;
     },
     finish() {

@@ -1,0 +1,55 @@
+import { isJsonObject, type JsonObject, type JsonValue } from '../desktop/values/json.ts';
+import type { FixtureTools } from '../fixtures/fixtureTools.ts';
+import type { CaptureState } from './CaptureState.ts';
+
+export interface UnreadObjects {
+  /** Objects made from references alone, by type: a name (and parent) is all an answer shows of them. */
+  byType: Map<string, JsonObject[]>;
+  notes: string[];
+}
+
+/** A reference as answers show it: `{id, fullName}` and nothing else. */
+const isReference = (value: JsonValue): value is { id: string; fullName: string } =>
+  isJsonObject(value) && Object.keys(value).length === 2 && typeof value['id'] === 'string' && typeof value['fullName'] === 'string';
+
+/**
+ * Objects of types the API serves no list of (vendor types, job types, billing rates...) that
+ * captured objects point at. Each becomes an object with the name the reference shows (a parent
+ * for each `A:B` level), in the first of the reference's target types no list reads, so every
+ * reference loads. What else they held is unknown: the notes say which types were made this way.
+ */
+export function unreadReferences(tools: FixtureTools, state: CaptureState, readable: ReadonlySet<string>): UnreadObjects {
+  const captured = new Set(Object.values(state.types).flatMap((t) => t.objects.map((o) => String(o['id']))));
+  const byType = new Map<string, JsonObject[]>();
+  const made = new Map<string, JsonObject>();
+  const make = (type: string, fullName: string): JsonObject => {
+    const key = `${type}\u0000${fullName}`;
+    const known = made.get(key);
+    if (known) return known;
+    const cut = fullName.lastIndexOf(':');
+    const parent = cut > 0 ? make(type, fullName.slice(0, cut)) : undefined;
+    const doc: JsonObject = { id: `unread:${type}:${fullName}`, objectType: type, name: fullName.slice(cut + 1), fullName, isActive: true, ...(parent ? { parent: { id: String(parent['id']), fullName: String(parent['fullName']) } } : {}) };
+    made.set(key, doc);
+    byType.set(type, [...(byType.get(type) ?? []), doc]);
+    return doc;
+  };
+  const walk = (model: ReturnType<typeof tools.types.modelOf>, value: JsonValue, path: string): void => {
+    if (Array.isArray(value)) {
+      for (const v of value) walk(model, v, path);
+      return;
+    }
+    if (!isJsonObject(value)) return;
+    if (isReference(value)) {
+      if (captured.has(value.id)) return;
+      const target = model.targetsOf(path).find((t) => !readable.has(t) && tools.types.has(t));
+      if (target && tools.collections.some((c) => c.model.objectType === target)) make(target, value.fullName);
+      return;
+    }
+    for (const [key, v] of Object.entries(value)) walk(model, v, path === '' ? key : `${path}.${key}`);
+  };
+  for (const collection of tools.collections) {
+    for (const doc of state.types[collection.name]?.objects ?? []) walk(collection.model, doc, '');
+  }
+  const notes = [...byType].map(([type, docs]) => `${tools.collections.find((c) => c.model.objectType === type)?.name ?? type}: no list in the API; ${docs.length} made from the names references show (their other fields are unknown)`);
+  return { byType, notes };
+}
