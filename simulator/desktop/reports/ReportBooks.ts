@@ -56,6 +56,7 @@ export class ReportBooks {
   private readonly keyedDays = new Map<string, KeyedDay[]>();
   private readonly references = new Map<ReferenceKey, Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>>();
   private readonly typeIds = new Map<string, Set<string>>();
+  private readonly fields = new Map<string, Map<string, string>>();
 
   constructor(private readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
@@ -115,6 +116,14 @@ export class ReportBooks {
     const period = `${from} ${to}`;
     let found = byPeriod.get(period);
     if (!found) byPeriod.set(period, (found = this.file.store.rowReads.referencedBy([...types], ref.path, ref.among, from, to)));
+    return found;
+  }
+
+  /** For each object of these types naming an object of the `among` types in one field, by id, the id named (read once per report). */
+  namedInField(types: readonly string[], path: string, among: readonly string[]): ReadonlyMap<string, string> {
+    const key = `${types.join(' ')} ${path} ${among.join(' ')}`;
+    let found = this.fields.get(key);
+    if (!found) this.fields.set(key, (found = this.file.store.rowReads.namedInField(types, path, among)));
     return found;
   }
 

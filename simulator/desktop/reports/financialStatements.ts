@@ -18,7 +18,7 @@ import { longDate, periodSubtitle, shortDate } from './reportText.ts';
 class ColumnSums {
   /** Sums per account and day (and class or name, for columns by one) when the filter allows (`ReportBooks.daySums`), else the postings. */
   private readonly rows: readonly Pick<PostingRow, 'account' | 'date' | 'cents'>[];
-  /** The class or name a row goes by, for columns by one. */
+  /** The column value of a row, for columns of one value each. */
   private readonly keyOf: ((row: Pick<PostingRow, 'account' | 'date' | 'cents'>) => string | null) | undefined;
   private readonly cache = new Map<string, { all: Map<string, number>; byValue: Map<string | null, Map<string, number>> }>();
 
@@ -36,10 +36,16 @@ class ColumnSums {
       this.rows = books.daySums(range) ?? books.postings(range);
       return;
     }
-    const keyed = books.keyedDaySums(range, by.field);
-    this.rows = keyed ?? books.postings(range);
-    // Rows are the books' keyed sums, or postings (a filter the sums do not keep): each carries its key its own way.
-    this.keyOf = keyed ? (r) => (r as KeyedDay).key : (r) => (r as PostingRow)[by.field];
+    const keyed = by.keyed;
+    const keyedRows = keyed && books.keyedDaySums(range, keyed.field);
+    // Rows are the books' keyed sums, sums by day and what the columns go by, or postings (a filter the sums do not keep): each carries its value its own way.
+    if (keyed && keyedRows) {
+      this.rows = keyedRows;
+      this.keyOf = (r) => keyed.valueOf((r as KeyedDay).key);
+      return;
+    }
+    this.rows = (by.sums && books.postingSums(range, { ...by.sums, date: true })) ?? books.postings(range);
+    this.keyOf = (r) => by.valueOf(r as PostingRow);
   }
 
   private get columns(): readonly AmountColumn[] {
@@ -61,7 +67,7 @@ class ColumnSums {
         if (p.date > to || (from !== null && p.date < from)) continue;
         span.all.set(p.account, (span.all.get(p.account) ?? 0) + p.cents);
         if (!by || !keyOf) continue;
-        const value = by.valueOf(keyOf(p));
+        const value = keyOf(p);
         let sums = span.byValue.get(value);
         if (!sums) span.byValue.set(value, (sums = new Map()));
         sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);
