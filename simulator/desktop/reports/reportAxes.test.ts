@@ -21,7 +21,7 @@ const PERIODS = new Set(['day', 'week', 'two_week', 'four_week', 'half_month', '
 /** Rows that are a statement's own (accounts in the chart's layout), not a value per row. */
 const STATEMENT_ROWS = new Set(['account', 'income_statement', 'balance_sheet']);
 
-const seeded = seededBooks({ customers: 12, invoices: 30, 'sales-receipts': 6, 'credit-memos': 4, bills: 8, checks: 5, 'credit-card-charges': 3, paychecks: 6, 'journal-entries': 3 });
+const seeded = seededBooks({ customers: 12, invoices: 30, 'sales-receipts': 6, 'credit-memos': 4, bills: 8, checks: 5, 'credit-card-charges': 3, paychecks: 6, 'journal-entries': 3, estimates: 6 });
 const FROM = '2024-01-01';
 const TO = '2025-06-30';
 let file: CompanyFile;
@@ -186,5 +186,33 @@ describe('what each axis files a posting under, checked against the documents th
     expect(want.size).toBeGreaterThan(0);
     const got = new Map(dataRows(summary(rowsBy, 'total_only')).map((r) => [String(r.cells?.find((c) => c.columnId === 'label')?.value), cell(r, 'total')]));
     for (const [label, cents] of want) if (cents !== 0) expect(got.get(label), label).toBe(cents);
+  });
+});
+
+describe('job reports by period and by class, as the desktop offers them', () => {
+  const JOB_TYPES = enumOf('reports.job', 'reportType');
+  const jobColumns = enumOf('reports.job', 'summarizeColumnsBy').filter((c) => PERIODS.has(c) || c === 'class');
+
+  it.each(jobColumns)('columns by %s: each measure adds up to its total column, which is the one-column report', (columnsBy) => {
+    for (const reportType of JOB_TYPES) {
+      const period = { reportType, reportDateFrom: FROM, reportDateTo: TO };
+      const plain = ask('reports.job', period);
+      const split = ask('reports.job', { ...period, summarizeColumnsBy: columnsBy });
+      const ids = (split['columns'] as { columnId: string }[]).map((c) => c.columnId);
+      const measures = (plain['columns'] as { columnId: string }[]).map((c) => c.columnId).filter((id) => id !== 'label');
+      for (const measure of measures) {
+        const parts = ids.filter((id) => id.startsWith('column_') && id.endsWith(`_${measure}`) && !(measure === 'difference' && /_(cost|revenue)_difference$/.test(id)));
+        expect(parts.length, `${reportType} by ${columnsBy}: ${measure}`).toBeGreaterThan(columnsBy === 'class' ? 1 : 0);
+        for (const row of split.rows.filter((r) => r.kind !== 'text')) {
+          const label = String(row.cells?.find((c) => c.columnId === 'label')?.value);
+          expect(parts.reduce((s, id) => s + cell(row, id), 0), `${reportType} by ${columnsBy}: ${label} ${measure}`).toBe(cell(row, `total_${measure}`));
+        }
+        expect(cell(split.rows.find((r) => r.kind === 'total') ?? { kind: '' }, `total_${measure}`), `${reportType} by ${columnsBy}: TOTAL ${measure}`).toBe(figure(plain, 'TOTAL', measure));
+      }
+    }
+  });
+
+  it('refuses the columns the desktop does not offer on them, saying so', () => {
+    expect(() => runReport(file, 'job', { reportType: 'job_profitability_summary', reportDateMacro: 'all', summarizeColumnsBy: 'terms' })).toThrow(/by period or class/);
   });
 });
