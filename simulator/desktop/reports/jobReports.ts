@@ -5,7 +5,8 @@ import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { notComputed } from './notComputed.ts';
-import { columnValueOf, PERIODS, statementLayout, type AmountLayout } from './statementColumns.ts';
+import { columnValueOf, MAX_COLUMNS, PERIODS, statementLayout, type AmountLayout } from './statementColumns.ts';
+import { RequestInputError } from '../values/RequestInputError.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const idOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
@@ -131,12 +132,16 @@ export function jobReport(books: ReportBooks, request: ReportRequest, sheet: Rep
         ['actual_revenue', 'Act. Revenue', (a) => a.revenue],
         ['difference', '($) Diff.', (a) => a.revenue - a.cost],
       ];
-  // Each measure once per column of the layout: one total keeps the measures' own ids, more columns name theirs after the column.
-  const single = layout.columns.length === 1;
+  const width = layout.columns.length;
+  // The limit counts what the sheet would hold: each measure once per column of the layout.
+  if (width * measures.length > MAX_COLUMNS) {
+    throw new RequestInputError('summarizeColumnsBy', `${by} columns of ${measures.length} figures each would be ${width * measures.length} columns, more than ${MAX_COLUMNS}; ask for a shorter period or longer columns`);
+  }
+  // One total keeps the measures' own ids; more columns name theirs after the column.
+  const single = width === 1;
   const idOfCell = (column: string, measure: string): string => (single ? measure : `${column}_${measure}`);
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: single ? [null] : [null, null] });
   for (const c of layout.columns) for (const [id, title] of measures) sheet.addColumn({ id: idOfCell(c.id, id), type: id, dataType: 'amount', titles: single ? [title] : [c.title, title] });
-  const width = layout.columns.length;
   const actual = actuals(books, request, grouping, layout);
   const estimate = estimated ? estimates(books, request, grouping, layout) : new Map<string, Map<string, Figures>>();
   const cells = (label: string, act: Figures, est: Figures): Record<string, string> => {

@@ -195,7 +195,8 @@ describe('job reports by period and by class, as the desktop offers them', () =>
 
   it.each(jobColumns)('columns by %s: each measure adds up to its total column, which is the one-column report', (columnsBy) => {
     for (const reportType of JOB_TYPES) {
-      const period = { reportType, reportDateFrom: FROM, reportDateTo: TO };
+      // A column a day over the whole span would pass the column limit (its refusal is below): a quarter of them.
+      const period = { reportType, reportDateFrom: columnsBy === 'day' ? '2025-04-01' : FROM, reportDateTo: TO };
       const plain = ask('reports.job', period);
       const split = ask('reports.job', { ...period, summarizeColumnsBy: columnsBy });
       const ids = (split['columns'] as { columnId: string }[]).map((c) => c.columnId);
@@ -204,15 +205,42 @@ describe('job reports by period and by class, as the desktop offers them', () =>
         const parts = ids.filter((id) => id.startsWith('column_') && id.endsWith(`_${measure}`) && !(measure === 'difference' && /_(cost|revenue)_difference$/.test(id)));
         expect(parts.length, `${reportType} by ${columnsBy}: ${measure}`).toBeGreaterThan(columnsBy === 'class' ? 1 : 0);
         for (const row of split.rows.filter((r) => r.kind !== 'text')) {
-          const label = String(row.cells?.find((c) => c.columnId === 'label')?.value);
-          expect(parts.reduce((s, id) => s + cell(row, id), 0), `${reportType} by ${columnsBy}: ${label} ${measure}`).toBe(cell(row, `total_${measure}`));
+          const cents = new Map(row.cells?.filter((c) => c.columnId !== 'label').map((c) => [c.columnId, toCents(c.value)]));
+          expect(parts.reduce((s, id) => s + (cents.get(id) ?? NaN), 0), `${reportType} by ${columnsBy}: ${String(row.cells?.[0]?.value)} ${measure}`).toBe(cents.get(`total_${measure}`));
         }
         expect(cell(split.rows.find((r) => r.kind === 'total') ?? { kind: '' }, `total_${measure}`), `${reportType} by ${columnsBy}: TOTAL ${measure}`).toBe(figure(plain, 'TOTAL', measure));
       }
     }
   });
 
+  it('refuses more columns than the limit, counting each figure of each column', () => {
+    expect(() => runReport(file, 'job', { reportType: 'job_estimates_vs_actuals_summary', reportDateFrom: FROM, reportDateTo: TO, summarizeColumnsBy: 'day' })).toThrow(/6 figures each would be \d+ columns, more than 1000/);
+  });
+
   it('refuses the columns the desktop does not offer on them, saying so', () => {
     expect(() => runReport(file, 'job', { reportType: 'job_profitability_summary', reportDateMacro: 'all', summarizeColumnsBy: 'terms' })).toThrow(/by period or class/);
+  });
+});
+
+describe('customer and vendor balance summaries by every summarizeColumnsBy value', () => {
+  const values = enumOf('reports.generalSummary', 'summarizeColumnsBy').filter((c) => c !== 'total_only');
+
+  it.each(values)('columns by %s: a value\'s columns add up to the balance, a period\'s last column is it', (columnsBy) => {
+    for (const reportType of ['customer_balance_summary', 'vendor_balance_summary']) {
+      const plain = ask('reports.generalSummary', { reportType, reportDateTo: TO });
+      const split = ask('reports.generalSummary', { reportType, reportDateTo: TO, summarizeColumnsBy: columnsBy });
+      const ids = (split['columns'] as { columnId: string }[]).map((c) => c.columnId).filter((id) => id !== 'label');
+      const total = split.rows.find((r) => r.kind === 'total') ?? { kind: '' };
+      if (PERIODS.has(columnsBy)) {
+        expect(cell(total, ids.at(-1) ?? ''), `${reportType} by ${columnsBy}`).toBe(figure(plain, 'TOTAL'));
+        continue;
+      }
+      const parts = ids.filter((id) => id.startsWith('column_'));
+      for (const row of split.rows.filter((r) => r.kind !== 'text')) {
+        const label = String(row.cells?.find((c) => c.columnId === 'label')?.value);
+        expect(parts.reduce((s, id) => s + cell(row, id), 0), `${reportType} by ${columnsBy}: ${label}`).toBe(cell(row, 'total'));
+      }
+      expect(cell(total, 'total'), `${reportType} by ${columnsBy}: TOTAL`).toBe(figure(plain, 'TOTAL'));
+    }
   });
 });
