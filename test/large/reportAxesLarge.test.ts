@@ -30,7 +30,7 @@ describe.skipIf(!LARGE)(`every custom report axis on a large company file (${LAR
       ...enumOf('reports.customSummary', 'summarizeRowsBy').map((v): [string, string, Record<string, JsonValue>] => ['reports.customSummary', 'custom-summary', { reportType: 'custom_summary', summarizeRowsBy: v, summarizeColumnsBy: 'total_only' }]),
       ...enumOf('reports.customSummary', 'summarizeColumnsBy').map((v): [string, string, Record<string, JsonValue>] => ['reports.customSummary', 'custom-summary', { reportType: 'custom_summary', summarizeRowsBy: 'terms', summarizeColumnsBy: v }]),
       ...enumOf('reports.customSummary', 'summarizeColumnsBy').map((v): [string, string, Record<string, JsonValue>] => ['reports.generalSummary', 'general-summary', { reportType: 'profit_and_loss_standard', summarizeColumnsBy: v }]),
-      ...enumOf('reports.customDetail', 'summarizeRowsBy').map((v): [string, string, Record<string, JsonValue>] => ['reports.customDetail', 'custom-detail', { reportType: 'custom_transaction_detail', summarizeRowsBy: v }]),
+      ...enumOf('reports.customDetail', 'summarizeRowsBy').map((v): [string, string, Record<string, JsonValue>] => ['reports.customDetail', 'custom-detail', { reportType: 'custom_transaction_detail', summarizeRowsBy: v, includeColumns: ['date', 'account', 'amount'] }]),
     ];
     const problems: string[] = [];
     const timings: string[] = [];
@@ -38,7 +38,10 @@ describe.skipIf(!LARGE)(`every custom report axis on a large company file (${LAR
       for (const period of ['all', 'last_month']) {
         const query: Record<string, JsonValue> = { ...asked, reportDateMacro: period };
         const validate = validators.get(operationId);
-        expect(validate?.query(query), JSON.stringify(query)).toBe(true);
+        if (!validate?.query(query)) {
+          problems.push(`${JSON.stringify(query)}: the test's own query is refused: ${JSON.stringify(validate?.query.errors)}`);
+          continue;
+        }
         const started = performance.now();
         let answer = 'answered';
         try {
@@ -49,11 +52,11 @@ describe.skipIf(!LARGE)(`every custom report axis on a large company file (${LAR
           answer = `refused: ${error instanceof RequestInputError ? error.message.slice(0, 60) : ''}`;
         }
         const ms = performance.now() - started;
-        timings.push(`${Math.round(ms).toString().padStart(6)} ms ${family} ${Object.values(asked).slice(1).join(' x ')} ${period} ${answer}`);
+        timings.push(`${Math.round(ms).toString().padStart(6)} ms ${family} ${Object.values(asked).slice(1, 3).join(' x ')} ${period} ${answer}`);
+        process.stdout.write(`${timings.at(-1)}\n`);
         if (ms > LIMIT_MS) problems.push(`${JSON.stringify(asked)} ${period}: ${Math.round(ms)} ms`);
       }
     }
-    console.info(timings.join('\n'));
     expect(problems).toEqual([]);
   }, 3_600_000);
 });

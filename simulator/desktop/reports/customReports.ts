@@ -8,7 +8,7 @@ import { notComputed } from './notComputed.ts';
 import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
-import { postingAxis, sortedKeys, sumsFor, type PostingAxis } from './reportAxes.ts';
+import { axisRows, postingAxis, sortedKeys, type PostingAxis } from './reportAxes.ts';
 import { columnValueOf, PERIODS, statementLayout, type AmountLayout } from './statementColumns.ts';
 import { periodHeading } from './reportText.ts';
 
@@ -53,15 +53,14 @@ export function customSummary(books: ReportBooks, request: ReportRequest, sheet:
   const axis = rowAxis(books, request, rowsBy);
   if (!axis) throw notComputed(`custom summaries with rows by ${rowsBy}`);
   const { from, to } = request.period;
-  const layout: AmountLayout = columnsBy === 'total_only' ? { columns: [{ id: 'total', title: 'Net Income', from, to }], derived: [] } : statementLayout(books, request, columnsBy, false);
+  // Profit and loss accounts only, for the columns' values too, summed by SQLite by what the rows and columns go by when it can.
+  const accounts = new Set(books.accounts.filter((a) => isProfitAndLoss(a.accountType) && (!request.filter.accounts || request.filter.accounts.has(a.id))).map((a) => a.id));
+  const layout: AmountLayout = columnsBy === 'total_only' ? { columns: [{ id: 'total', title: 'Net Income', from, to }], derived: [] } : statementLayout(books, { ...request, filter: { ...request.filter, accounts } }, columnsBy, false);
   if (columnsBy === 'total_only') sheet.addColumns([['total', 'Net Income', 'amount']]);
   else addAmountColumns(sheet, layout);
-  // Profit and loss accounts only, summed by SQLite by what the rows and columns go by when it can.
-  const accounts = new Set(books.accounts.filter((a) => isProfitAndLoss(a.accountType) && (!request.filter.accounts || request.filter.accounts.has(a.id))).map((a) => a.id));
   const range = { ...request.filter, from, to, accounts };
-  const keys = sumsFor([axis, layout.columnsBy], PERIOD_ROWS.has(rowsBy) || PERIODS.has(columnsBy));
   const sums = new Map<string | null, Figures>();
-  for (const p of (keys && books.postingSums(range, keys)) ?? books.postings(range)) {
+  for (const p of axisRows(books, range, [axis, layout.columnsBy], PERIOD_ROWS.has(rowsBy) || PERIODS.has(columnsBy))) {
     if (!isProfitAndLoss(books.accountById.get(p.account)?.accountType ?? '')) continue;
     const row = axis.keyOf(p);
     const value = columnValueOf(layout, p);

@@ -6,6 +6,7 @@ import { accountRows, accountsTotal, addFigures, figureCells, isZero, subtractFi
 import type { ChartAccount, PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { KeyedDay } from './ReportBooks.ts';
 import type { AmountColumn, AmountLayout } from './statementColumns.ts';
+import { axisRows } from './reportAxes.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { yearStart } from './reportPeriods.ts';
@@ -44,7 +45,7 @@ class ColumnSums {
       this.keyOf = (r) => keyed.valueOf((r as KeyedDay).key);
       return;
     }
-    this.rows = (by.sums && books.postingSums(range, { ...by.sums, date: true })) ?? books.postings(range);
+    this.rows = axisRows(books, range, [by], true);
     this.keyOf = (r) => by.valueOf(r as PostingRow);
   }
 

@@ -3,7 +3,7 @@ import type { PostingSumKeys, ReferenceKey } from '../storage/LedgerReads.ts';
 import { GLOBAL_REFERENCES, ITEM_TYPES } from '../values/globalReferences.ts';
 import { isJsonObject, type JsonObject } from '../values/json.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
-import type { PostingRow, ReportBooks } from './ReportBooks.ts';
+import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
 
 /**
  * How a posting maps to a row or a column of a report by one of `summarizeRowsBy` or
@@ -16,6 +16,8 @@ export interface PostingAxis {
   none: string;
   /** The sums `ReportBooks.postingSums` must keep for `keyOf` to read a sum as it reads a posting; absent: postings only (`line` and `txn` are read). */
   sums?: PostingSumKeys;
+  /** With no `sums`: the transaction types whose postings can have a key; the others' have none, and are read as sums. */
+  onlyTypes?: ReadonlySet<string>;
   /** The order of keys (chart order for accounts); absent: by heading, case ignored. */
   compare?(a: string, b: string): number;
   /** What a row is about, for `rowDescriptor.type`. */
@@ -66,6 +68,7 @@ const PARTY_TYPES: Readonly<Record<string, readonly string[]>> = {
 
 /** What the payroll transactions post, each posting's payroll item at its place (`payrollPostings.ts`). */
 const PAYROLL_WALKS: Readonly<Record<string, typeof paycheckItemPostings>> = { ldg_paycheck: paycheckItemPostings, ldg_payroll_liability_check: liabilityCheckItemPostings };
+const PAYROLL_TYPES: ReadonlySet<string> = new Set(Object.keys(PAYROLL_WALKS));
 
 /** What builds an axis: the books it reads and the report's days. */
 type AxisMaker = (books: ReportBooks, period: Period) => PostingAxis;
@@ -103,7 +106,7 @@ const documentField =
     const ref: ReferenceKey = { path, among: GLOBAL_REFERENCES.get(path) ?? [] };
     const types = new Set(books.transactionTypes());
     return {
-      keyOf: (p) => (p.referenced !== undefined ? p.referenced : p.type === null ? null : referenced(books, p, types, ref, period)),
+      keyOf: (p) => (p.referencedPath === path ? p.referenced ?? null : p.alsoPath === path ? p.alsoReferenced ?? null : p.type === null ? null : referenced(books, p, types, ref, period)),
       labelOf: (id) => listLabel(books, ref.among, id),
       none,
       sums: { reference: ref },
@@ -138,7 +141,7 @@ const payrollItem =
       return list;
     };
     const among = ['ldg_payroll_wage_item', 'ldg_payroll_tax_item'];
-    return { keyOf: (p) => itemsOf(p)[p.line] ?? null, labelOf: (id) => listLabel(books, among, id), none: 'No payroll item', rowType };
+    return { keyOf: (p) => itemsOf(p)[p.line] ?? null, labelOf: (id) => listLabel(books, among, id), none: 'No payroll item', onlyTypes: PAYROLL_TYPES, rowType };
   };
 
 /** The account a posting is on, among those `keeps` (the others share the `none` row or column). */
@@ -207,18 +210,48 @@ export function sortedKeys(books: ReportBooks, axis: PostingAxis, keys: Iterable
   return list.sort((a, b) => (labels.get(a) ?? '').localeCompare(labels.get(b) ?? ''));
 }
 
+/** What an axis (or a layout's columns) says of how its postings are read. */
+export type AxisReads = Pick<PostingAxis, 'sums' | 'onlyTypes'>;
+
 /**
  * What a sum must keep for two axes to read it (a period axis adds the day); undefined when one
- * reads postings only or the two go by different references (SQLite joins one).
+ * reads postings only.
  */
-export function sumsFor(axes: readonly (Pick<PostingAxis, 'sums'> | undefined)[], byDay: boolean): PostingSumKeys | undefined {
+export function sumsFor(axes: readonly (AxisReads | undefined)[], byDay: boolean): PostingSumKeys | undefined {
   const keys: PostingSumKeys = byDay ? { date: true } : {};
   for (const axis of axes) {
     if (!axis) continue;
     if (!axis.sums) return undefined;
     const { reference, ...rest } = axis.sums;
-    if (reference && keys.reference && keys.reference.path !== reference.path) return undefined;
-    Object.assign(keys, rest, reference ? { reference } : {});
+    Object.assign(keys, rest);
+    if (!reference || keys.reference?.path === reference.path) continue;
+    // SQLite joins two fields of the transaction at most: rows by one, columns by another.
+    if (keys.reference) {
+      if (keys.also) return undefined;
+      keys.also = reference;
+    } else keys.reference = reference;
   }
   return keys;
+}
+
+/**
+ * What a report by these axes reads of what a filter keeps: sums by what the axes go by when
+ * SQLite can make them; else, when one axis reads postings of a few transaction types only
+ * (payroll items), the sums of everything, less those types' sums, and those types' postings (on a
+ * large file a whole history's profit and loss postings read one by one took seconds); else
+ * every posting.
+ */
+export function axisRows(books: ReportBooks, range: PostingFilter, axes: readonly (AxisReads | undefined)[], byDay: boolean): PostingRow[] {
+  const keys = sumsFor(axes, byDay);
+  if (keys) return books.postingSums(range, keys) ?? books.postings(range);
+  const unsummed = axes.filter((a) => a !== undefined && !a.sums);
+  const only = unsummed.length === 1 ? unsummed[0]?.onlyTypes : undefined;
+  const rest = only && sumsFor(axes.filter((a) => a?.sums), byDay);
+  if (!only || !rest) return books.postings(range);
+  const types = new Set([...only].filter((t) => !range.types || range.types.has(t)));
+  const all = books.postingSums(range, rest);
+  const theirs = books.postingSums({ ...range, types }, rest);
+  if (!all || !theirs) return books.postings(range);
+  // The sums name no transaction type: the axis gives them no key, and the types' own postings theirs.
+  return [...all, ...theirs.map((r) => ({ ...r, cents: -r.cents })), ...books.postings({ ...range, types })];
 }

@@ -4,7 +4,7 @@ import type { Figures } from './accountRows.ts';
 import { notComputed } from './notComputed.ts';
 import type { PostingSumKeys } from '../storage/LedgerReads.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
-import { postingAxis, sortedKeys, type PostingAxis } from './reportAxes.ts';
+import { axisRows, postingAxis, sortedKeys, type PostingAxis } from './reportAxes.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import { yearStart } from './reportPeriods.ts';
 import { periodHeading, shortDate } from './reportText.ts';
@@ -38,8 +38,9 @@ export interface AmountLayout {
 export interface ColumnsBy {
   /** The column value of a posting, or of a sum of postings by day that keeps `sums`. */
   valueOf(p: PostingRow): string | null;
-  /** What sums by day must keep for `valueOf` to read one (`ReportBooks.postingSums`); absent: postings are read. */
+  /** What sums by day must keep for `valueOf` to read one (`ReportBooks.postingSums`); absent: postings are read (`reportAxes.axisRows`). */
   sums?: PostingSumKeys;
+  onlyTypes?: ReadonlySet<string>;
   /** When the value follows from a field the books' day sums keep (class, name): that field, and the value of its key. */
   keyed?: { field: 'class' | 'entity'; valueOf(key: string | null): string | null };
 }
@@ -138,9 +139,9 @@ function refuseBeyond(values: number): void {
  * name, or by what the axis reads, when the filter allows; else from the postings.
  */
 function valueLayout(books: ReportBooks, range: PostingFilter, axis: PostingAxis, keyed?: ColumnsBy['keyed']): AmountLayout {
-  const columnsBy: ColumnsBy = { valueOf: (p) => axis.keyOf(p), ...(axis.sums ? { sums: axis.sums } : {}), ...(keyed ? { keyed } : {}) };
+  const columnsBy: ColumnsBy = { valueOf: (p) => axis.keyOf(p), ...(axis.sums ? { sums: axis.sums } : {}), ...(axis.onlyTypes ? { onlyTypes: axis.onlyTypes } : {}), ...(keyed ? { keyed } : {}) };
   const keyedSums = keyed && books.keyedDaySums(range, keyed.field);
-  const values = keyed && keyedSums ? keyedSums.map((r) => keyed.valueOf(r.key)) : ((axis.sums && books.postingSums(range, axis.sums)) ?? books.postings(range)).map((p) => axis.keyOf(p));
+  const values = keyed && keyedSums ? keyedSums.map((r) => keyed.valueOf(r.key)) : axisRows(books, range, [axis], false).map((p) => axis.keyOf(p));
   return { columns: valueColumns(books, axis, values, range.from, range.to), derived: [], columnsBy };
 }
 
