@@ -27,6 +27,8 @@ class ColumnSums {
     private readonly books: ReportBooks,
     request: ReportRequest,
     private readonly layout: AmountLayout,
+    /** Whether figures are asked for other days than the columns' own (a balance sheet's retained earnings): sums must then keep their day. */
+    otherSpans = false,
   ) {
     const froms = layout.columns.map((c) => c.from);
     const from = froms.includes(null) ? null : froms.reduce((a, b) => (a !== null && b !== null && b < a ? b : a), froms[0] ?? null);
@@ -45,7 +47,9 @@ class ColumnSums {
       this.keyOf = (r) => keyed.valueOf((r as KeyedDay).key);
       return;
     }
-    this.rows = axisRows(books, range, [by], true);
+    // Columns of one value each over one span, asked for nothing else, need no sums by day (a whole history's days by terms took seconds).
+    const oneSpan = layout.columns.every((c) => c.from === from && c.to === to);
+    this.rows = axisRows(books, range, [by], otherSpans || !oneSpan);
     this.keyOf = (r) => by.valueOf(r as PostingRow);
   }
 
@@ -164,7 +168,7 @@ function retainedEarningsAccount(books: ReportBooks): ChartAccount | undefined {
  * year's result shows as Net Income.
  */
 function balanceSheetFigures(books: ReportBooks, request: ReportRequest, layout: AmountLayout): { figures: AccountFigures; retained: Figures; netIncome: Figures } {
-  const sums = new ColumnSums(books, request, layout);
+  const sums = new ColumnSums(books, request, layout, true);
   const figures = sums.figures((c) => ({ from: null, to: c.to }));
   const fiscalStart = (c: AmountColumn): string => yearStart(c.to, books.fiscalYearStartMonth);
   const retained = sums.profitAndLoss((c) => ({ from: null, to: addDays(fiscalStart(c), -1) })).map((cents) => -cents);
