@@ -91,8 +91,8 @@ export function customTransactionDetail(books: ReportBooks, request: ReportReque
   const axis = rowAxis(books, request, rowsBy);
   if (!axis) throw notComputed(`custom transaction details with rows by ${rowsBy}`);
   ledgerColumns(request, sheet);
-  // A line per posting (a period row can leave none out): counted from the books' sums per day, a detail too long is refused before it is read.
-  if (!PERIOD_ROWS.has(rowsBy)) sheet.reserve(books.postingCount({ ...request.filter, from: request.period.from, to: request.period.to }) ?? 0);
+  // A line per posting, under its row or the row of none: counted from the books' sums per day, a detail too long is refused before it is read.
+  sheet.reserve(books.postingCount({ ...request.filter, from: request.period.from, to: request.period.to }) ?? 0);
   const { postings, facts } = ledgerPostings(books, request);
   const groups = new Map<string | null, PostingRow[]>();
   for (const p of postings) pushTo(groups, axis.keyOf(p), p);
