@@ -56,6 +56,8 @@ export class ReportBooks {
   private readonly keyedDays = new Map<string, KeyedDay[]>();
   private readonly references = new Map<ReferenceKey, Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>>();
   private readonly typeIds = new Map<string, Set<string>>();
+  private readonly fields = new Map<string, Map<string, string>>();
+  private readonly sums = new Map<string, TransactionPosting[]>();
 
   constructor(private readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
@@ -115,6 +117,14 @@ export class ReportBooks {
     const period = `${from} ${to}`;
     let found = byPeriod.get(period);
     if (!found) byPeriod.set(period, (found = this.file.store.rowReads.referencedBy([...types], ref.path, ref.among, from, to)));
+    return found;
+  }
+
+  /** For each object of these types naming an object of the `among` types in one field, by id, the id named (read once per report). */
+  namedInField(types: readonly string[], path: string, among: readonly string[]): ReadonlyMap<string, string> {
+    const key = `${types.join(' ')} ${path} ${among.join(' ')}`;
+    let found = this.fields.get(key);
+    if (!found) this.fields.set(key, (found = this.file.store.rowReads.namedInField(types, path, among)));
     return found;
   }
 
@@ -201,7 +211,11 @@ export class ReportBooks {
     // By account, class and day alone, the books keep the sums already.
     const days: (AccountDay & { key?: string | null })[] | undefined = by.type || by.entity || by.item || by.reference ? undefined : by.class ? this.keyedDaySums(filter, 'class') : this.daySums(filter);
     if (days) return days.map((d) => ({ txn: '', line: 0, account: d.account, entity: null, openLedger: null, cents: d.cents, date: by.date ? d.date : filter.to, item: null, class: d.key ?? null, type: null, refNumber: null, seq: 0 }));
-    return this.file.store.ledgerReads.postingSums(filter.from, filter.to, narrowingOf(filter), by);
+    // A statement's columns are found from the same sums its figures add up: read once per report.
+    const key = JSON.stringify([filter.from, filter.to, narrowingOf(filter), by]);
+    let sums = this.sums.get(key);
+    if (!sums) this.sums.set(key, (sums = this.file.store.ledgerReads.postingSums(filter.from, filter.to, narrowingOf(filter), by)));
+    return sums;
   }
 
   /** Reports on the cash basis from here on: invoices and bills count as they are paid (`cashBasis.ts`). */

@@ -1,5 +1,5 @@
 import { transactionTypeOf } from '../books/transactionTypes.ts';
-import { isJsonObject, type JsonObject } from '../values/json.ts';
+import type { JsonObject } from '../values/json.ts';
 import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
@@ -9,6 +9,7 @@ import type { ReportSheet } from './ReportSheet.ts';
 import { inNameOrder, pushTo } from './grouping.ts';
 import { addFigures, figureCells, isZero, zeroFigures } from './accountRows.ts';
 import { columnValueOf, statementLayout, type AmountColumn, type AmountLayout } from './statementColumns.ts';
+import { referenced, type Period } from './reportAxes.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 
@@ -49,20 +50,6 @@ export interface AxisReport {
 
 /** Where a transaction keeps the account its total goes to, the first it has of these: the side that is not its lines. */
 const HEADER_ACCOUNTS: readonly ReferenceKey[] = ['payablesAccount', 'bankAccount', 'creditCardAccount', 'account'].map((path) => ({ path, among: ['ldg_account'] }));
-
-/** The report's days: what a posting's transaction names is read for the transactions dated in them at once. */
-type Period = { from: string | null; to: string };
-
-/**
- * The id a posting's transaction names in a field: from the reference graph for the transactions of
- * these types dated in the period, else (a posting off its transaction's day) from its document.
- */
-function referenced(books: ReportBooks, p: PostingRow, types: ReadonlySet<string>, ref: ReferenceKey, period: Period): string | null {
-  const found = books.referencedBy(types, ref, period.from, period.to).get(p.txn);
-  if (found !== undefined) return found;
-  const value = p.type === null ? undefined : books.documentOf(p.type, p.txn)?.[ref.path];
-  return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
-}
 
 /** A posting of one of a purchase's lines (an expense or an item), not of its total. */
 function isPurchaseLine(p: PostingRow, books: ReportBooks, period: Period): boolean {

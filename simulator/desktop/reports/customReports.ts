@@ -1,58 +1,48 @@
 import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
-import { accountMovements, balanceSheet, profitAndLoss } from './financialStatements.ts';
+import { addFigures, figureCells, isZero, zeroFigures, type Figures } from './accountRows.ts';
+import { accountMovements, addAmountColumns, balanceSheet, profitAndLoss } from './financialStatements.ts';
 import { ledgerColumns, ledgerDetail, ledgerPostings, postingCells } from './generalLedger.ts';
 import { pushTo } from './grouping.ts';
 import { notComputed } from './notComputed.ts';
 import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
-import { statementLayout } from './statementColumns.ts';
+import { axisRows, postingAxis, sortedKeys, type PostingAxis } from './reportAxes.ts';
+import { columnValueOf, PERIODS, statementLayout, type AmountLayout } from './statementColumns.ts';
 import { periodHeading } from './reportText.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 
-const ENTITY_ROWS: Readonly<Record<string, readonly string[]>> = {
-  customer: ['ldg_customer'],
-  vendor: ['ldg_vendor'],
-  employee: ['ldg_employee'],
-  payee: ['ldg_customer', 'ldg_vendor', 'ldg_employee', 'ldg_other_name'],
-};
 const PERIOD_ROWS = new Set(['day', 'week', 'two_week', 'four_week', 'half_month', 'month', 'quarter', 'year']);
 
 /**
- * What groups a posting's row in a custom report, with the group's label: its class, its customer
- * (vendor, employee, any name), its item, its period; undefined for a grouping not built yet.
+ * What groups a posting's row in a custom report, with the group's heading: an axis (class, name,
+ * item, type, terms...), a period (the columns the same value would make, read back as rows), or
+ * one row for everything; undefined for a value with none (`account` and the statements' own rows).
  */
-function rowKeyOf(books: ReportBooks, request: ReportRequest, by: string): ((p: PostingRow) => { key: string; label: string } | null) | undefined {
-  const named = (id: string | null, none: string): { key: string; label: string } => (id === null ? { key: '', label: none } : { key: id, label: books.nameOf(id) ?? id });
-  if (by === 'class') return (p) => named(p.class, 'Unclassified');
-  if (by === 'item_detail') return (p) => named(p.item, 'No item');
-  if (by === 'total_only') return () => ({ key: '', label: 'TOTAL' });
-  const types = ENTITY_ROWS[by];
-  if (types) {
-    const is = new Map<string, boolean>();
-    return (p) => {
-      const id = p.entity;
-      if (id !== null && !is.has(id)) is.set(id, books.findAmong(types, id) !== undefined);
-      return named(id !== null && is.get(id) ? id : null, 'No name');
-    };
-  }
+function rowAxis(books: ReportBooks, request: ReportRequest, by: string): PostingAxis | undefined {
+  if (by === 'total_only') return { keyOf: () => '', labelOf: () => 'TOTAL', none: 'TOTAL', sums: {}, rowType: by };
   if (PERIOD_ROWS.has(by)) {
-    // The periods are the columns the same value would make, read back as rows.
     const columns = statementLayout(books, request, by, false).columns.filter((c) => c.id !== 'total');
-    return (p) => {
-      const c = columns.find((col) => (col.from === null || p.date >= col.from) && p.date <= col.to);
-      return c ? { key: c.id, label: periodHeading({ from: c.from, to: c.to }) } : null;
-    };
+    const keyOf = (p: PostingRow): string | null => columns.find((col) => (col.from === null || p.date >= col.from) && p.date <= col.to)?.from ?? null;
+    const headings = new Map(columns.map((c) => [c.from ?? '', periodHeading({ from: c.from, to: c.to })]));
+    return { keyOf, labelOf: (from) => headings.get(from) ?? from, none: 'No date', sums: { date: true }, compare: (a, b) => a.localeCompare(b), rowType: by };
   }
-  return undefined;
+  return postingAxis(books, request.period, by);
+}
+
+/** Keys of a grouping in the axis's order, postings with none last. */
+function orderOf(books: ReportBooks, axis: PostingAxis, keys: Iterable<string | null>): (string | null)[] {
+  const list = [...keys];
+  const named = sortedKeys(books, axis, list.filter((k): k is string => k !== null));
+  return list.includes(null) ? [...named, null] : named;
 }
 
 /**
  * A custom summary: rows by `summarizeRowsBy`, columns by `summarizeColumnsBy`. Rows by income
- * statement or balance sheet are those statements; by account, each account's movement; by class,
- * name, item or period, the net income (income less costs) of each, in one total column.
+ * statement or balance sheet are those statements; by account, each account's movement; by any
+ * other axis, the net income (income less costs) of each of its values, in each column.
  */
 export function customSummary(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
   const rowsBy = String(request.query['summarizeRowsBy'] ?? 'account');
@@ -60,26 +50,34 @@ export function customSummary(books: ReportBooks, request: ReportRequest, sheet:
   if (rowsBy === 'income_statement') return profitAndLoss(books, request, sheet, statementLayout(books, request, columnsBy, false));
   if (rowsBy === 'balance_sheet') return balanceSheet(books, request, sheet, false, statementLayout(books, request, columnsBy, true));
   if (rowsBy === 'account') return accountMovements(books, request, sheet, statementLayout(books, request, columnsBy, false));
-  const keyOf = rowKeyOf(books, request, rowsBy);
-  if (!keyOf) throw notComputed(`custom summaries with rows by ${rowsBy}`);
-  if (columnsBy !== 'total_only') throw notComputed(`custom summaries with rows by ${rowsBy} and columns by ${columnsBy}`);
-  sheet.addColumns([['total', 'Net Income', 'amount']]);
-  const sums = new Map<string, { label: string; cents: number }>();
-  // Profit and loss accounts only, summed by SQLite by what the rows go by when it can.
+  const axis = rowAxis(books, request, rowsBy);
+  if (!axis) throw notComputed(`custom summaries with rows by ${rowsBy}`);
+  const { from, to } = request.period;
+  // Profit and loss accounts only, for the columns' values too, summed by SQLite by what the rows and columns go by when it can.
   const accounts = new Set(books.accounts.filter((a) => isProfitAndLoss(a.accountType) && (!request.filter.accounts || request.filter.accounts.has(a.id))).map((a) => a.id));
-  const range = { ...request.filter, from: request.period.from, to: request.period.to, accounts };
-  const by = { class: rowsBy === 'class', item: rowsBy === 'item_detail', entity: ENTITY_ROWS[rowsBy] !== undefined, date: PERIOD_ROWS.has(rowsBy) };
-  for (const p of books.postingSums(range, by) ?? books.postings(range)) {
+  const layout: AmountLayout = columnsBy === 'total_only' ? { columns: [{ id: 'total', title: 'Net Income', from, to }], derived: [] } : statementLayout(books, { ...request, filter: { ...request.filter, accounts } }, columnsBy, false);
+  if (columnsBy === 'total_only') sheet.addColumns([['total', 'Net Income', 'amount']]);
+  else addAmountColumns(sheet, layout);
+  const range = { ...request.filter, from, to, accounts };
+  const sums = new Map<string | null, Figures>();
+  for (const p of axisRows(books, range, [axis, layout.columnsBy], PERIOD_ROWS.has(rowsBy) || PERIODS.has(columnsBy))) {
     if (!isProfitAndLoss(books.accountById.get(p.account)?.accountType ?? '')) continue;
-    const row = keyOf(p);
-    if (!row) continue;
-    const sum = sums.get(row.key) ?? { label: row.label, cents: 0 };
-    sum.cents -= p.cents;
-    sums.set(row.key, sum);
+    const row = axis.keyOf(p);
+    const value = columnValueOf(layout, p);
+    let figures = sums.get(row);
+    if (!figures) sums.set(row, (figures = zeroFigures(layout.columns.length)));
+    layout.columns.forEach((c, i) => {
+      if ((c.from === null || p.date >= c.from) && p.date <= c.to && (c.value === undefined || c.value === value)) figures[i] = (figures[i] ?? 0) - p.cents;
+    });
   }
-  const rows = [...sums.values()].sort((a, b) => (PERIOD_ROWS.has(rowsBy) ? 0 : a.label.toLowerCase().localeCompare(b.label.toLowerCase())));
-  for (const row of rows) if (request.rowsToReturn !== 'non_zero' || row.cents !== 0) sheet.data({ type: rowsBy, value: row.label }, { label: row.label, total: money(row.cents) });
-  sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', total: money(rows.reduce((s, r) => s + r.cents, 0)) });
+  let total = zeroFigures(layout.columns.length);
+  for (const key of orderOf(books, axis, sums.keys())) {
+    const figures = sums.get(key) ?? [];
+    total = addFigures(total, figures);
+    const label = key === null ? axis.none : axis.labelOf(key);
+    if (request.rowsToReturn !== 'non_zero' || !isZero(figures)) sheet.data({ type: rowsBy, value: label }, figureCells(label, layout, figures));
+  }
+  sheet.total({ type: 'label', value: 'TOTAL' }, figureCells('TOTAL', layout, total));
 }
 
 /**
@@ -90,28 +88,20 @@ export function customSummary(books: ReportBooks, request: ReportRequest, sheet:
 export function customTransactionDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
   const rowsBy = String(request.query['summarizeRowsBy'] ?? 'account');
   if (rowsBy === 'account') return ledgerDetail(books, request, sheet, { accounts: 'all', beginning: false });
-  const keyOf = rowKeyOf(books, request, rowsBy);
-  if (!keyOf) throw notComputed(`custom transaction details with rows by ${rowsBy}`);
+  const axis = rowAxis(books, request, rowsBy);
+  if (!axis) throw notComputed(`custom transaction details with rows by ${rowsBy}`);
   ledgerColumns(request, sheet);
-  // A line per posting (a period row can leave none out): counted from the books' sums per day, a detail too long is refused before it is read.
-  if (!PERIOD_ROWS.has(rowsBy)) sheet.reserve(books.postingCount({ ...request.filter, from: request.period.from, to: request.period.to }) ?? 0);
+  // A line per posting, under its row or the row of none: counted from the books' sums per day, a detail too long is refused before it is read.
+  sheet.reserve(books.postingCount({ ...request.filter, from: request.period.from, to: request.period.to }) ?? 0);
   const { postings, facts } = ledgerPostings(books, request);
-  const groups = new Map<string, PostingRow[]>();
-  const labels = new Map<string, string>();
-  for (const p of postings) {
-    const row = keyOf(p);
-    if (!row) continue;
-    labels.set(row.key, row.label);
-    pushTo(groups, row.key, p);
-  }
-  const order = [...groups.keys()].sort((a, b) => (PERIOD_ROWS.has(rowsBy) ? 0 : (labels.get(a) ?? '').toLowerCase().localeCompare((labels.get(b) ?? '').toLowerCase())));
+  const groups = new Map<string | null, PostingRow[]>();
+  for (const p of postings) pushTo(groups, axis.keyOf(p), p);
   let total = 0;
-  for (const key of order) {
-    const label = labels.get(key) ?? key;
-    const list = groups.get(key) ?? [];
+  for (const key of orderOf(books, axis, groups.keys())) {
+    const label = key === null ? axis.none : axis.labelOf(key);
     if (rowsBy !== 'total_only') sheet.text(label);
     let running = 0;
-    for (const p of list) {
+    for (const p of groups.get(key) ?? []) {
       running += p.cents;
       sheet.data({ type: 'transaction', value: p.txn }, postingCells(books, p, facts, running));
     }

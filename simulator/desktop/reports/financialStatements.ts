@@ -6,6 +6,7 @@ import { accountRows, accountsTotal, addFigures, figureCells, isZero, subtractFi
 import type { ChartAccount, PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { KeyedDay } from './ReportBooks.ts';
 import type { AmountColumn, AmountLayout } from './statementColumns.ts';
+import { axisRows } from './reportAxes.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { yearStart } from './reportPeriods.ts';
@@ -18,7 +19,7 @@ import { longDate, periodSubtitle, shortDate } from './reportText.ts';
 class ColumnSums {
   /** Sums per account and day (and class or name, for columns by one) when the filter allows (`ReportBooks.daySums`), else the postings. */
   private readonly rows: readonly Pick<PostingRow, 'account' | 'date' | 'cents'>[];
-  /** The class or name a row goes by, for columns by one. */
+  /** The column value of a row, for columns of one value each. */
   private readonly keyOf: ((row: Pick<PostingRow, 'account' | 'date' | 'cents'>) => string | null) | undefined;
   private readonly cache = new Map<string, { all: Map<string, number>; byValue: Map<string | null, Map<string, number>> }>();
 
@@ -26,6 +27,8 @@ class ColumnSums {
     private readonly books: ReportBooks,
     request: ReportRequest,
     private readonly layout: AmountLayout,
+    /** Whether figures are asked for other days than the columns' own (a balance sheet's retained earnings): sums must then keep their day. */
+    otherSpans = false,
   ) {
     const froms = layout.columns.map((c) => c.from);
     const from = froms.includes(null) ? null : froms.reduce((a, b) => (a !== null && b !== null && b < a ? b : a), froms[0] ?? null);
@@ -36,10 +39,18 @@ class ColumnSums {
       this.rows = books.daySums(range) ?? books.postings(range);
       return;
     }
-    const keyed = books.keyedDaySums(range, by.field);
-    this.rows = keyed ?? books.postings(range);
-    // Rows are the books' keyed sums, or postings (a filter the sums do not keep): each carries its key its own way.
-    this.keyOf = keyed ? (r) => (r as KeyedDay).key : (r) => (r as PostingRow)[by.field];
+    const keyed = by.keyed;
+    const keyedRows = keyed && books.keyedDaySums(range, keyed.field);
+    // Rows are the books' keyed sums, sums by day and what the columns go by, or postings (a filter the sums do not keep): each carries its value its own way.
+    if (keyed && keyedRows) {
+      this.rows = keyedRows;
+      this.keyOf = (r) => keyed.valueOf((r as KeyedDay).key);
+      return;
+    }
+    // Columns of one value each over one span, asked for nothing else, need no sums by day (a whole history's days by terms took seconds).
+    const oneSpan = layout.columns.every((c) => c.from === from && c.to === to);
+    this.rows = axisRows(books, range, [by], otherSpans || !oneSpan);
+    this.keyOf = (r) => by.valueOf(r as PostingRow);
   }
 
   private get columns(): readonly AmountColumn[] {
@@ -61,7 +72,7 @@ class ColumnSums {
         if (p.date > to || (from !== null && p.date < from)) continue;
         span.all.set(p.account, (span.all.get(p.account) ?? 0) + p.cents);
         if (!by || !keyOf) continue;
-        const value = by.valueOf(keyOf(p));
+        const value = keyOf(p);
         let sums = span.byValue.get(value);
         if (!sums) span.byValue.set(value, (sums = new Map()));
         sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);
@@ -157,7 +168,7 @@ function retainedEarningsAccount(books: ReportBooks): ChartAccount | undefined {
  * year's result shows as Net Income.
  */
 function balanceSheetFigures(books: ReportBooks, request: ReportRequest, layout: AmountLayout): { figures: AccountFigures; retained: Figures; netIncome: Figures } {
-  const sums = new ColumnSums(books, request, layout);
+  const sums = new ColumnSums(books, request, layout, true);
   const figures = sums.figures((c) => ({ from: null, to: c.to }));
   const fiscalStart = (c: AmountColumn): string => yearStart(c.to, books.fiscalYearStartMonth);
   const retained = sums.profitAndLoss((c) => ({ from: null, to: addDays(fiscalStart(c), -1) })).map((cents) => -cents);

@@ -8,8 +8,7 @@ import type { ReportRequest } from './ReportRequest.ts';
 import type { Column, ReportSheet } from './ReportSheet.ts';
 import { inNameOrder, pushTo } from './grouping.ts';
 import { addFigures, figureCells, isZero, zeroFigures } from './accountRows.ts';
-import { notComputed } from './notComputed.ts';
-import { PERIODS, statementLayout } from './statementColumns.ts';
+import { columnValueOf, statementLayout } from './statementColumns.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 
@@ -158,7 +157,7 @@ export function openItemsByParty(books: ReportBooks, request: ReportRequest, she
 export function balanceSummary(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger): void {
   const by = request.query['summarizeColumnsBy'];
   if (typeof by === 'string' && by !== 'total_only') {
-    balancesByPeriod(books, request, sheet, ledger, by);
+    balancesByColumn(books, request, sheet, ledger, by);
     return;
   }
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
@@ -173,22 +172,25 @@ export function balanceSummary(books: ReportBooks, request: ReportRequest, sheet
 }
 
 /**
- * Each party's balance at the end of each period (`summarizeColumnsBy` month, quarter...): what
+ * Each party's balance at the end of each period (`summarizeColumnsBy` month, quarter...), or split
+ * by a value of the postings on its side (class, terms, its transactions' representative...): what
  * its postings on the receivable (payable) side add up to by then. The open items add up to the
- * same on every day (`openItems.ts`), so the last column is the one-column report's.
+ * same on every day (`openItems.ts`), so the last column of periods, and the total column of
+ * values, is the one-column report's.
  */
-function balancesByPeriod(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger, by: string): void {
-  if (!PERIODS.has(by)) throw notComputed(`balances by ${by} (summarizeColumnsBy)`);
-  const layout = statementLayout(books, request, by, true);
+function balancesByColumn(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, ledger: OpenLedger, by: string): void {
+  // Values are those of the postings on this side only: no column of what never owed anything.
+  const layout = statementLayout(books, { ...request, filter: { ...request.filter, openLedger: ledger } }, by, true);
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
-  for (const c of layout.columns) sheet.addColumn({ id: c.id, type: 'amount', dataType: 'amount', titles: [c.title] });
+  for (const c of layout.columns) sheet.addColumn({ id: c.id, type: c.id === 'total' && layout.columns.length > 1 ? 'total' : 'amount', dataType: 'amount', titles: [c.title] });
   const sign = ledger === 'payable' ? -1 : 1;
   const balances = new Map<string, number[]>();
   for (const p of books.postings({ ...request.filter, from: null, to: request.period.to, openLedger: ledger })) {
     if (p.entity === null) continue;
     const row = balances.get(p.entity) ?? layout.columns.map(() => 0);
+    const value = columnValueOf(layout, p);
     layout.columns.forEach((c, i) => {
-      if (p.date <= c.to) row[i] = (row[i] ?? 0) + p.cents * sign;
+      if (p.date <= c.to && (c.value === undefined || c.value === value)) row[i] = (row[i] ?? 0) + p.cents * sign;
     });
     balances.set(p.entity, row);
   }

@@ -249,7 +249,7 @@ function timeTypes(): Record<string, ReportTypeRow> {
 
 /** Job and item profitability, and estimates against actuals, from the profit and loss postings and the estimates. */
 function jobTypes(): Record<string, ReportTypeRow> {
-  const row = (title: string, build: ReportTypeRow['build']): ReportTypeRow => ({ category: 'job', title, defaultMacro: 'this_year_to_date', hasBasis: true, subtitle: statementSubtitle.period, build });
+  const row = (title: string, build: ReportTypeRow['build']): ReportTypeRow => ({ category: 'job', title, defaultMacro: 'this_year_to_date', hasBasis: true, subtitle: statementSubtitle.period, takesColumns: true, build });
   return {
     job_profitability_summary: row('Job Profitability Summary', (b, r, s) => jobReport(b, r, s, 'job', false)),
     job_profitability_detail: row('Job Profitability Detail', (b, r, s) => jobReport(b, r, s, 'job_then_item', false)),

@@ -2,7 +2,9 @@ import { addDays } from '../values/desktopTime.ts';
 import { RequestInputError } from '../values/RequestInputError.ts';
 import type { Figures } from './accountRows.ts';
 import { notComputed } from './notComputed.ts';
+import type { PostingSumKeys } from '../storage/LedgerReads.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
+import { axisRows, postingAxis, sortedKeys, type PostingAxis } from './reportAxes.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import { yearStart } from './reportPeriods.ts';
 import { periodHeading, shortDate } from './reportText.ts';
@@ -29,21 +31,23 @@ export interface DerivedColumn {
 export interface AmountLayout {
   columns: AmountColumn[];
   derived: DerivedColumn[];
-  /**
-   * For columns of one class or name: which field of a posting they go by, and the column value of
-   * that field's value (a name that is not of the columns' kind counts as none).
-   */
+  /** For columns of one value each (a class, a name, terms...): what value a posting has. */
   columnsBy?: ColumnsBy;
 }
 
 export interface ColumnsBy {
-  field: 'class' | 'entity';
-  valueOf(key: string | null): string | null;
+  /** The column value of a posting, or of a sum of postings by day that keeps `sums`. */
+  valueOf(p: PostingRow): string | null;
+  /** What sums by day must keep for `valueOf` to read one (`ReportBooks.postingSums`); absent: postings are read (`reportAxes.axisRows`). */
+  sums?: PostingSumKeys;
+  onlyTypes?: ReadonlySet<string>;
+  /** When the value follows from a field the books' day sums keep (class, name): that field, and the value of its key. */
+  keyed?: { field: 'class' | 'entity'; valueOf(key: string | null): string | null };
 }
 
-/** The column value of a posting under a layout with columns by class or name; undefined for any other layout. */
-export function columnValueOf(layout: AmountLayout, p: Pick<PostingRow, 'class' | 'entity'>): string | null | undefined {
-  return layout.columnsBy?.valueOf(p[layout.columnsBy.field]);
+/** The column value of a posting under a layout with a column per value; undefined for any other layout. */
+export function columnValueOf(layout: AmountLayout, p: PostingRow): string | null | undefined {
+  return layout.columnsBy?.valueOf(p);
 }
 
 /** More columns than this is not a report anyone reads; the request is refused instead of answered slowly. */
@@ -109,8 +113,8 @@ export function periodTitle(by: string, period: { from: string; to: string }): s
 /** A column of everything the others hold, at the right of columns by period, class or name. */
 const totalOf = (from: string | null, to: string): AmountColumn => ({ id: 'total', title: 'TOTAL', from, to });
 
-/** Columns by class or by customer, vendor...: one per value the period's postings have, one for none, and the total. */
-function valueColumns(books: ReportBooks, values: Iterable<string | null>, from: string | null, to: string, noneTitle: string): AmountColumn[] {
+/** Columns of one value each: one per value the period's postings have in the axis's order, one for none, and the total. */
+function valueColumns(books: ReportBooks, axis: PostingAxis, values: Iterable<string | null>, from: string | null, to: string): AmountColumn[] {
   const seen = new Set<string>();
   let none = false;
   for (const v of values) {
@@ -118,10 +122,9 @@ function valueColumns(books: ReportBooks, values: Iterable<string | null>, from:
     else seen.add(v);
   }
   refuseBeyond(seen.size);
-  const sorted = [...seen].sort(books.byName(seen));
   return [
-    ...sorted.map((v, i) => ({ id: `column_${i + 1}`, title: books.nameOf(v) ?? v, from, to, value: v })),
-    ...(none ? [{ id: 'column_none', title: noneTitle, from, to, value: null }] : []),
+    ...sortedKeys(books, axis, seen).map((v, i) => ({ id: `column_${i + 1}`, title: axis.labelOf(v), from, to, value: v })),
+    ...(none ? [{ id: 'column_none', title: axis.none, from, to, value: null }] : []),
     totalOf(from, to),
   ];
 }
@@ -131,23 +134,28 @@ function refuseBeyond(values: number): void {
   if (values + 2 > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `there would be ${values + 2} columns, more than ${MAX_COLUMNS}; filter the report first`);
 }
 
-/** A layout with a column per value of a posting's class or name, from the books' sums by day and value when the filter allows. */
-function valueLayout(books: ReportBooks, range: PostingFilter, columnsBy: ColumnsBy, noneTitle: string): AmountLayout {
-  const keys = new Set<string | null>((books.keyedDaySums(range, columnsBy.field) ?? books.postings(range)).map((r) => ('key' in r ? r.key : r[columnsBy.field])));
-  return { columns: valueColumns(books, [...keys].map((k) => columnsBy.valueOf(k)), range.from, range.to, noneTitle), derived: [], columnsBy };
+/**
+ * A layout with a column per value of an axis, its values found from the books' sums by class or
+ * name, or by what the axis reads, when the filter allows; else from the postings.
+ */
+function valueLayout(books: ReportBooks, range: PostingFilter, axis: PostingAxis, keyed?: ColumnsBy['keyed']): AmountLayout {
+  const columnsBy: ColumnsBy = { valueOf: (p) => axis.keyOf(p), ...(axis.sums ? { sums: axis.sums } : {}), ...(axis.onlyTypes ? { onlyTypes: axis.onlyTypes } : {}), ...(keyed ? { keyed } : {}) };
+  const keyedSums = keyed && books.keyedDaySums(range, keyed.field);
+  const values = keyed && keyedSums ? keyedSums.map((r) => keyed.valueOf(r.key)) : axisRows(books, range, [axis], false).map((p) => axis.keyOf(p));
+  return { columns: valueColumns(books, axis, values, range.from, range.to), derived: [], columnsBy };
 }
 
-const ENTITY_COLUMNS: Readonly<Record<string, { types: readonly string[]; none: string }>> = {
-  customer: { types: ['ldg_customer'], none: 'No customer' },
-  vendor: { types: ['ldg_vendor'], none: 'No vendor' },
-  employee: { types: ['ldg_employee'], none: 'No employee' },
-  payee: { types: ['ldg_customer', 'ldg_vendor', 'ldg_employee', 'ldg_other_name'], none: 'No name' },
+const PARTY_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  customer: ['ldg_customer'],
+  vendor: ['ldg_vendor'],
+  employee: ['ldg_employee'],
+  payee: ['ldg_customer', 'ldg_vendor', 'ldg_employee', 'ldg_other_name'],
 };
 
 /**
  * The amount columns of a statement from `summarizeColumnsBy` (or what its report type fixes:
  * `class` for the by-class reports). `asOf` statements (balance sheets) take every posting up to
- * each column's last day; the others the column's period. What is not built answers 3250.
+ * each column's last day; the others the column's period. A value no axis answers refuses with 3250.
  */
 export function statementLayout(books: ReportBooks, request: ReportRequest, by: string, asOf: boolean): AmountLayout {
   const { from, to } = request.period;
@@ -159,20 +167,22 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
     return { columns: asOf ? columns : [...columns, totalOf(from, to)], derived: [] };
   }
   const range: PostingFilter = { ...request.filter, from: asOf ? null : from, to };
-  if (by === 'class') return valueLayout(books, range, { field: 'class', valueOf: (key) => key }, 'Unclassified');
-  const entity = ENTITY_COLUMNS[by];
-  if (entity) {
-    // A column per name: counted by SQLite first, too many are refused before the sums are read.
-    refuseBeyond(books.keyedPostingCount(range, 'entity', entity.types, true) ?? 0);
+  const axis = postingAxis(books, range, by);
+  if (!axis) throw notComputed(`columns by ${by} (summarizeColumnsBy)`);
+  // By class or name the books keep sums by day already; a column per name is counted by SQLite first, too many refused before the sums are read.
+  if (by === 'class') return valueLayout(books, range, axis, { field: 'class', valueOf: (key) => key });
+  const party = PARTY_COLUMNS[by];
+  if (party) {
+    refuseBeyond(books.keyedPostingCount(range, 'entity', party, true) ?? 0);
     const isOne = new Map<string, boolean>();
     const valueOf = (key: string | null): string | null => {
       if (key === null) return null;
-      if (!isOne.has(key)) isOne.set(key, books.findAmong(entity.types, key) !== undefined);
+      if (!isOne.has(key)) isOne.set(key, books.findAmong(party, key) !== undefined);
       return isOne.get(key) ? key : null;
     };
-    return valueLayout(books, range, { field: 'entity', valueOf }, entity.none);
+    return valueLayout(books, range, axis, { field: 'entity', valueOf });
   }
-  throw notComputed(`columns by ${by} (summarizeColumnsBy)`);
+  return valueLayout(books, range, axis);
 }
 
 /** The period and the same period a year earlier, their difference and its percentage. */

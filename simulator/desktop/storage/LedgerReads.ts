@@ -32,6 +32,10 @@ export interface TransactionPosting {
   seq: number;
   /** Of a sum by a referenced id (`PostingSumKeys.reference`): that id, null for transactions naming none. */
   referenced?: string | null;
+  /** Of a sum by a referenced id, the field's path; with `PostingSumKeys.also`, the second field's id and path. */
+  referencedPath?: string;
+  alsoReferenced?: string | null;
+  alsoPath?: string;
 }
 
 /** What sums of postings go by besides their account (a date summed by: the day; else the span's last day). */
@@ -43,6 +47,8 @@ export interface PostingSumKeys {
   date?: boolean;
   /** The id the posting's transaction names in a field, as each sum's `referenced`. */
   reference?: ReferenceKey;
+  /** With `reference`, the id it names in a second field, as each sum's `alsoReferenced` (rows by one field, columns by another). */
+  also?: ReferenceKey;
 }
 
 /** A field of a transaction (its path in the reference graph) and the types of object it names there: a sales representative. */
@@ -56,12 +62,14 @@ export interface ReferenceKey {
  * id in the field, from the reference graph, found from the objects of those types (the few
  * representatives, not every transaction's references).
  */
-function referenceJoin(ref: ReferenceKey | undefined): { with: string; join: string; params: unknown[] } {
-  if (!ref) return { with: '', join: '', params: [] };
+function referenceJoin(...refs: (ReferenceKey | undefined)[]): { with: string; join: string; params: unknown[] } {
+  const named = refs.filter((r): r is ReferenceKey => r !== undefined);
+  if (named.length === 0) return { with: '', join: '', params: [] };
+  const name = (i: number): string => (i === 0 ? 'k' : `k${i}`);
   return {
-    with: `WITH k AS MATERIALIZED (${NAMED_IN_FIELD})`,
-    join: 'LEFT JOIN k ON k.seq = r.seq',
-    params: [ref.path, JSON.stringify(ref.among)],
+    with: `WITH ${named.map((_, i) => `${name(i)} AS MATERIALIZED (${NAMED_IN_FIELD})`).join(', ')}`,
+    join: named.map((_, i) => `LEFT JOIN ${name(i)} ON ${name(i)}.seq = r.seq`).join(' '),
+    params: named.flatMap((ref) => [ref.path, JSON.stringify(ref.among)]),
   };
 }
 
@@ -256,7 +264,8 @@ export class LedgerReads {
       class: by.class ? 'p.class_id' : undefined,
       date: by.date ? 'p.posted_on' : undefined,
     };
-    const ref = referenceJoin(by.reference);
+    const also = by.reference ? by.also : undefined;
+    const ref = referenceJoin(by.reference, also);
     // Without types asked or summed by, no transaction row is joined: a million lookups fewer over a whole history.
     const joined = by.type || narrow.types !== undefined || by.reference !== undefined;
     // By account and name (and day) the index by account and name holds all a sum reads. Summed by
@@ -264,11 +273,15 @@ export class LedgerReads {
     // one: `+` sorts a scan instead (464,000 postings by account and item: 0.9 s instead of 4.4 s).
     const account = keys.item || keys.class || joined ? '+p.account_id' : 'p.account_id';
     const key = by.reference ? 'k.id' : undefined;
+    const alsoKey = also ? 'k1.id' : undefined;
+    // The paths are literals of the statement (a path is a field name of the type table), so each row says which field its ids are of.
+    const quoted = (path: string): string => `'${path.replaceAll("'", "''")}'`;
+    const refColumns = `${key && by.reference ? `, ${key} AS referenced, ${quoted(by.reference.path)} AS referencedPath` : ''}${alsoKey && also ? `, ${alsoKey} AS alsoReferenced, ${quoted(also.path)} AS alsoPath` : ''}`;
     const sql = `${ref.with} SELECT '' AS txn, 0 AS line, p.account_id AS account, ${keys.entity ?? 'NULL'} AS entity, NULL AS openLedger, SUM(p.cents) AS cents, ${keys.date ?? '?'} AS date,
-        ${keys.item ?? 'NULL'} AS item, ${keys.class ?? 'NULL'} AS class, ${keys.type ?? 'NULL'} AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq${key ? `, ${key} AS referenced` : ''}
+        ${keys.item ?? 'NULL'} AS item, ${keys.class ?? 'NULL'} AS class, ${keys.type ?? 'NULL'} AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq${refColumns}
       FROM ${joined ? withRows(source, ref.join) : 'postings p'}
       WHERE ${where.join(' AND ')}
-      GROUP BY ${[account, ...Object.values(keys), key].filter((k) => k !== undefined).join(', ')}`;
+      GROUP BY ${[account, ...Object.values(keys), key, alsoKey].filter((k) => k !== undefined).join(', ')}`;
     return this.statement(sql).all(...ref.params, ...(by.date ? [] : [to]), ...params) as TransactionPosting[];
   }
 

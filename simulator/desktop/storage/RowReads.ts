@@ -116,6 +116,20 @@ export class RowReads {
     return new Map(rows);
   }
 
+  /**
+   * For each object of these types that names, in one field (`path`), an object of the `among`
+   * types, by id, the id it names (a customer's type): from the reference graph, no document read.
+   */
+  namedInField(types: readonly string[], path: string, among: readonly string[]): Map<string, string> {
+    const rows = this.statement(
+      `WITH k AS MATERIALIZED (${NAMED_IN_FIELD})
+       SELECT r.id, k.id FROM k CROSS JOIN object_rows r ON r.seq = k.seq WHERE r.type IN (SELECT value FROM json_each(?))`,
+    )
+      .raw()
+      .all(path, JSON.stringify(among), JSON.stringify(types)) as [string, string][];
+    return new Map(rows);
+  }
+
   /** How many objects of these types are dated in a period (`from` null: since the start), counted on the index by date. */
   countDated(types: readonly string[], from: string | null, to: string): number {
     return this.countBetween(types, 'txn_date', from, to);
