@@ -7,6 +7,7 @@ import { startSandbox } from '../simulator/api/startSandbox.ts';
 import { connectSandbox } from '../simulator/api/connectSandbox.ts';
 import type { SandboxClient, SandboxHandle } from '../simulator/api/sandboxApi.ts';
 import { captureFixture, type CaptureOptions } from '../simulator/capture/captureFixture.ts';
+import { drift } from '../simulator/api/drift.ts';
 import { fullQuery, readableCollections } from '../simulator/capture/readCollections.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../simulator/desktop/values/json.ts';
 import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
@@ -104,6 +105,23 @@ async function reportsOf(endUserId: string): Promise<Record<string, JsonValue>> 
 }
 
 /**
+ * What drift still finds between a file and its capture loaded again (issue 39 stays open until
+ * this list is empty); any other difference fails the test.
+ */
+const KNOWN_CAPTURE_DRIFT: readonly { operation: RegExp; field: RegExp; why: string }[] = [
+  // The seeder writes lines in process, without the request defaults the Service applies (the
+  // spec's `billingStatus` default, `billable`); the capture is loaded through requests and gets it.
+  { operation: /^(bills|checks|creditCardCharges|creditCardCredits|itemReceipts|vendorCredits|journalEntries)\./, field: /billingStatus$/, why: 'seeded lines lack the request default' },
+  // Lists without an endpoint are made from the names references show, when the capture loads: new ids.
+  { operation: /^(customers|employees|invoices|salesTaxItems|vendors)\./, field: /(jobType|billingRate|customerMessage|salesTaxReturnLine|salesTaxReturn|vendorType)\.id$/, why: 'unread lists remade with new ids' },
+  // A void is made again when the capture loads, dated then: its check and the lists and reports
+  // ordered or filtered by last change (transactions, the audit trail) differ.
+  { operation: /^(checks\.list|transactions\.list|reports\.(generalDetail|customDetail))$/, field: /./, why: 'a voided transaction is voided again at load time' },
+  // Lines made from an order's lines are matched by item: an order with two lines of one item may count the wrong one.
+  { operation: /^salesOrders\./, field: /quantityInvoiced$/, why: 'line links matched by item' },
+];
+
+/**
  * Controls on connections of their own: the handle's kept-alive socket may have been closed by the
  * sandbox while a capture ran, and a request sent on it then is reset.
  */
@@ -125,7 +143,13 @@ describe('ledger-sim fixtures capture, through a proxy that hides the sandbox co
     const exported = (await controls().endUsers.create({ fixture: await controls().fixtures.export({ endUserId: sourceId }) })).id;
     expect(await listsOf(copy)).toEqual(await listsOf(exported));
     expect(await reportsOf(copy)).toEqual(await reportsOf(sourceId));
-  }, 60_000);
+    // Drift between the source and its capture loaded again: every read the plan makes answers the same.
+    const target = (endUserId: string) => ({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, endUserId, ca: sandbox.ca });
+    const report = await drift({ reference: target(sourceId), candidate: target(copy), budgetMs: Infinity });
+    expect(report.probes.filter((p) => p.status === 'compared').length).toBeGreaterThan(300);
+    const unexplained = report.findings.filter((f) => !KNOWN_CAPTURE_DRIFT.some((k) => k.operation.test(f.operationId) && k.field.test(f.field)));
+    expect(unexplained.map((f) => `${f.operationId} ${f.kind} ${f.field}: ${f.reference} / ${f.candidate}`)).toEqual([]);
+  }, 120_000);
 });
 
 /** What says who the books are about, as the source shows it: names of parties and contacts, emails, memos. */
