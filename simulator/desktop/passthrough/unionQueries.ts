@@ -2,6 +2,7 @@ import type { CompanyFile } from '../CompanyFile.ts';
 import type { QueryEngine } from '../queries/QueryEngine.ts';
 import { LIST_OBJECT_ID } from '../storage/IdAllocator.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
+import { ENTITY_TYPES, GLOBAL_REFERENCES, ITEM_TYPES } from '../values/globalReferences.ts';
 import type { JsonObject, JsonValue } from '../values/json.ts';
 import { toDesktop, typeElementOf } from './convertElements.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
@@ -13,20 +14,10 @@ import { readQuery } from './queryElements.ts';
  * (`ItemServiceRet`, `ItemInventoryRet`...).
  */
 export const UNION_QUERIES: Readonly<Record<string, readonly string[]>> = {
-  Item: [
-    'ldg_service_item',
-    'ldg_inventory_item',
-    'ldg_inventory_assembly_item',
-    'ldg_non_inventory_item',
-    'ldg_other_charge_item',
-    'ldg_discount_item',
-    'ldg_subtotal_item',
-    'ldg_sales_tax_item',
-    'ldg_sales_tax_group_item',
-    'ldg_item_group',
-  ],
-  Terms: ['ldg_standard_term', 'ldg_date_driven_term'],
-  Entity: ['ldg_customer', 'ldg_vendor', 'ldg_employee', 'ldg_other_name'],
+  // The types a reference of that kind may name (`globalReferences.ts`): the same sets.
+  Item: ITEM_TYPES,
+  Terms: GLOBAL_REFERENCES.get('terms') ?? [],
+  Entity: ENTITY_TYPES,
 };
 
 /** The filters every type of a union has: the rest of a list query's elements belong to one type or another. */
