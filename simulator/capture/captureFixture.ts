@@ -11,7 +11,8 @@ import { newState, readState, removeState, statePathOf, writeState, type Capture
 import { captureSource } from './captureSource.ts';
 import { inferOpenings } from './inferOpenings.ts';
 import { unreadReferences } from './unreadReferences.ts';
-import { readableCollections, readCollection, readSingletons, type ReadProgress } from './readCollections.ts';
+import { readableCollections, readCollection, readSingletons } from './readCollections.ts';
+import type { ReadProgress } from './captureProgress.ts';
 
 export interface CaptureOptions {
   baseUrl: string;

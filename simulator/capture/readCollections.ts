@@ -3,6 +3,9 @@ import { isJsonObject, type JsonObject } from '../desktop/values/json.ts';
 import type { Collection } from '../fixtures/fixtureCollections.ts';
 import type { OperationSpec } from '../spec/types.ts';
 import type { CaptureState } from './CaptureState.ts';
+import type { ReadProgress } from './captureProgress.ts';
+
+export type { ReadProgress };
 
 /** A served collection and the list operation that reads it. */
 export interface Readable {
@@ -15,16 +18,6 @@ export const identityOf = (collection: Collection, doc: JsonObject): string => S
 
 /** The target answered something a capture cannot go on from (after the retries its advice allowed). */
 export class CaptureFailed extends Error {}
-
-export interface ReadProgress {
-  collection: string;
-  /** Objects of this collection read so far, and how many it has (known after its first page). */
-  read: number;
-  total: number | undefined;
-  requests: number;
-  /** Mean milliseconds of a request so far. */
-  msPerRequest: number;
-}
 
 export interface ReadControl {
   /** Why to stop before the next request (the budget is spent, asked to), or undefined to go on. */
