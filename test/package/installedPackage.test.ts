@@ -73,7 +73,7 @@ describe.skipIf(!RUN)('the packed package, installed with production dependencie
   it('imports startSandbox from an ESM consumer, which starts, reads and stops a sandbox in-process and as a child process', async () => {
     fs.copyFileSync(path.join(ROOT, 'test/package/consumers/consumer.mjs'), path.join(app, 'consumer.mjs'));
     const { stdout } = await run(process.execPath, ['consumer.mjs'], { cwd: app, env });
-    expect(JSON.parse(stdout)).toMatchObject({ status: 200, customers: 5, advancedMs: 11_000, ownEndUser: expect.stringMatching(/^end_usr_/), childHealth: 200 });
+    expect(JSON.parse(stdout)).toMatchObject({ status: 200, customers: 5, advancedMs: 11_000, ownEndUser: expect.stringMatching(/^end_usr_/), captured: true, drift: 0, childHealth: 200 });
   });
 
   it("type-checks a TypeScript consumer against the package's declarations, and refuses one that misuses them", async () => {

@@ -1,6 +1,6 @@
 // A TypeScript consumer (ES modules, no CommonJS): type-checked against the installed package's
 // declarations, strict, with the library declarations checked too.
-import { connectSandbox, SandboxError, startSandbox, type DesktopState, type SandboxClock, type SandboxHandle } from 'ledger-sim';
+import { captureFixture, connectSandbox, drift, SandboxError, startSandbox, type CaptureResult, type DesktopState, type DriftReport, type SandboxClock, type SandboxHandle } from 'ledger-sim';
 
 export async function useIt(): Promise<number> {
   const sandbox: SandboxHandle = await startSandbox({ mode: 'child-process', sizes: { customers: 10 } });
@@ -15,6 +15,9 @@ export async function useIt(): Promise<number> {
   } catch (error) {
     if (error instanceof SandboxError && error.code === 'RESOURCE_MISSING') return 0;
   }
+  const target = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, endUserId: own.id, ca: sandbox.ca };
+  const captured: CaptureResult = await captureFixture({ ...target, out: 'captured.json', only: ['customers'] });
+  const report: DriftReport = await drift({ reference: target, candidate: target, budgetMs: 60_000 });
   await sandbox.close();
-  return clock.advancedMs + answer.status;
+  return clock.advancedMs + answer.status + captured.objects + report.findings.length;
 }
