@@ -68,7 +68,7 @@ function inCreationOrder(objects: readonly JsonObject[]): JsonObject[] {
 }
 
 /** The machine's offset, as the desktop writes it in every timestamp (`...-05:00`). */
-function offsetOf(docs: Iterable<JsonObject>): number {
+export function offsetOf(docs: Iterable<JsonObject>): number {
   for (const doc of docs) {
     const match = /([+-])(\d\d):(\d\d)$/.exec(String(doc['createdAt'] ?? ''));
     if (match) return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));

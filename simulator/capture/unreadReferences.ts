@@ -1,6 +1,8 @@
+import { formatDesktopTime, parseDesktopTime } from '../desktop/values/desktopTime.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../desktop/values/json.ts';
 import type { FixtureTools } from '../fixtures/fixtureTools.ts';
 import type { CaptureState } from './CaptureState.ts';
+import { offsetOf } from './captureSource.ts';
 
 export interface UnreadObjects {
   /** Objects made from references alone, by type: a name (and parent) is all an answer shows of them. */
@@ -13,6 +15,17 @@ const isReference = (value: JsonValue): value is { id: string; fullName: string 
   isJsonObject(value) && Object.keys(value).length === 2 && typeof value['id'] === 'string' && typeof value['fullName'] === 'string';
 
 /**
+ * An id says when its object was made (`<counter>-<epoch seconds>`, `IdAllocator`): an object made
+ * from a reference is given that time, so a load makes it with the same id.
+ */
+function bornAs(id: string, offsetMinutes: number): JsonObject {
+  const match = /^([0-9A-F]{1,16})-(\d{1,12})$/.exec(id);
+  return match ? { id, createdAt: formatDesktopTime(Number(match[2]), offsetMinutes) } : {};
+}
+const madeAt = (doc: JsonObject): number => (typeof doc['createdAt'] === 'string' ? parseDesktopTime(doc['createdAt']) : 0);
+const counterOf = (doc: JsonObject): number => parseInt(/^([0-9A-F]{1,16})-/.exec(String(doc['id']))?.[1] ?? '0', 16);
+
+/**
  * Objects of types the API serves no list of (vendor types, job types, billing rates...) that
  * captured objects point at. Each becomes an object with the name the reference shows (a parent
  * for each `A:B` level), in the first of the reference's target types no list reads, so every
@@ -20,15 +33,20 @@ const isReference = (value: JsonValue): value is { id: string; fullName: string 
  */
 export function unreadReferences(tools: FixtureTools, state: CaptureState, readable: ReadonlySet<string>): UnreadObjects {
   const captured = new Set(Object.values(state.types).flatMap((t) => t.objects.map((o) => String(o['id']))));
+  // Written in the machine's own offset, as every timestamp the answers showed.
+  const offset = offsetOf(Object.values(state.types).flatMap((t) => t.objects));
   const byType = new Map<string, JsonObject[]>();
   const made = new Map<string, JsonObject>();
-  const make = (type: string, fullName: string): JsonObject => {
+  const make = (type: string, fullName: string, id?: string): JsonObject => {
     const key = `${type}\u0000${fullName}`;
     const known = made.get(key);
-    if (known) return known;
+    if (known) {
+      if (id !== undefined) Object.assign(known, bornAs(id, offset));
+      return known;
+    }
     const cut = fullName.lastIndexOf(':');
     const parent = cut > 0 ? make(type, fullName.slice(0, cut)) : undefined;
-    const doc: JsonObject = { id: `unread:${type}:${fullName}`, objectType: type, name: fullName.slice(cut + 1), fullName, isActive: true, ...(parent ? { parent: { id: String(parent['id']), fullName: String(parent['fullName']) } } : {}) };
+    const doc: JsonObject = { id: `unread:${type}:${fullName}`, objectType: type, name: fullName.slice(cut + 1), fullName, isActive: true, ...(parent ? { parent: { id: String(parent['id']), fullName: String(parent['fullName']) } } : {}), ...(id === undefined ? {} : bornAs(id, offset)) };
     made.set(key, doc);
     byType.set(type, [...(byType.get(type) ?? []), doc]);
     return doc;
@@ -42,7 +60,7 @@ export function unreadReferences(tools: FixtureTools, state: CaptureState, reada
     if (isReference(value)) {
       if (captured.has(value.id)) return;
       const target = model.targetsOf(path).find((t) => !readable.has(t) && tools.types.has(t));
-      if (target && tools.collections.some((c) => c.model.objectType === target)) make(target, value.fullName);
+      if (target && tools.collections.some((c) => c.model.objectType === target)) make(target, value.fullName, value.id);
       return;
     }
     for (const [key, v] of Object.entries(value)) walk(model, v, path === '' ? key : `${path}.${key}`);
@@ -50,6 +68,8 @@ export function unreadReferences(tools: FixtureTools, state: CaptureState, reada
   for (const collection of tools.collections) {
     for (const doc of state.types[collection.name]?.objects ?? []) walk(collection.model, doc, '');
   }
+  // In the order they were made, as their ids count them: loaded in that order at those times, each gets its id again.
+  for (const docs of byType.values()) docs.sort((a, b) => madeAt(a) - madeAt(b) || counterOf(a) - counterOf(b));
   const notes = [...byType].map(([type, docs]) => `${tools.collections.find((c) => c.model.objectType === type)?.name ?? type}: no list in the API; ${docs.length} made from the names references show (their other fields are unknown)`);
   return { byType, notes };
 }
