@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Link, OpenLedger } from './Ledger.ts';
+import { historySums, namePairCount } from './historySums.ts';
 import { openItemsAsOf, openSumsAsOf, type OpenItemRow } from './openBalances.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
 import { taxItemSums, type TaxItemSums } from './SaleTaxes.ts';
@@ -125,25 +126,6 @@ function narrowing(from: string | null, to: string, narrow: PostingNarrowing): {
   return { source, where, params };
 }
 
-/** The WHERE of a read of `name_item_sums` narrowed as `narrowing` narrows postings. */
-function historyNarrowing(narrow: PostingNarrowing): { where: string[]; params: unknown[] } {
-  const where = ['TRUE'];
-  const params: unknown[] = [];
-  const among = (column: string, values: readonly string[] | undefined): void => {
-    if (values === undefined) return;
-    where.push(`${column} IN (SELECT value FROM json_each(?))`);
-    params.push(JSON.stringify(values));
-  };
-  among('account_id', narrow.accounts);
-  among('entity_id', narrow.entities);
-  if (narrow.entityTypes !== undefined) {
-    where.push('entity_id IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))');
-    params.push(JSON.stringify(narrow.entityTypes));
-  }
-  among('item_id', narrow.items);
-  return { where, params };
-}
-
 /** A read's FROM with a join of its transactions' rows (`r`) added. */
 const withRows = (source: string, join: string): string => (join === '' ? source : `${source} ${join}`);
 
@@ -253,9 +235,8 @@ export class LedgerReads {
    * posting by posting. Each row stands for its group; it has no transaction or line of its own.
    */
   postingSums(from: string | null, to: string, narrow: PostingNarrowing, by: PostingSumKeys): TransactionPosting[] {
-    if (by.item && this.spansHistory(from, to) && !by.type && !by.class && !by.date && !by.reference && narrow.types === undefined && narrow.classes === undefined && narrow.openLedger === undefined) {
-      return this.historySums(to, narrow, by);
-    }
+    const fromHistory = historySums(this.statement, from, to, narrow, by);
+    if (fromHistory) return fromHistory;
     const { source, where, params } = narrowing(from, to, narrow);
     const keys = {
       type: by.type ? 'r.type' : undefined,
@@ -285,39 +266,9 @@ export class LedgerReads {
     return this.statement(sql).all(...ref.params, ...(by.date ? [] : [to]), ...params) as TransactionPosting[];
   }
 
-  /** Whether a span of days holds every posting: the sums of the whole history are its sums. */
-  private spansHistory(from: string | null, to: string): boolean {
-    const [first, last] = this.statement('SELECT MIN(posted_on), MAX(posted_on) FROM account_days').raw().get() as [string | null, string | null];
-    return first === null || last === null || ((from === null || from <= first) && to >= last);
-  }
-
-  /**
-   * How many parties and how many pairs of party and item ('' for none) the postings of a span
-   * name, counted from the whole-history sums when the span holds every posting (else undefined:
-   * counting the postings would cost what summing them does). A detail by party then item knows
-   * its length before it reads a sum.
-   */
+  /** `namePairCount` of `historySums.ts`: parties and party-item pairs of a whole history, from its kept sums. */
   namePairCount(from: string | null, to: string, narrow: PostingNarrowing): { names: number; pairs: number } | undefined {
-    if (!this.spansHistory(from, to) || narrow.types !== undefined || narrow.classes !== undefined || narrow.openLedger !== undefined) return undefined;
-    const { where, params } = historyNarrowing(narrow);
-    const [names, pairs] = this.statement(`SELECT COUNT(DISTINCT entity_id), COUNT(*) FROM (SELECT DISTINCT entity_id, item_id FROM name_item_sums WHERE ${where.join(' AND ')} AND entity_id != '')`)
-      .raw()
-      .get(...params) as [number, number];
-    return { names, pairs };
-  }
-
-  /**
-   * `postingSums` of the whole history by account and item (and party), from the sums kept per
-   * account, party and item (`name_item_sums`, '' for none) instead of the postings.
-   */
-  private historySums(to: string, narrow: PostingNarrowing, by: PostingSumKeys): TransactionPosting[] {
-    const { where, params } = historyNarrowing(narrow);
-    const entity = by.entity ? "NULLIF(entity_id, '')" : 'NULL';
-    const sql = `SELECT '' AS txn, 0 AS line, account_id AS account, ${entity} AS entity, NULL AS openLedger, SUM(cents) AS cents, ? AS date,
-        NULLIF(item_id, '') AS item, NULL AS class, NULL AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
-      FROM name_item_sums WHERE ${where.join(' AND ')}
-      GROUP BY account_id${by.entity ? ', entity_id' : ''}, item_id`;
-    return this.statement(sql).all(to, ...params) as TransactionPosting[];
+    return namePairCount(this.statement, from, to, narrow);
   }
 
   /**
