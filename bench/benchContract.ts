@@ -3,7 +3,7 @@ import type { RunReport } from '../contract-tests/runner/checkTypes.ts';
 import { HttpClient } from '../contract-tests/runner/httpClient.ts';
 import { runContract, type ContractOptions } from '../contract-tests/runner/runContract.ts';
 import { loadSpecModel } from '../contract-tests/runner/specModel.ts';
-import { startControlHidingProxy } from './controlHidingProxy.ts';
+import { startHidingProxy } from '../test/support/hidingProxy.ts';
 import { startServerProcess } from './startServerProcess.ts';
 import { writeTlsFiles } from './writeTlsFiles.ts';
 
@@ -84,14 +84,14 @@ export async function benchContract(setup: ContractSetup, workDir: string, progr
       if (set.status !== 200) throw new Error(`the desktop latency was not set: HTTP ${set.status} ${set.text.slice(0, 200)}`);
     }
     control.close();
-    const proxy = await startControlHidingProxy({ upstreamPort: server.port, ca: tls.material.caCert, key: tls.material.key, cert: tls.material.cert });
+    const proxy = await startHidingProxy({ upstream: sandboxUrl, upstreamCa: tls.material.caCert });
     try {
       progress(`contract: read-only behind a control-hiding proxy at a tenth of the real latency, budget ${setup.budgetMs / 1000} s`);
-      runs.push(await figures('no controls, 1/10 latency, budget', () => runContract({ ...base, baseUrl: proxy.baseUrl, allowWrites: false, budgetMs: setup.budgetMs }), gets, () => proxy.forwarded));
+      runs.push(await figures('no controls, 1/10 latency, budget', () => runContract({ ...base, baseUrl: proxy.baseUrl, ca: proxy.ca, allowWrites: false, budgetMs: setup.budgetMs }), gets, () => proxy.forwarded));
       progress('contract: the same, whole (no budget)');
-      runs.push(await figures('no controls, 1/10 latency, whole', () => runContract({ ...base, baseUrl: proxy.baseUrl, allowWrites: false, budgetMs: Infinity }), gets, () => proxy.forwarded));
+      runs.push(await figures('no controls, 1/10 latency, whole', () => runContract({ ...base, baseUrl: proxy.baseUrl, ca: proxy.ca, allowWrites: false, budgetMs: Infinity }), gets, () => proxy.forwarded));
       progress('contract: the same, whole, with a second end user whose company file is read beside the first');
-      runs.push(await figures('no controls, 1/10 latency, whole, 2 end users', () => runContract({ ...base, baseUrl: proxy.baseUrl, allowWrites: false, budgetMs: Infinity, otherEndUserId }), gets, () => proxy.forwarded));
+      runs.push(await figures('no controls, 1/10 latency, whole, 2 end users', () => runContract({ ...base, baseUrl: proxy.baseUrl, ca: proxy.ca, allowWrites: false, budgetMs: Infinity, otherEndUserId }), gets, () => proxy.forwarded));
     } finally {
       await proxy.close();
     }
