@@ -20,11 +20,11 @@ export function stockByNumber(books: ReportBooks, asOf: string, tracking: Tracki
   // What each move's transaction names, kept as it posted: no document read.
   const named = books.namedStock(tracking);
   // By "item site": the numbers on hand, in the order they arrived.
-  const onHand = new Map<string, Map<string, number>>();
+  const onHand = new Map<string, NumbersOnHand>();
   for (const move of moves) {
     if (move.quantity === 0) continue;
     const key = `${move.item} ${move.site}`;
-    const numbers = onHand.get(key) ?? new Map<string, number>();
+    const numbers = onHand.get(key) ?? new NumbersOnHand();
     onHand.set(key, numbers);
     const sign = move.quantity > 0 ? 1 : -1;
     let left = Math.abs(move.quantity);
@@ -33,25 +33,58 @@ export function stockByNumber(books: ReportBooks, asOf: string, tracking: Tracki
       const each = tracking === 'serial' ? 1 : entry.quantity;
       for (const number of entry.numbers) {
         // A move out takes what the number has, never more: the rest leaves as if it named none.
-        const taken = Math.min(each, left, sign > 0 ? Infinity : Math.max(0, numbers.get(number) ?? 0));
+        const taken = Math.min(each, left, sign > 0 ? Infinity : Math.max(0, numbers.count(number)));
         if (left <= 0) break;
         if (taken <= 0) continue;
-        numbers.set(number, (numbers.get(number) ?? 0) + sign * taken);
+        numbers.add(number, sign * taken);
         left -= taken;
       }
     }
     // What left naming no number: the oldest numbers first.
-    if (sign < 0) {
-      for (const [number, count] of numbers) {
-        if (left <= 0) break;
-        if (count <= 0) continue;
-        const taken = Math.min(count, left);
-        numbers.set(number, count - taken);
-        left -= taken;
-      }
+    if (sign < 0) numbers.takeOldest(left);
+  }
+  return new Map([...onHand].map(([key, numbers]) => [key, numbers.counts]));
+}
+
+/**
+ * The numbers on hand of one item at one site, in the order they first arrived. Taking the oldest
+ * starts past the run of numbers at the front that have nothing left (each sale walked every lot
+ * ever received before: a quarter of a second over a large file's history), and goes back to a
+ * number there when it has stock again, so it takes exactly what a walk from the first would.
+ */
+export class NumbersOnHand {
+  readonly counts = new Map<string, number>();
+  private readonly order: string[] = [];
+  private readonly place = new Map<string, number>();
+  private first = 0;
+
+  count(number: string): number {
+    return this.counts.get(number) ?? 0;
+  }
+
+  add(number: string, quantity: number): void {
+    const before = this.counts.get(number);
+    if (before === undefined) {
+      this.place.set(number, this.order.length);
+      this.order.push(number);
+    }
+    this.counts.set(number, (before ?? 0) + quantity);
+    const at = this.place.get(number) ?? 0;
+    if (this.count(number) > 0 && at < this.first) this.first = at;
+  }
+
+  takeOldest(quantity: number): void {
+    let left = quantity;
+    while (this.first < this.order.length && this.count(this.order[this.first] as string) <= 0) this.first += 1;
+    for (let i = this.first; i < this.order.length && left > 0; i++) {
+      const number = this.order[i] as string;
+      const count = this.count(number);
+      if (count <= 0) continue;
+      const taken = Math.min(count, left);
+      this.counts.set(number, count - taken);
+      left -= taken;
     }
   }
-  return onHand;
 }
 
 /**

@@ -1,43 +1,17 @@
 import type Database from 'better-sqlite3';
 import type { Link, OpenLedger } from './Ledger.ts';
 import { historySums, namePairCount } from './historySums.ts';
+import { readPostings, type TransactionPosting } from './postingRows.ts';
 import { openItemsAsOf, openSumsAsOf, type OpenItemRow } from './openBalances.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
 import { taxItemSums, type TaxItemSums } from './SaleTaxes.ts';
 import { namedStockByTransaction, type NamedStock, type Tracking } from './StockNumbers.ts';
 
-export type { OpenItemRow };
+export type { OpenItemRow, TransactionPosting };
 
 /** A statement for an SQL text, prepared once (the store's `statement`). */
 export type Prepare = (sql: string) => Database.Statement;
 
-/** One posting with what a report shows of its transaction (the transaction's indexed row). */
-export interface TransactionPosting {
-  txn: string;
-  line: number;
-  account: string;
-  entity: string | null;
-  /** Set on the receivable or payable side of a transaction. */
-  openLedger: OpenLedger | null;
-  cents: number;
-  date: string;
-  /** The line's item, else the item whose stock the posting moved. */
-  item: string | null;
-  class: string | null;
-  /** The transaction's object type; null for an opening balance (it has no document). */
-  type: string | null;
-  refNumber: string | null;
-  /** The transaction's last change, epoch seconds; null for an opening balance. */
-  updatedAt: number | null;
-  /** The transaction's place in the order it was made, for ties on a date (0 for an opening balance). */
-  seq: number;
-  /** Of a sum by a referenced id (`PostingSumKeys.reference`): that id, null for transactions naming none. */
-  referenced?: string | null;
-  /** Of a sum by a referenced id, the field's path; with `PostingSumKeys.also`, the second field's id and path. */
-  referencedPath?: string;
-  alsoReferenced?: string | null;
-  alsoPath?: string;
-}
 
 /** What sums of postings go by besides their account (a date summed by: the day; else the span's last day). */
 export interface PostingSumKeys {
@@ -208,7 +182,7 @@ export class LedgerReads {
       FROM ${source}
       WHERE ${where.join(' AND ')}
       ORDER BY p.posted_on, seq, p.txn_id, p.line`;
-    return this.statement(sql).all(...params) as TransactionPosting[];
+    return readPostings(this.statement(sql), params);
   }
 
   /**
@@ -263,7 +237,7 @@ export class LedgerReads {
       FROM ${joined ? withRows(source, ref.join) : 'postings p'}
       WHERE ${where.join(' AND ')}
       GROUP BY ${[account, ...Object.values(keys), key, alsoKey].filter((k) => k !== undefined).join(', ')}`;
-    return this.statement(sql).all(...ref.params, ...(by.date ? [] : [to]), ...params) as TransactionPosting[];
+    return readPostings(this.statement(sql), [...ref.params, ...(by.date ? [] : [to]), ...params]);
   }
 
   /** `namePairCount` of `historySums.ts`: parties and party-item pairs of a whole history, from its kept sums. */

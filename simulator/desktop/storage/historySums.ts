@@ -1,4 +1,5 @@
-import type { PostingNarrowing, PostingSumKeys, Prepare, TransactionPosting } from './LedgerReads.ts';
+import type { PostingNarrowing, PostingSumKeys, Prepare } from './LedgerReads.ts';
+import { readPostings, type TransactionPosting } from './postingRows.ts';
 
 /**
  * Reads of the whole history from `name_item_sums` (`keptSums.ts`): each account's sums by party
@@ -63,5 +64,5 @@ export function historySums(prepare: Prepare, from: string | null, to: string, n
       NULLIF(item_id, '') AS item, NULL AS class, NULL AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
     FROM name_item_sums WHERE ${where.join(' AND ')}
     GROUP BY account_id${by.entity ? ', entity_id' : ''}, item_id`;
-  return prepare(sql).all(to, ...params) as TransactionPosting[];
+  return readPostings(prepare(sql), [to, ...params]);
 }
