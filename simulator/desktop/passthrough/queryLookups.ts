@@ -21,13 +21,14 @@ export interface QueryLookups {
 /** An id that stands for any object while a message set is only checked, before anything runs. */
 export const CHECKED_ID = '0-0';
 
-/** The desktop's `DateMacro` value as a period on today, by the reports' own macros. */
-function periodOf(file: CompanyFile, macro: string): Period | null {
+/**
+ * The days a `DateMacro` value names on `today`, by the reports' own date macros; null for `All`.
+ * Fiscal quarters and years count from the fiscal year's first month (0-11), calendar ones from January.
+ */
+export function dateMacroPeriod(macro: string, today: string, fiscalFirstMonth: number): Period | null {
   const known = knownMacro(macro);
   if (known === null) return null;
-  const today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
-  const firstMonth = known.fiscal ? monthIndexOf(file.store.allDocs<Record<string, unknown>>('ldg_company')[0]?.['fiscalYearStartMonth']) : 0;
-  return periodOfMacro(known.macro, today, firstMonth);
+  return periodOfMacro(known.macro, today, known.fiscal ? fiscalFirstMonth : 0);
 }
 
 export function lookupsOf(file: CompanyFile): QueryLookups {
@@ -48,7 +49,8 @@ export function lookupsOf(file: CompanyFile): QueryLookups {
       const under = `${own.name_lc}:`;
       return [id, ...names.filter((n) => n.name_lc.startsWith(under)).map((n) => n.id)];
     },
-    period: (macro) => periodOf(file, macro),
+    period: (macro) =>
+      dateMacroPeriod(macro, formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10), monthIndexOf(file.store.allDocs<Record<string, unknown>>('ldg_company')[0]?.['fiscalYearStartMonth'])),
   };
 }
 
