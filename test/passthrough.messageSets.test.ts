@@ -97,6 +97,16 @@ describe('message sets: several requests in one body', () => {
     expect(await customerNamed(name)).toEqual([]);
   });
 
+  it('a request names by full name what an earlier one of the set made', async () => {
+    const name = fresh('Set Newcomer');
+    const body = await answer({
+      CustomerAddRq: { CustomerAdd: { Name: name } },
+      InvoiceAddRq: { InvoiceAdd: { CustomerRef: { FullName: name }, TxnDate: '2026-03-11', InvoiceLineAdd: { ItemRef: { ListID: item['id'] }, Amount: '12.00' } } },
+    });
+    const made = (body['CustomerAddRs'] as Ret)['CustomerRet'] as Ret;
+    expect(((body['InvoiceAddRs'] as Ret)['InvoiceRet'] as Ret)['CustomerRef']).toEqual({ ListID: made['ListID'], FullName: name });
+  });
+
   it('a write and the query after it see the same books: an invoice, then the customer\'s balance', async () => {
     const before = toCents(String((await api.get(`/ledger-desktop/customers/${String(customer['id'])}`)).body['balance']));
     const body = await answer({
