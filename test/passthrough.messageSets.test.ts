@@ -193,6 +193,26 @@ describe('add elements the typed writes name otherwise', () => {
     expect(await trialAr()).toBe(before + 24_000);
   });
 
+  it('ClearItemLines on a bill modify clears its item lines, as clearItemLines does, and the vendor owes the rest', async () => {
+    const vendor = ((await api.get('/ledger-desktop/vendors', { query: { limit: 1 } })).body['data'] as Doc[])[0] ?? {};
+    const accounts = ((await api.get('/ledger-desktop/accounts')).body['data'] as Doc[]).filter((a) => a['accountType'] === 'expense');
+    const stocked = ((await api.get('/ledger-desktop/inventory-items')).body['data'] as Doc[]).find((i) => i['purchaseCost']) ?? {};
+    const bill = await typed('/ledger-desktop/bills', {
+      vendorId: vendor['id'],
+      transactionDate: '2026-03-12',
+      expenseLines: [{ accountId: accounts[0]?.['id'], amount: '120.00' }],
+      itemLines: [{ itemId: stocked['id'], quantity: 2 }],
+    });
+    const vendorBefore = toCents(String((await api.get(`/ledger-desktop/vendors/${String(vendor['id'])}`)).body['balance']));
+    const line = (bill['expenseLines'] as Doc[])[0] ?? {};
+    const modified = await rs({ BillModRq: { BillMod: { TxnID: bill['id'], EditSequence: bill['revisionNumber'], ClearItemLines: 'true', ExpenseLineMod: { TxnLineID: line['id'], Amount: '80.00' } } } });
+    expect(modified, JSON.stringify(modified)).toMatchObject({ statusCode: '0' });
+    const now = (await api.get(`/ledger-desktop/bills/${String(bill['id'])}`)).body;
+    expect(now['itemLines']).toEqual([]);
+    expect(now['amountDue']).toBe('80.00');
+    expect(toCents(String((await api.get(`/ledger-desktop/vendors/${String(vendor['id'])}`)).body['balance']))).toBe(vendorBefore - toCents(String(bill['amountDue'])) + 8000);
+  });
+
   it('an element the table names, sent where the typed write has no such field, is a parse error', async () => {
     const res = await send({ CustomerAddRq: { CustomerAdd: { Name: fresh('No Link'), LinkToTxnID: '80000001-1700000000' } } });
     expect(res.status, res.text).toBe(502);
