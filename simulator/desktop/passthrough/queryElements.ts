@@ -164,9 +164,9 @@ export function txnDates(child: JsonObject, params: Record<string, JsonValue>, l
 }
 
 /**
- * Reads a query request's elements into our list's parameters. `entityId` turns an
- * `EntityFilter`'s full name into an id; the desktop's defaults are its own (`ActiveOnly`, no lines,
- * no linked transactions).
+ * Reads a query request's elements into our list's parameters. `lookups` turns full names into
+ * ids, a `...WithChildren` into its branch and a `DateMacro` into its days; the desktop's defaults
+ * are its own (`ActiveOnly`, no lines, no linked transactions).
  */
 export function readQuery(model: TypeModel, request: JsonObject, request_name: string, lookups: QueryLookups): DesktopQuery {
   const transaction = model.row.kind === 'transaction';

@@ -1,7 +1,7 @@
 import type { CompanyFile } from '../CompanyFile.ts';
 import { monthIndexOf, periodOfMacro, type Period } from '../reports/reportPeriods.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
-import { formatDesktopTime } from '../values/desktopTime.ts';
+import { FIRST_DAY, formatDesktopTime } from '../values/desktopTime.ts';
 import { DATE_MACROS } from './desktopVocabulary.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
 
@@ -19,7 +19,7 @@ export interface QueryLookups {
 }
 
 /** An id that stands for any object while a message set is only checked, before anything runs. */
-export const CHECKED_ID = '0-0';
+const CHECKED_ID = '0-0';
 
 /**
  * The days a `DateMacro` value names on `today`, by the reports' own date macros; null for `All`.
@@ -64,5 +64,6 @@ function knownMacro(macro: string): (typeof DATE_MACROS)[string] {
 export const CHECK_LOOKUPS: QueryLookups = {
   idOfName: () => CHECKED_ID,
   withChildren: () => [CHECKED_ID],
-  period: (macro) => (knownMacro(macro) === null ? null : { from: null, to: '1970-01-01' }),
+  // Only the value is checked: the days are worked out when the request runs.
+  period: (macro) => (knownMacro(macro) === null ? null : { from: null, to: FIRST_DAY }),
 };
