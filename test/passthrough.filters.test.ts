@@ -258,11 +258,16 @@ describe('requests the desktop cannot parse: a connection error, HRESULT 0x80040
     ['a value the element does not take', { CustomerQueryRq: { ActiveStatus: 'Sometimes' } }],
     ['an unknown request', { CustomerFindRq: {} }],
     ['an unknown type', { SpaceshipQueryRq: {} }],
-    ['two requests in one body', { CustomerQueryRq: {}, VendorQueryRq: {} }],
+    ['a message set whose onError the desktop refuses', { onError: 'rollbackOnError', CustomerQueryRq: {}, VendorQueryRq: {} }],
+    ['a message set with a request that is not an element', { CustomerQueryRq: {}, VendorQueryRq: ['all'] }],
     ['a request that is not an element', { CustomerQueryRq: 'all' }],
     ['iteratorID without Continue', { CustomerQueryRq: { iteratorID: '{x}' } }],
     ['an unknown iterator verb', { CustomerQueryRq: { iterator: 'Restart' } }],
-    ['metadata the sandbox does not model', { CustomerQueryRq: { metaData: 'MetaDataOnly' } }],
+    ['a metaData value the desktop does not take', { CustomerQueryRq: { metaData: 'Everything' } }],
+    ['a count alone asked of an iterator', { CustomerQueryRq: { metaData: 'MetaDataOnly', iterator: 'Start' } }],
+    ['a date macro the desktop does not have', { InvoiceQueryRq: { TxnDateRangeFilter: { DateMacro: 'ThisDecade' } } }],
+    ['a date macro sent with dates', { InvoiceQueryRq: { TxnDateRangeFilter: { FromTxnDate: '2024-01-01', DateMacro: 'ThisMonth' } } }],
+    ['two choices of a name filter together', { InvoiceQueryRq: { EntityFilter: { ListID: '80000001-1700000000', FullNameWithChildren: 'x' } } }],
   ])('%s', async (_name, body) => {
     const res = await send(body);
     expect(res.status, res.text).toBe(502);

@@ -14,7 +14,7 @@ const SEED = Number(process.env['PASSTHROUGH_SEED'] ?? 40);
 const REQUESTS = [
   'CustomerQueryRq', 'InvoiceQueryRq', 'ItemInventoryQueryRq', 'BudgetQueryRq', 'PaycheckQueryRq', 'CompanyQueryRq', 'AccountQueryRq', 'CheckQueryRq',
   'TransactionQueryRq', 'ItemQueryRq', 'EntityQueryRq', 'TermsQueryRq', 'TxnDeletedQueryRq', 'ListDeletedQueryRq', 'BillToPayQueryRq', 'ReceivePaymentToDepositQueryRq',
-  'CustomerAddRq', 'InvoiceAddRq', 'CustomerModRq', 'BillModRq', 'TxnDelRq', 'TxnVoidRq', 'BudgetAddRq', 'SpaceshipQueryRq', 'QueryRq', 'Rq', '', '__proto__', 'toString', 'constructor', 'hasOwnProperty',
+  'CustomerAddRq', 'InvoiceAddRq', 'CustomerModRq', 'BillModRq', 'TxnDelRq', 'TxnVoidRq', 'ListDelRq', 'BudgetAddRq', 'onError', 'SpaceshipQueryRq', 'QueryRq', 'Rq', '', '__proto__', 'toString', 'constructor', 'hasOwnProperty',
 ];
 const ELEMENTS = [
   'ListID', 'TxnID', 'FullName', 'RefNumber', 'MaxReturned', 'ActiveStatus', 'FromModifiedDate', 'ToModifiedDate', 'NameFilter', 'NameRangeFilter',
@@ -22,11 +22,13 @@ const ELEMENTS = [
   'IncludeLineItems', 'IncludeLinkedTxns', 'IncludeRetElement', 'OwnerID', 'iterator', 'iteratorID', 'metaData', 'requestID', 'MatchCriterion', 'Name',
   'FromTxnDate', 'ToTxnDate', 'Operator', 'Amount', 'CustomerAdd', 'InvoiceAdd', 'CustomerMod', 'EditSequence', 'CustomerRef', 'InvoiceLineAdd', 'ItemRef',
   'Quantity', 'Rate', 'TxnDelType', 'TxnVoidType', 'ListDelType', 'DeletedDateRangeFilter', 'FromDeletedDate', 'ToDeletedDate', 'PayeeEntityRef', 'APAccountRef', 'DueDate',
-  'TransactionTypeFilter', 'TxnTypeFilter', 'TransactionDetailLevelFilter', 'TransactionEntityFilter', 'TransactionModifiedDateRangeFilter', 'TransactionPaidStatusFilter', 'BillAddress', 'Addr1', 'Memo', 'constructor', '__proto__', 'toString', 'Colour', '',
+  'TransactionTypeFilter', 'TxnTypeFilter', 'TransactionDetailLevelFilter', 'TransactionEntityFilter', 'TransactionModifiedDateRangeFilter', 'TransactionPaidStatusFilter', 'BillAddress', 'Addr1', 'Memo',
+  'DateMacro', 'ListIDWithChildren', 'FullNameWithChildren', 'LinkToTxnID', 'SetCredit', 'CreditTxnID', 'AppliedToTxnAdd', 'PaymentAmount', 'constructor', '__proto__', 'toString', 'Colour', '',
 ];
 const SCALARS: unknown[] = [
   '', 'true', 'false', '0', '-1', '7', '1e309', 'NaN', 'All', 'ActiveOnly', 'Start', 'Continue', 'Contains', 'GreaterThan', 'Invoice', 'Customer',
   '2024-01-01', '2024-13-45', '9999-99-99T99:99:99', 'yesterday', '80000001-1700000000', 'not-an-id', '{00000000-0000-4000-8000-000000000000}',
+  'MetaDataOnly', 'MetaDataAndResponseData', 'NoMetaData', 'ThisMonth', 'LastFiscalYear', 'stopOnError', 'continueOnError', 'rollbackOnError',
   'x'.repeat(5000), '\u0000', '💥', 'toString', 'constructor', '__proto__', 'hasOwnProperty', 0, 1, -1, 3.5, 1e308, true, false, null,
 ];
 
@@ -78,6 +80,13 @@ beforeAll(async () => {
     { InvoiceQueryRq: { MaxReturned: '3', TxnDateRangeFilter: { FromTxnDate: '2024-01-01', ToTxnDate: '2024-12-31' }, EntityFilter: { FullName: customer['fullName'] }, IncludeLineItems: 'true' } },
     { CustomerQueryRq: { iterator: 'Start', MaxReturned: '2', ActiveStatus: 'All', NameFilter: { MatchCriterion: 'Contains', Name: 'a' } } },
     { TxnVoidRq: { TxnVoidType: 'Invoice', TxnID: '80000001-1700000000' } },
+    {
+      onError: 'continueOnError',
+      CustomerQueryRq: { metaData: 'MetaDataAndResponseData', MaxReturned: '2' },
+      InvoiceQueryRq: [{ TxnDateRangeFilter: { DateMacro: 'ThisFiscalYear' } }, { EntityFilter: { FullNameWithChildren: customer['fullName'] } }],
+      ItemQueryRq: { iterator: 'Start', MaxReturned: '2' },
+    },
+    { ListDelRq: { ListDelType: 'Customer', ListID: '80000001-1700000000' } },
   ];
 });
 afterAll(() => api.close());
@@ -94,9 +103,13 @@ describe(`passthrough under random bodies (seed ${SEED}, ${COUNT} bodies)`, () =
         throw new Error(`${JSON.stringify(sent).slice(0, 500)}: ${String(error)}\n${api.logLines.filter((l) => l.includes('"level":"error"')).join('\n').slice(0, 1500)}`);
       });
       seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
-      const name = Object.keys(sent)[0] ?? '';
+      // A message set answers each request it ran, in its request's element (an array for an array of them).
+      const requests = Object.keys(sent).filter((k) => k !== 'onError');
+      const answered = Object.entries(res.body);
       const ok =
-        (res.status === 200 && Object.keys(res.body).length === 1 && typeof (res.body[name.replace(/Rq$/, 'Rs')] as Record<string, unknown> | undefined)?.['statusCode'] === 'string') ||
+        (res.status === 200 &&
+          answered.length > 0 &&
+          answered.every(([rs, v]) => requests.includes(rs.replace(/Rs$/, 'Rq')) && (Array.isArray(v) ? v : [v]).every((r) => typeof (r as Record<string, unknown> | undefined)?.['statusCode'] === 'string'))) ||
         (res.status === 502 && res.body.error?.['integrationCode'] === '0x80040400') ||
         (res.status === 400 && res.body.error?.['code'] === 'INVALID_REQUEST');
       if (!ok) wrong.push(`${JSON.stringify(sent).slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`);

@@ -10,6 +10,7 @@ import { runReport } from './reports/runReport.ts';
 import { SerialQueue } from './SerialQueue.ts';
 import { answerPassthrough, passthroughKind, statusAnswer, type BodyCheck } from './passthrough/answerPassthrough.ts';
 import { DesktopError } from './values/DesktopError.ts';
+import { RetPages } from './passthrough/RetPages.ts';
 
 /** What the Service says about a request besides its data: which operation, how long it waits. */
 export type CallOptions = Omit<DesktopCall, 'kind' | 'record'>;
@@ -39,6 +40,8 @@ export class DesktopApplication {
   private readonly admitted = new Set<{ operationId: string; kind: CallKind; admittedAt: number; waitMs: number }>();
   readonly queries: QueryEngine;
   readonly machine: DesktopMachine;
+  /** The iterators of passthrough queries answered whole (views, queries across list types). */
+  private readonly passthroughPages: RetPages;
 
   constructor(
     readonly file: CompanyFile,
@@ -46,6 +49,7 @@ export class DesktopApplication {
     private readonly reports: ReportRunner = reportJson,
   ) {
     this.queries = new QueryEngine(file);
+    this.passthroughPages = new RetPages(file.clock);
     this.machine = new DesktopMachine(clock, { load: () => file.store.getMeta(MACHINE_KEY), save: (state) => file.store.setMeta(MACHINE_KEY, state) });
   }
 
@@ -99,7 +103,7 @@ export class DesktopApplication {
    * through the same machine and queue as every other request, counted as the kind of work it asks.
    */
   passthrough(body: JsonObject, checkBody: BodyCheck | undefined, call: CallOptions = DIRECT): Promise<JsonObject> {
-    return this.run(passthroughKind(body), call, () => answerPassthrough({ file: this.file, queries: this.queries, checkBody }, body)).catch((error: unknown) => {
+    return this.run(passthroughKind(body), call, () => answerPassthrough({ file: this.file, queries: this.queries, pages: this.passthroughPages, checkBody }, body)).catch((error: unknown) => {
       if (error instanceof DesktopError) return statusAnswer(body, error);
       throw error;
     });

@@ -119,3 +119,112 @@ export const TYPE_LINE_FIELDS: Readonly<Record<string, string>> = { lines: 'Line
 
 /** In requests, the `...Ret` of a response is `...Add` or `...Mod` (`InvoiceLineRet` -> `InvoiceLineAdd`). */
 export const RET_SUFFIX = 'Ret';
+
+/**
+ * The desktop's `DateMacro` values (a `TxnDateRangeFilter` may name its days so), by the reports'
+ * own date macro and whether quarters and years count from the fiscal year's first month or from
+ * January. `All` sets no date at all.
+ */
+export const DATE_MACROS: Readonly<Record<string, { macro: string; fiscal: boolean } | null>> = {
+  All: null,
+  Today: { macro: 'today', fiscal: false },
+  ThisWeek: { macro: 'this_week', fiscal: false },
+  ThisWeekToDate: { macro: 'this_week_to_date', fiscal: false },
+  ThisMonth: { macro: 'this_month', fiscal: false },
+  ThisMonthToDate: { macro: 'this_month_to_date', fiscal: false },
+  ThisCalendarQuarter: { macro: 'this_quarter', fiscal: false },
+  ThisCalendarQuarterToDate: { macro: 'this_quarter_to_date', fiscal: false },
+  ThisFiscalQuarter: { macro: 'this_quarter', fiscal: true },
+  ThisFiscalQuarterToDate: { macro: 'this_quarter_to_date', fiscal: true },
+  ThisCalendarYear: { macro: 'this_year', fiscal: false },
+  ThisCalendarYearToDate: { macro: 'this_year_to_date', fiscal: false },
+  ThisFiscalYear: { macro: 'this_year', fiscal: true },
+  ThisFiscalYearToDate: { macro: 'this_year_to_date', fiscal: true },
+  Yesterday: { macro: 'yesterday', fiscal: false },
+  LastWeek: { macro: 'last_week', fiscal: false },
+  LastWeekToDate: { macro: 'last_week_to_date', fiscal: false },
+  LastMonth: { macro: 'last_month', fiscal: false },
+  LastMonthToDate: { macro: 'last_month_to_date', fiscal: false },
+  LastCalendarQuarter: { macro: 'last_quarter', fiscal: false },
+  LastCalendarQuarterToDate: { macro: 'last_quarter_to_date', fiscal: false },
+  LastFiscalQuarter: { macro: 'last_quarter', fiscal: true },
+  LastFiscalQuarterToDate: { macro: 'last_quarter_to_date', fiscal: true },
+  LastCalendarYear: { macro: 'last_year', fiscal: false },
+  LastCalendarYearToDate: { macro: 'last_year_to_date', fiscal: false },
+  LastFiscalYear: { macro: 'last_year', fiscal: true },
+  LastFiscalYearToDate: { macro: 'last_year_to_date', fiscal: true },
+  NextWeek: { macro: 'next_week', fiscal: false },
+  NextFourWeeks: { macro: 'next_four_weeks', fiscal: false },
+  NextMonth: { macro: 'next_month', fiscal: false },
+  NextCalendarQuarter: { macro: 'next_quarter', fiscal: false },
+  NextFiscalQuarter: { macro: 'next_quarter', fiscal: true },
+  NextCalendarYear: { macro: 'next_year', fiscal: false },
+  NextFiscalYear: { macro: 'next_year', fiscal: true },
+};
+
+/**
+ * An element only requests have, and the field of the typed write's body it fills: a value (text,
+ * as the desktop writes it), a `flag` (`true`/`false`), an `enum` (`BasePrice` -> `base_price`),
+ * repeated `values`, a `reference` (`...Ref {ListID | FullName}`, the name looked for among
+ * `types`), or `objects` of child elements (repeatable) or one `object`.
+ */
+export interface RequestElement {
+  field: string;
+  kind: 'value' | 'flag' | 'enum' | 'values' | 'reference' | 'object' | 'objects';
+  types?: readonly string[];
+  children?: Readonly<Record<string, RequestElement>>;
+}
+
+const SET_CREDIT: RequestElement = {
+  field: 'applyCredits',
+  kind: 'objects',
+  children: { CreditTxnID: { field: 'creditTransactionId', kind: 'value' }, AppliedAmount: { field: 'appliedAmount', kind: 'value' }, Override: { field: 'overrideCreditApplication', kind: 'flag' } },
+};
+const APPLIED_TO_TXN: RequestElement = {
+  field: 'applyToTransactions',
+  kind: 'objects',
+  children: {
+    TxnID: { field: 'transactionId', kind: 'value' },
+    PaymentAmount: { field: 'paymentAmount', kind: 'value' },
+    SetCredit: SET_CREDIT,
+    DiscountAmount: { field: 'discountAmount', kind: 'value' },
+    DiscountAccountRef: { field: 'discountAccountId', kind: 'reference', types: ['ldg_account'] },
+    DiscountClassRef: { field: 'discountClassId', kind: 'reference', types: ['ldg_class'] },
+  },
+};
+
+/**
+ * Elements of adds and modifies that the typed create or update names otherwise than any response
+ * field (`LinkToTxnID` -> `linkToTransactionIds`): where a request sends one, it fills this field
+ * of the typed body, at whatever depth it is sent (a line's `LinkToTxn`, a payment's `SetCredit`).
+ */
+export const REQUEST_ELEMENTS: Readonly<Record<string, RequestElement>> = {
+  LinkToTxnID: { field: 'linkToTransactionIds', kind: 'values' },
+  LinkToTxn: { field: 'linkToTransactionLine', kind: 'object', children: { TxnID: { field: 'transactionId', kind: 'value' }, TxnLineID: { field: 'transactionLineId', kind: 'value' } } },
+  SetCredit: SET_CREDIT,
+  IsAutoApply: { field: 'isAutoApply', kind: 'flag' },
+  AppliedToTxnAdd: APPLIED_TO_TXN,
+  AppliedToTxnMod: APPLIED_TO_TXN,
+  ApplyCheckToTxnAdd: { field: 'applyToTransactions', kind: 'objects', children: { TxnID: { field: 'transactionId', kind: 'value' }, Amount: { field: 'amount', kind: 'value' } } },
+  ApplyCheckToTxnMod: { field: 'applyToTransactions', kind: 'objects', children: { TxnID: { field: 'transactionId', kind: 'value' }, Amount: { field: 'amount', kind: 'value' } } },
+  OverrideItemAccountRef: { field: 'overrideItemAccountId', kind: 'reference', types: ['ldg_account'] },
+  InventorySiteRef: { field: 'inventorySiteId', kind: 'reference', types: ['ldg_inventory_site'] },
+  InventorySiteLocationRef: { field: 'inventorySiteLocationId', kind: 'reference', types: ['ldg_inventory_site_location'] },
+  AdjustPercentage: { field: 'adjustPercentage', kind: 'value' },
+  AdjustRelativeTo: { field: 'adjustRelativeTo', kind: 'enum' },
+  ApplyAccountRefToExistingTxns: { field: 'updateExistingTransactionsAccount', kind: 'flag' },
+  ApplyIncomeAccountRefToExistingTxns: { field: 'updateExistingTransactionsIncomeAccount', kind: 'flag' },
+  ApplyExpenseAccountRefToExistingTxns: { field: 'updateExistingTransactionsExpenseAccount', kind: 'flag' },
+  ApplyCOGSAccountRefToExistingTxns: { field: 'updateExistingTransactionsCogsAccount', kind: 'flag' },
+  PriceLevelRef: { field: 'priceLevelId', kind: 'reference', types: ['ldg_price_level'] },
+  PriceRuleConflictStrategy: { field: 'priceRuleConflictStrategy', kind: 'enum' },
+  OpenBalance: { field: 'openingBalance', kind: 'value' },
+  OpenBalanceDate: { field: 'openingBalanceDate', kind: 'value' },
+  TotalValue: { field: 'totalValue', kind: 'value' },
+  InventoryDate: { field: 'inventoryDate', kind: 'value' },
+  ClearItemLines: { field: 'clearItemLines', kind: 'flag' },
+  ClearExpenseLines: { field: 'clearExpenseLines', kind: 'flag' },
+  ForceUOMChange: { field: 'forceUnitOfMeasureChange', kind: 'flag' },
+  MarkPendingIfRequired: { field: 'markPendingIfRequired', kind: 'flag' },
+  RemovePending: { field: 'removePending', kind: 'flag' },
+};

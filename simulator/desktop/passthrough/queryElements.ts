@@ -3,7 +3,7 @@ import type { JsonObject, JsonValue } from '../values/json.ts';
 import { isJsonObject } from '../values/json.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
 import { parameterUse } from '../engine/filterBindings.ts';
-
+import type { QueryLookups } from './queryLookups.ts';
 
 /**
  * A desktop query request's elements, in the order its schema requires, and what each becomes
@@ -20,6 +20,14 @@ interface QueryElement {
   children?: Readonly<Record<string, boolean>>;
 }
 
+/**
+ * A filter by objects of a hierarchy: by ids, by full names, or by one object with everything under
+ * it (`...WithChildren`); the four are alternatives.
+ */
+export const BRANCH: Readonly<Record<string, boolean>> = { ListID: false, FullName: false, ListIDWithChildren: false, FullNameWithChildren: false };
+/** `TxnDateRangeFilter`: its days as dates, or as a `DateMacro` instead. */
+export const TXN_DATES: Readonly<Record<string, boolean>> = { FromTxnDate: false, ToTxnDate: false, DateMacro: false };
+
 const LIST_QUERY: Readonly<Record<string, QueryElement>> = {
   ListID: { alone: true },
   FullName: { alone: true },
@@ -31,7 +39,7 @@ const LIST_QUERY: Readonly<Record<string, QueryElement>> = {
   NameRangeFilter: { children: { FromName: false, ToName: false } },
   TotalBalanceFilter: { children: { Operator: true, Amount: true } },
   CurrencyFilter: { children: { ListID: false, FullName: false } },
-  ClassFilter: { children: { ListID: false, FullName: false } },
+  ClassFilter: { children: BRANCH },
   IncludeRetElement: { trailing: true },
   OwnerID: { trailing: true },
 };
@@ -42,9 +50,9 @@ const TRANSACTION_QUERY: Readonly<Record<string, QueryElement>> = {
   RefNumberCaseSensitive: { alone: true },
   MaxReturned: {},
   ModifiedDateRangeFilter: { children: { FromModifiedDate: false, ToModifiedDate: false } },
-  TxnDateRangeFilter: { children: { FromTxnDate: false, ToTxnDate: false } },
-  EntityFilter: { children: { ListID: false, FullName: false } },
-  AccountFilter: { children: { ListID: false, FullName: false } },
+  TxnDateRangeFilter: { children: TXN_DATES },
+  EntityFilter: { children: BRANCH },
+  AccountFilter: { children: BRANCH },
   RefNumberFilter: { children: { MatchCriterion: true, RefNumber: true } },
   RefNumberRangeFilter: { children: { FromRefNumber: false, ToRefNumber: false } },
   CurrencyFilter: { children: { ListID: false, FullName: false } },
@@ -130,12 +138,37 @@ export function checkOrder(where: string, sent: readonly string[], order: readon
   }
 }
 
+/** The ids a `BRANCH` filter names among `types`: its one choice of the four, as the desktop's schema allows. */
+export function branchIds(element: string, child: JsonObject, types: readonly string[], lookups: QueryLookups): string[] {
+  const sent = Object.keys(child);
+  if (sent.length !== 1) throw new PassthroughParseError(`element ${element} takes one of ${Object.keys(BRANCH).join(', ')}`);
+  const choice = sent[0] ?? '';
+  const value = child[choice];
+  if (choice === 'ListID') return many(value ?? []).map((v) => text(choice, v));
+  if (choice === 'FullName') return many(value ?? []).map((v) => lookups.idOfName(types, text(choice, v), element));
+  const one = text(choice, value);
+  return lookups.withChildren(types, choice === 'ListIDWithChildren' ? { id: one } : { fullName: one }, element);
+}
+
+/** A `TxnDateRangeFilter`'s days as our list's parameters: its dates, or its `DateMacro`'s. */
+export function txnDates(child: JsonObject, params: Record<string, JsonValue>, lookups: QueryLookups): void {
+  if (child['DateMacro'] !== undefined) {
+    if (Object.keys(child).length > 1) throw new PassthroughParseError('in TxnDateRangeFilter, DateMacro is an alternative to FromTxnDate and ToTxnDate');
+    const period = lookups.period(text('DateMacro', child['DateMacro']));
+    if (period?.from) params['transactionDateFrom'] = period.from;
+    if (period) params['transactionDateTo'] = period.to;
+    return;
+  }
+  if (child['FromTxnDate'] !== undefined) params['transactionDateFrom'] = text('FromTxnDate', child['FromTxnDate']);
+  if (child['ToTxnDate'] !== undefined) params['transactionDateTo'] = text('ToTxnDate', child['ToTxnDate']);
+}
+
 /**
- * Reads a query request's elements into our list's parameters. `entityId` turns an
- * `EntityFilter`'s full name into an id; the desktop's defaults are its own (`ActiveOnly`, no lines,
- * no linked transactions).
+ * Reads a query request's elements into our list's parameters. `lookups` turns full names into
+ * ids, a `...WithChildren` into its branch and a `DateMacro` into its days; the desktop's defaults
+ * are its own (`ActiveOnly`, no lines, no linked transactions).
  */
-export function readQuery(model: TypeModel, request: JsonObject, request_name: string, idOfName: (types: readonly string[], name: string) => string): DesktopQuery {
+export function readQuery(model: TypeModel, request: JsonObject, request_name: string, lookups: QueryLookups): DesktopQuery {
   const transaction = model.row.kind === 'transaction';
   const table = transaction ? TRANSACTION_QUERY : LIST_QUERY;
   const elements = Object.keys(request).filter((k) => !QUERY_ATTRIBUTES.has(k));
@@ -187,8 +220,7 @@ export function readQuery(model: TypeModel, request: JsonObject, request_name: s
         if (child['ToModifiedDate'] !== undefined) params['updatedBefore'] = text('ToModifiedDate', child['ToModifiedDate']);
         break;
       case 'TxnDateRangeFilter':
-        if (child['FromTxnDate'] !== undefined) params['transactionDateFrom'] = text('FromTxnDate', child['FromTxnDate']);
-        if (child['ToTxnDate'] !== undefined) params['transactionDateTo'] = text('ToTxnDate', child['ToTxnDate']);
+        txnDates(child, params, lookups);
         break;
       case 'NameFilter':
         params[`name${oneOf('MatchCriterion', child['MatchCriterion'], MATCH)}`] = text('Name', child['Name']);
@@ -207,11 +239,7 @@ export function readQuery(model: TypeModel, request: JsonObject, request_name: s
       case 'EntityFilter': {
         const party = model.shape.party[0];
         if (party === undefined || parameterUse(model, `${party}Ids`)?.kind !== 'filter') throw new PassthroughParseError(`${request_name} has no element EntityFilter`);
-        const ids = [
-          ...many(child['ListID'] ?? []).map((v) => text('ListID', v)),
-          ...many(child['FullName'] ?? []).map((v) => idOfName(model.targetsOf(party), text('FullName', v))),
-        ];
-        params[`${party}Ids`] = ids;
+        params[`${party}Ids`] = branchIds(element, child, model.targetsOf(party), lookups);
         break;
       }
       case 'ClassFilter':
@@ -219,8 +247,7 @@ export function readQuery(model: TypeModel, request: JsonObject, request_name: s
       case 'CurrencyFilter': {
         const filter = REFERENCE_FILTERS[element];
         if (!filter || parameterUse(model, filter.param)?.kind !== 'filter') throw new PassthroughParseError(`${request_name} has no element ${element}`);
-        const names = many(child['FullName'] ?? []).map((v) => idOfName([filter.type], text('FullName', v)));
-        params[filter.param] = [...many(child['ListID'] ?? []).map((v) => text('ListID', v)), ...names];
+        params[filter.param] = branchIds(element, child, [filter.type], lookups);
         break;
       }
       case 'TotalBalanceFilter': {

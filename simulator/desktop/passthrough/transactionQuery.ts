@@ -1,6 +1,8 @@
 import type { JsonObject, JsonValue } from '../values/json.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
-import { checkOrder, childrenOf, many, MATCH, oneOf, QUERY_ATTRIBUTES, text, type DesktopQuery } from './queryElements.ts';
+import { ENTITY_TYPES, ITEM_TYPES } from '../values/globalReferences.ts';
+import { BRANCH, branchIds, checkOrder, childrenOf, many, MATCH, oneOf, QUERY_ATTRIBUTES, text, TXN_DATES, txnDates, type DesktopQuery } from './queryElements.ts';
+import type { QueryLookups } from './queryLookups.ts';
 
 /**
  * `TransactionQueryRq`, the desktop's query across every kind of transaction, read into the
@@ -12,27 +14,27 @@ const ELEMENTS: Readonly<Record<string, Readonly<Record<string, boolean>> | null
   MaxReturned: null,
   RefNumberFilter: { MatchCriterion: true, RefNumber: true },
   RefNumberRangeFilter: { FromRefNumber: false, ToRefNumber: false },
-  TxnDateRangeFilter: { FromTxnDate: false, ToTxnDate: false },
+  TxnDateRangeFilter: TXN_DATES,
   TransactionModifiedDateRangeFilter: { FromModifiedDate: false, ToModifiedDate: false },
-  TransactionEntityFilter: { ListID: false },
-  TransactionAccountFilter: { ListID: false },
-  TransactionItemFilter: { ListID: false },
-  TransactionClassFilter: { ListID: false },
+  TransactionEntityFilter: BRANCH,
+  TransactionAccountFilter: BRANCH,
+  TransactionItemFilter: BRANCH,
+  TransactionClassFilter: BRANCH,
   TransactionTypeFilter: { TxnTypeFilter: true },
   TransactionDetailLevelFilter: null,
   TransactionPostingStatusFilter: null,
   TransactionPaidStatusFilter: null,
-  CurrencyFilter: { ListID: false },
+  CurrencyFilter: { ListID: false, FullName: false },
   IncludeRetElement: null,
 };
 
-/** The filters by an object's id, and the list parameter each sets. */
-const BY_ID: Readonly<Record<string, string>> = {
-  TransactionEntityFilter: 'entityIds',
-  TransactionAccountFilter: 'accountIds',
-  TransactionItemFilter: 'itemIds',
-  TransactionClassFilter: 'classIds',
-  CurrencyFilter: 'currencyIds',
+/** The filters by objects, the list parameter each sets, and the types their names are looked for among. */
+const BY_ID: Readonly<Record<string, { param: string; types: readonly string[] }>> = {
+  TransactionEntityFilter: { param: 'entityIds', types: ENTITY_TYPES },
+  TransactionAccountFilter: { param: 'accountIds', types: ['ldg_account'] },
+  TransactionItemFilter: { param: 'itemIds', types: ITEM_TYPES },
+  TransactionClassFilter: { param: 'classIds', types: ['ldg_class'] },
+  CurrencyFilter: { param: 'currencyIds', types: ['ldg_currency'] },
 };
 
 const DETAIL: Readonly<Record<string, string>> = { All: 'all', SummaryOnly: 'transactions_without_lines', AllExceptSummary: 'transaction_lines_only' };
@@ -47,7 +49,7 @@ function transactionType(value: string, known: readonly string[]): string {
   return found;
 }
 
-export function readTransactionQuery(request: JsonObject, name: string, transactionTypes: readonly string[]): DesktopQuery {
+export function readTransactionQuery(request: JsonObject, name: string, transactionTypes: readonly string[], lookups: QueryLookups): DesktopQuery {
   const elements = Object.keys(request).filter((k) => !QUERY_ATTRIBUTES.has(k));
   checkOrder(name, elements, Object.keys(ELEMENTS));
   if (elements.includes('TxnID') && elements.some((e) => e !== 'TxnID' && e !== 'IncludeRetElement')) throw new PassthroughParseError(`${name}: TxnID is an alternative to the other filters sent`);
@@ -71,14 +73,14 @@ export function readTransactionQuery(request: JsonObject, name: string, transact
     else if (element === 'RefNumberRangeFilter') {
       setIf('refNumberFrom', 'FromRefNumber');
       setIf('refNumberTo', 'ToRefNumber');
-    } else if (element === 'TxnDateRangeFilter') {
-      setIf('transactionDateFrom', 'FromTxnDate');
-      setIf('transactionDateTo', 'ToTxnDate');
-    } else if (element === 'TransactionModifiedDateRangeFilter') {
+    } else if (element === 'TxnDateRangeFilter') txnDates(child, params, lookups);
+    else if (element === 'TransactionModifiedDateRangeFilter') {
       setIf('updatedAfter', 'FromModifiedDate');
       setIf('updatedBefore', 'ToModifiedDate');
-    } else if (Object.hasOwn(BY_ID, element)) params[BY_ID[element] ?? ''] = many(child['ListID'] ?? []).map((v) => text('ListID', v));
-    else if (element === 'TransactionTypeFilter') params['transactionTypes'] = many(child['TxnTypeFilter'] ?? []).map((v) => transactionType(text('TxnTypeFilter', v), transactionTypes));
+    } else if (Object.hasOwn(BY_ID, element)) {
+      const filter = BY_ID[element];
+      if (filter) params[filter.param] = branchIds(element, child, filter.types, lookups);
+    } else if (element === 'TransactionTypeFilter') params['transactionTypes'] = many(child['TxnTypeFilter'] ?? []).map((v) => transactionType(text('TxnTypeFilter', v), transactionTypes));
     else if (element === 'TransactionDetailLevelFilter') params['detailLevel'] = oneOf(element, value, DETAIL);
     else if (element === 'TransactionPostingStatusFilter') params['postingStatus'] = oneOf(element, value, POSTING);
     else if (element === 'TransactionPaidStatusFilter') params['paymentStatus'] = oneOf(element, value, PAID);

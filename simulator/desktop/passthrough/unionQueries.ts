@@ -6,7 +6,8 @@ import { ENTITY_TYPES, GLOBAL_REFERENCES, ITEM_TYPES } from '../values/globalRef
 import type { JsonObject, JsonValue } from '../values/json.ts';
 import { toDesktop, typeElementOf } from './convertElements.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
-import { readQuery } from './queryElements.ts';
+import type { DesktopQuery } from './queryElements.ts';
+import type { RetEntry } from './RetPages.ts';
 
 /**
  * The desktop's queries across several list types (`ItemQueryRq` answers every kind of item), by
@@ -26,42 +27,36 @@ const SHARED_PARAMETERS = new Set(['ids', 'fullNames', 'status', 'updatedAfter',
 const sortName = (doc: JsonObject): string => String(doc['fullName'] ?? doc['name'] ?? '').toLowerCase();
 
 /**
- * Every match among the union's types, ordered by name across them, the first `MaxReturned`. Ids
- * and names are each looked for in the type that holds them; one the file holds in none of the
- * types is the desktop's warning 500, as for a query of one type.
+ * Every match among the union's types, ordered by name across them, each in its own type's
+ * element, as a thunk run only when the query runs (a message set's check reads nothing). Ids and
+ * names are each looked for in the type that holds them; one the file holds in none of the types
+ * is the desktop's warning 500, as for a query of one type.
  */
-export function unionQuery(file: CompanyFile, queries: QueryEngine, base: string, types: readonly string[], name: string, request: JsonObject): JsonObject {
-  const models = types.map((t) => file.modelOf(t));
-  const first = models[0];
-  if (!first) throw new Error(`union query ${base} has no types`);
-  if (request['iterator'] !== undefined || request['iteratorID'] !== undefined) throw new PassthroughParseError(`${name}: iterators on queries across types are not modelled`);
-  const q = readQuery(first, request, name, () => '');
+export function unionEntries(file: CompanyFile, queries: QueryEngine, types: readonly string[], q: DesktopQuery, name: string, checkOnly: boolean): () => RetEntry[] {
   const unshared = Object.keys(q.params).find((p) => !SHARED_PARAMETERS.has(p));
   if (unshared !== undefined) throw new PassthroughParseError(`${name} has no element for ${unshared}`);
-  const owners = ownersOf(file, types, q.params);
-  const found: [string, JsonObject][] = [];
-  for (const model of models) {
-    const params: Record<string, JsonValue> = { ...q.params };
-    if (owners) {
-      const mine = owners.get(model.objectType);
-      if (!mine) continue;
-      params[owners.param] = mine;
+  return () => {
+    if (checkOnly) return [];
+    const owners = ownersOf(file, types, q.params);
+    const found: [string, JsonObject][] = [];
+    for (const type of types) {
+      const model = file.modelOf(type);
+      const params: Record<string, JsonValue> = { ...q.params };
+      if (owners) {
+        const mine = owners.get(type);
+        if (!mine) continue;
+        params[owners.param] = mine;
+      }
+      if (!model.has('isActive')) delete params['status'];
+      const docs = JSON.parse(`[${queries.all(type, params, undefined).toString('utf8')}]`) as JsonObject[];
+      for (const doc of docs) found.push([type, doc]);
     }
-    if (!model.has('isActive')) delete params['status'];
-    const docs = JSON.parse(`[${queries.all(model.objectType, params, q.maxReturned).toString('utf8')}]`) as JsonObject[];
-    for (const doc of docs) found.push([model.objectType, doc]);
-  }
-  found.sort((a, b) => (sortName(a[1]) < sortName(b[1]) ? -1 : sortName(a[1]) > sortName(b[1]) ? 1 : 0));
-  const kept = found.slice(0, q.maxReturned);
-  if (kept.length === 0) return { statusCode: '1', statusSeverity: 'Info', statusMessage: 'A query request did not find a matching object in the company file' };
-  const out: JsonObject = { statusCode: '0', statusSeverity: 'Info', statusMessage: 'Status OK' };
-  for (const [type, doc] of kept) {
-    const element = `${typeElementOf(type)}Ret`;
-    let ret = toDesktop(file.modelOf(type), doc);
-    if (q.include) ret = Object.fromEntries(Object.entries(ret).filter(([k]) => q.include?.includes(k)));
-    out[element] = [...((out[element] as JsonValue[] | undefined) ?? []), ret];
-  }
-  return out;
+    found.sort((a, b) => (sortName(a[1]) < sortName(b[1]) ? -1 : sortName(a[1]) > sortName(b[1]) ? 1 : 0));
+    return found.map(([type, doc]) => {
+      const ret = toDesktop(file.modelOf(type), doc);
+      return [`${typeElementOf(type)}Ret`, q.include ? Object.fromEntries(Object.entries(ret).filter(([k]) => q.include?.includes(k))) : ret] as const;
+    });
+  };
 }
 
 /** For a query by ids or names: which of the union's types holds each. */

@@ -31,8 +31,9 @@ const plainName = (objectType: string): string => objectType.replace(/^ldg_/, ''
 export const listTypeOf = (objectType: string): string => LIST_TYPE_NAMES[objectType] ?? plainName(objectType);
 
 /**
- * A list object made inactive counts as deleted for the deleted-list-objects list (the Service
- * never deletes list objects); made active again, it no longer does.
+ * A list object made inactive counts as deleted for the deleted-list-objects list (the Service's
+ * typed endpoints never delete list objects; only passthrough's `ListDelRq` does, and records its
+ * deletion itself); made active again, it no longer does.
  */
 export function noteActiveChange(ledger: Ledger, model: TypeModel, previous: JsonObject, doc: JsonObject, now: number): void {
   if (model.row.kind !== 'list' || previous['isActive'] === doc['isActive']) return;
