@@ -172,11 +172,21 @@ export class ReportBooks {
    * compares 120,000 times.
    */
   byName(ids: Iterable<string | null>): (a: string | null, b: string | null) => number {
-    const list = [...ids];
-    this.readNames(list);
-    const keys = new Map(list.map((id) => [id, (this.nameOf(id) ?? '').toLowerCase()]));
+    const keys = this.nameKeys(ids);
     const key = (id: string | null): string => keys.get(id) ?? (this.nameOf(id) ?? '').toLowerCase();
     return (a, b) => NAME_ORDER.compare(key(a), key(b));
+  }
+
+  /** What `byName` compares of each id: its name lower-cased ('' for none), the names read at once. */
+  nameKeys<K extends string | null>(ids: Iterable<K>): Map<K, string> {
+    const list = [...ids];
+    this.readNames(list);
+    return new Map(list.map((id) => [id, (this.nameOf(id) ?? '').toLowerCase()]));
+  }
+
+  /** The order of two of `nameKeys`' keys. */
+  compareNameKeys(a: string, b: string): number {
+    return NAME_ORDER.compare(a, b);
   }
 
   /** The postings a filter keeps, in the order a ledger lists them: date, then the order transactions were made, then line. */

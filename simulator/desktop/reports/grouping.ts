@@ -7,8 +7,14 @@ export function pushTo<K, V>(groups: Map<K, V[]>, key: K, value: V): void {
   else groups.set(key, [value]);
 }
 
-/** Groups keyed by id in the order of the ids' names (`ReportBooks.byName`). */
+/**
+ * Groups keyed by id in the order of the ids' names (`ReportBooks.nameKeys`): each key read once and
+ * the groups sorted beside their keys, so that a comparison is the collator's alone (9,000 parties
+ * of an aging summary are 120,000 comparisons).
+ */
 export function inNameOrder<K extends string | null, V>(books: ReportBooks, groups: ReadonlyMap<K, V>): [K, V][] {
-  const order = books.byName(groups.keys());
-  return [...groups].sort(([a], [b]) => order(a, b));
+  const keys = books.nameKeys(groups.keys());
+  const decorated = [...groups].map((group) => ({ key: keys.get(group[0]) ?? '', group }));
+  decorated.sort((a, b) => books.compareNameKeys(a.key, b.key));
+  return decorated.map((d) => d.group);
 }

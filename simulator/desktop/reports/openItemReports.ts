@@ -108,11 +108,12 @@ export function agingSummary(books: ReportBooks, request: ReportRequest, sheet: 
     total[bucket] = (total[bucket] ?? 0) + cents * sign;
   }
   const whole = (sums: readonly number[]): number => sums.reduce((s, c) => s + c, 0);
-  const cells = (label: string, sums: readonly number[]): Record<string, string> => ({
-    label,
-    ...Object.fromEntries(BUCKETS.map((b, i) => [b.id, money(sums[i] ?? 0)])),
-    total: money(whole(sums)),
-  });
+  const cells = (label: string, sums: readonly number[]): Record<string, string> => {
+    const out: Record<string, string> = { label };
+    for (let i = 0; i < BUCKETS.length; i++) out[(BUCKETS[i] as (typeof BUCKETS)[number]).id] = money(sums[i] ?? 0);
+    out['total'] = money(whole(sums));
+    return out;
+  };
   for (const [party, sums] of inNameOrder(books, parties)) {
     if (request.rowsToReturn !== 'all' && whole(sums) === 0) continue;
     const name = books.nameOf(party) ?? party;
