@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machine } from './desktopSide/machineSupport.ts';
 import { startTestSandbox, walk, type ApiResponse, type TestSandbox } from './support/testClient.ts';
+import { sendPassthrough, passthroughRs, retIds, type Ret } from './support/passthroughClient.ts';
 
 // The desktop's own query filters, iterators, statuses and refusals through passthrough, each
 // compared with the typed list's answer to the same question on the seeded file (seed 7). Only the
 // last group changes anything (the machine's faults), and it sets them back.
 type Doc = Record<string, unknown>;
-type Ret = Record<string, unknown>;
 
 let api: TestSandbox;
 let customers: Doc[];
@@ -21,17 +21,11 @@ afterAll(async () => {
   await api.close();
 });
 
-function send(body: unknown): Promise<ApiResponse> {
-  return api.post(`/end-users/${api.endUser}/passthrough/ledger_desktop`, body, { endUser: null });
-}
+const send = (body: unknown): Promise<ApiResponse> => sendPassthrough(api, body);
 
-async function rs(body: Record<string, unknown>): Promise<Ret> {
-  const res = await send(body);
-  expect(res.status, res.text).toBe(200);
-  return res.body[(Object.keys(body)[0] ?? '').replace(/Rq$/, 'Rs')] as Ret;
-}
+const rs = (body: Record<string, unknown>): Promise<Ret> => passthroughRs(api, body);
 
-const ids = (r: Ret, element: string, idElement = 'ListID'): string[] => ((r[element] as Ret[] | undefined) ?? []).map((o) => String(o[idElement]));
+const ids = retIds;
 const customerIds = async (request: Ret): Promise<string[]> => ids(await rs({ CustomerQueryRq: request }), 'CustomerRet');
 const invoiceIds = async (request: Ret): Promise<string[]> => ids(await rs({ InvoiceQueryRq: request }), 'InvoiceRet', 'TxnID');
 const idOf = (d: Doc): string => String(d['id']);

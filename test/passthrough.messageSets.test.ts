@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../simulator/desktop/values/money.ts';
 import { figure, type ReportJson } from './support/reportFigures.ts';
 import { startTestSandbox, type ApiResponse, type TestSandbox } from './support/testClient.ts';
+import { sendPassthrough, passthroughRs, passthroughAnswer, type Ret } from './support/passthroughClient.ts';
 
 // Issue 40's writes through passthrough: message sets of several requests (answered in order,
 // `onError`, nothing run when one cannot be parsed), `ListDelRq` with the desktop's in-use rule,
 // and the add elements the typed writes name otherwise (`LinkToTxnID`, `SetCredit`, `OpenBalance`...),
 // each read back through the typed endpoints and the books. Each test makes its own objects.
 type Doc = Record<string, unknown>;
-type Ret = Record<string, unknown>;
 
 let api: TestSandbox;
 let customer: Doc;
@@ -25,17 +25,11 @@ afterAll(async () => {
   await api.close();
 });
 
-function send(body: unknown): Promise<ApiResponse> {
-  return api.post(`/end-users/${api.endUser}/passthrough/ledger_desktop`, body, { endUser: null });
-}
+const send = (body: unknown): Promise<ApiResponse> => sendPassthrough(api, body);
 
-async function answer(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await send(body);
-  expect(res.status, res.text).toBe(200);
-  return res.body;
-}
+const answer = (body: Record<string, unknown>): Promise<Ret> => passthroughAnswer(api, body);
 
-const rs = async (body: Record<string, unknown>): Promise<Ret> => (await answer(body))[(Object.keys(body)[0] ?? '').replace(/Rq$/, 'Rs')] as Ret;
+const rs = (body: Record<string, unknown>): Promise<Ret> => passthroughRs(api, body);
 
 async function customerNamed(name: string): Promise<Doc[]> {
   const res = await api.get('/ledger-desktop/customers', { query: { nameContains: name, status: 'all' } });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox, walk, type ApiResponse, type TestSandbox } from './support/testClient.ts';
+import { startTestSandbox, walk, type TestSandbox } from './support/testClient.ts';
+import { passthroughRs, rets, retIds, type Ret } from './support/passthroughClient.ts';
 
 // Issue 40's query options of the desktop through passthrough, each compared with the typed list's
 // answer to the same question on the seeded file (seed 7): date macros, the `...WithChildren` name
 // filters, `metaData` counts, and iterators on the views and on the queries across list types.
 // Dated invoices are added first, so each date macro has something to find and something to leave.
 type Doc = Record<string, unknown>;
-type Ret = Record<string, unknown>;
 
 let api: TestSandbox;
 let customers: Doc[];
@@ -14,18 +14,10 @@ let customers: Doc[];
 let today: string;
 let fiscalFirstMonth: number;
 
-function send(body: unknown): Promise<ApiResponse> {
-  return api.post(`/end-users/${api.endUser}/passthrough/ledger_desktop`, body, { endUser: null });
-}
 
-async function rs(body: Record<string, unknown>): Promise<Ret> {
-  const res = await send(body);
-  expect(res.status, res.text).toBe(200);
-  return res.body[(Object.keys(body)[0] ?? '').replace(/Rq$/, 'Rs')] as Ret;
-}
+const rs = (body: Record<string, unknown>): Promise<Ret> => passthroughRs(api, body);
 
-const rets = (r: Ret, element: string): Ret[] => (r[element] as Ret[] | undefined) ?? [];
-const ids = (r: Ret, element: string, idElement = 'ListID'): string[] => rets(r, element).map((o) => String(o[idElement]));
+const ids = retIds;
 const typedIds = async (path: string, query: Record<string, string | string[]>): Promise<string[]> =>
   (await walk(api, path, Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v])))).flatMap((p) => (p['data'] as Doc[]).map((d) => String(d['id'] ?? d['transactionId'])));
 

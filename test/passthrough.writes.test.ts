@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCents } from '../simulator/desktop/values/money.ts';
 import { figure, type ReportJson } from './support/reportFigures.ts';
 import { startTestSandbox, type ApiResponse, type TestSandbox } from './support/testClient.ts';
+import { sendPassthrough, passthroughRs, type Ret } from './support/passthroughClient.ts';
 
 // Adds, modifies, voids and deletes through passthrough, on the same company file, rules and books
 // as the typed endpoints: what passthrough writes is read back through the typed endpoints and the
 // reports. Each test makes its own objects.
 type Doc = Record<string, unknown>;
-type Ret = Record<string, unknown>;
 
 let api: TestSandbox;
 let customer: Doc;
@@ -22,15 +22,9 @@ afterAll(async () => {
   await api.close();
 });
 
-function send(body: unknown): Promise<ApiResponse> {
-  return api.post(`/end-users/${api.endUser}/passthrough/ledger_desktop`, body, { endUser: null });
-}
+const send = (body: unknown): Promise<ApiResponse> => sendPassthrough(api, body);
 
-async function rs(body: Record<string, unknown>): Promise<Ret> {
-  const res = await send(body);
-  expect(res.status, res.text).toBe(200);
-  return res.body[(Object.keys(body)[0] ?? '').replace(/Rq$/, 'Rs')] as Ret;
-}
+const rs = (body: Record<string, unknown>): Promise<Ret> => passthroughRs(api, body);
 
 async function expectUnparsable(body: unknown): Promise<void> {
   const res = await send(body);
