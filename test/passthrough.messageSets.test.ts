@@ -91,6 +91,21 @@ describe('message sets: several requests in one body', () => {
     expect(await customerNamed(name)).toEqual([]);
   });
 
+  it('a write refused only as it runs is its own error: what ran before it stays, stopOnError stops there', async () => {
+    const [first, never] = [fresh('Set Before Overflow'), fresh('Set Never After')];
+    const body = await answer({
+      CustomerAddRq: [{ CustomerAdd: { Name: first } }],
+      InvoiceAddRq: { requestID: '7', InvoiceAdd: { CustomerRef: { FullName: first }, TxnDate: '2026-03-11', InvoiceLineAdd: { ItemRef: { ListID: item['id'] }, Quantity: '9999999999', Rate: '9999999999.99' } } },
+      VendorAddRq: { VendorAdd: { Name: never } },
+    });
+    expect((body['CustomerAddRs'] as Ret[]).map((r) => r['statusCode'])).toEqual(['0']);
+    expect(body['InvoiceAddRs']).toMatchObject({ requestID: '7', statusCode: '3180', statusSeverity: 'Error' });
+    expect(body['VendorAddRs']).toBeUndefined();
+    expect(await customerNamed(first)).toHaveLength(1);
+    const invoices = await api.get('/ledger-desktop/invoices', { query: { customerIds: String((await customerNamed(first))[0]?.['id']) } });
+    expect(invoices.body['data']).toEqual([]);
+  });
+
   it('a request names by full name what an earlier one of the set made', async () => {
     const name = fresh('Set Newcomer');
     const body = await answer({

@@ -1,5 +1,5 @@
 import type { CallKind } from '../machine/machineStates.ts';
-import type { DesktopError } from '../values/DesktopError.ts';
+import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
 import { answerRequest, isRemoval, REQUEST, type PassthroughPorts } from './answerRequest.ts';
 import { PassthroughParseError } from './PassthroughParseError.ts';
@@ -72,8 +72,20 @@ function answerSet(set: MessageSet, answer: (name: string, request: JsonObject) 
 export function answerPassthrough(ports: PassthroughPorts, body: JsonObject): JsonObject {
   const set = messageSetOf(body);
   const several = set.groups.length > 1 || set.groups.some((g) => g.many);
-  if (several) answerSet({ ...set, onError: 'continueOnError' }, (name, request) => answerRequest(ports, name, request, 'check'));
-  return answerSet(set, (name, request) => answerRequest(ports, name, request));
+  if (!several) return answerSet(set, (name, request) => answerRequest(ports, name, request));
+  answerSet({ ...set, onError: 'continueOnError' }, (name, request) => answerRequest(ports, name, request, 'check'));
+  return answerSet(set, (name, request) => {
+    try {
+      return answerRequest(ports, name, request);
+    } catch (error) {
+      // The set was parsed whole: what refuses now is a rule only the write's running finds (an
+      // amount too large once multiplied). The requests before it are written, so it is this
+      // request's error, as the desktop reports a rule that failed while saving, and `onError` decides.
+      if (!(error instanceof PassthroughParseError)) throw error;
+      const echo: JsonObject = typeof request['requestID'] === 'string' ? { requestID: request['requestID'] } : {};
+      return { ...echo, ...statusOf(new DesktopError(DESKTOP_STATUS.SAVE_FAILED, error.message)) };
+    }
+  });
 }
 
 /**
