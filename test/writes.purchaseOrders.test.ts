@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, expectDesktopError, expectInvalidRequest, withSaleSandbox, type LinkedTransactionView } from './support/ledgerViews.ts';
+import { bodyOf, expectDesktopError, expectInvalidRequest, fetchAll, withSaleSandbox, type LinkedTransactionView } from './support/ledgerViews.ts';
 import type { TestSandbox } from './support/testClient.ts';
 
 /** Purchase orders, and the item receipts and bills that receive their lines. */
@@ -109,6 +109,33 @@ describe('purchase orders', () => {
       [0, 0, false],
     ]);
     expect(second.id).toBe(back.lines[1]?.id);
+  });
+
+  it("count the lines of their item groups too: a bill of the whole order takes them, a sales order's invoice the same", async () => {
+    const vendor = bodyOf<{ id: string }>(await api.post('/ledger-desktop/vendors', { name: 'Grouped Goods Supply' })).id;
+    const groups = await fetchAll<{ id: string; lines: { item: { id: string }; quantity: number | null }[] }>(api, '/ledger-desktop/item-groups');
+    const group = groups.find((g) => g.lines.length > 1);
+    if (!group) throw new Error('the demo file has an item group of several items');
+    type Grouped = OrderView & { lineGroups: { lines: OrderLine[] }[] };
+    const order = bodyOf<Grouped>(await api.post(ORDERS, { vendorId: vendor, transactionDate: '2026-02-01', lineGroups: [{ itemGroupId: group.id, quantity: 2 }] }));
+    const groupLines = order.lineGroups[0]?.lines ?? [];
+    expect(groupLines.map((l) => l.receivedQuantity)).toEqual(group.lines.map(() => 0));
+    const bill = bodyOf<PurchaseView>(await api.post('/ledger-desktop/bills', { vendorId: vendor, transactionDate: '2026-02-12', linkToTransactionIds: [order.id] }));
+    expect(bill.itemLines.map((l) => [l.item?.id, l.quantity])).toEqual(group.lines.map((l) => [l.item.id, 2 * (l.quantity ?? 1)]));
+    const received = bodyOf<Grouped>(await api.get(`${ORDERS}/${order.id}`));
+    expect(received.isFullyReceived).toBe(true);
+    expect(received.lineGroups[0]?.lines.map((l) => [l.receivedQuantity, l.isBilled])).toEqual(group.lines.map((l) => [2 * (l.quantity ?? 1), true]));
+    // A line the bill took is held: the order cannot replace the group by a new one (3175).
+    expectDesktopError(await api.post(`${ORDERS}/${order.id}`, { revisionNumber: received.revisionNumber, lineGroups: [{ id: '-1', itemGroupId: group.id, quantity: 1 }] }), '3175');
+
+    const customer = bodyOf<{ id: string }>(await api.post('/ledger-desktop/customers', { name: 'Grouped Goods Buyer' })).id;
+    type SalesGrouped = { id: string; isFullyInvoiced: boolean | null; lineGroups: { lines: { quantityInvoiced: number | null }[] }[] };
+    const salesOrder = bodyOf<SalesGrouped>(await api.post('/ledger-desktop/sales-orders', { customerId: customer, transactionDate: '2026-02-01', lineGroups: [{ itemGroupId: group.id, quantity: 1 }] }));
+    const invoice = bodyOf<{ lines: { item: { id: string } | null; quantity: number | null }[] }>(await api.post('/ledger-desktop/invoices', { customerId: customer, transactionDate: '2026-02-03', linkToTransactionIds: [salesOrder.id] }));
+    expect(invoice.lines.map((l) => [l.item?.id, l.quantity])).toEqual(group.lines.map((l) => [l.item.id, l.quantity ?? 1]));
+    const invoiced = bodyOf<SalesGrouped>(await api.get(`/ledger-desktop/sales-orders/${salesOrder.id}`));
+    expect(invoiced.isFullyInvoiced).toBe(true);
+    expect(invoiced.lineGroups[0]?.lines.map((l) => l.quantityInvoiced)).toEqual(group.lines.map((l) => l.quantity ?? 1));
   });
 
   it("refuses another vendor's order, and a line linked by an update, writing nothing", async () => {

@@ -1,5 +1,5 @@
 import type { TypeRules, RulesContext } from '../table/TypeRules.ts';
-import { objectsOf, isJsonObject, type JsonObject } from '../values/json.ts';
+import { isJsonObject, type JsonObject } from '../values/json.ts';
 import { fromCents, sumCents, toCents } from '../values/money.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { aNounOf } from '../values/typeNoun.ts';
@@ -7,7 +7,7 @@ import { purchaseGroupsOf, purchaseLinesOf } from './purchaseLines.ts';
 import { linesWithGroupsOf } from '../books/documentLines.ts';
 import { billOf } from '../books/receiptBills.ts';
 import { defaultLinesOpen, ON_PURCHASE_ORDERS, onOrderRules } from './onOrder.ts';
-import { assertTakenLinesKept, lineLinksAfter, linkedLinesOf, quantityOf, refreshSources, sourceEntries, sourceLinksOf, type LinkedLines, type SourceSide } from './sourceLinks.ts';
+import { assertTakenLinesKept, lineLinksAfter, linkedLinesOf, quantityOf, refreshSources, sourceEntries, sourceLinesOf, sourceLinksOf, type LinkedLines, type SourceSide } from './sourceLinks.ts';
 import { WriteNote } from './writeNotes.ts';
 
 /** Purchases whose lines can come from a purchase order: they receive its goods. */
@@ -28,7 +28,7 @@ function countReceived(ctx: RulesContext, order: JsonObject): void {
     if (link.fromType !== 'ldg_item_receipt' || billOf(ctx, link.from) !== undefined) continue;
     for (const l of ctx.ledger.lineLinksOf(link.from)) if (l.sourceId === id) onReceipts.set(l.sourceLineId, (onReceipts.get(l.sourceLineId) ?? 0) + l.quantity);
   }
-  const lines = objectsOf(order?.['lines']);
+  const lines = sourceLinesOf(ctx, order);
   for (const line of lines) {
     const lineId = String(line['id']);
     const got = received.get(lineId) ?? 0;

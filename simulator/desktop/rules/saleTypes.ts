@@ -1,16 +1,16 @@
-import { objectsOf, type JsonObject } from '../values/json.ts';
+import type { JsonObject } from '../values/json.ts';
 import { defaultLinesOpen, ON_SALES_ORDERS, onOrderRules } from './onOrder.ts';
 import type { RulesContext, TypeRules } from '../table/TypeRules.ts';
 import { assertDepositKept } from './depositRules.ts';
 import { saleRules } from './salesDocuments.ts';
-import { assertTakenLinesKept, quantityOf, type SourceSide } from './sourceLinks.ts';
+import { assertTakenLinesKept, quantityOf, sourceLinesOf, type SourceSide } from './sourceLinks.ts';
 
 
 /** The quantities invoiced of a sales order's lines and whether it is all invoiced, from what invoices took. */
 function countInvoiced(ctx: RulesContext, doc: JsonObject): void {
   if (doc['objectType'] !== 'ldg_sales_order') return;
   const taken = ctx.ledger.takenFrom(String(doc['id']));
-  const lines = objectsOf(doc?.['lines']);
+  const lines = sourceLinesOf(ctx, doc);
   for (const line of lines) line['quantityInvoiced'] = taken.get(String(line['id'])) ?? 0;
   doc['isFullyInvoiced'] = lines.length > 0 && lines.every((l) => l['isManuallyClosed'] === true || Number(l['quantityInvoiced']) >= quantityOf(l));
 }

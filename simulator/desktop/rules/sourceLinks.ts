@@ -1,4 +1,5 @@
 import type { LineLink, Link, LinkInput } from '../storage/Ledger.ts';
+import { linesWithGroupsOf } from '../books/documentLines.ts';
 import { refId } from '../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { objectsOf, isJsonObject, type JsonObject } from '../values/json.ts';
@@ -46,6 +47,11 @@ export interface LinkedLines {
 
 export const quantityOf = (line: JsonObject | undefined): number => (typeof line?.['quantity'] === 'number' ? line['quantity'] : 1);
 
+/** Every line of a source a document can be made from: its own, then its line groups' (an order's group of items is ordered line by line). */
+export function sourceLinesOf(ctx: Pick<RulesContext, 'shapeOf'>, source: JsonObject): JsonObject[] {
+  return linesWithGroupsOf(ctx.shapeOf(String(source['objectType'])), 'lines', source);
+}
+
 function findSource(ctx: RulesContext, side: SourceSide, id: string, party: string | null): JsonObject {
   for (const type of side.sources) {
     const found = ctx.find(type, id);
@@ -89,14 +95,14 @@ export function linkedLinesOf(ctx: RulesContext, side: SourceSide, doc: JsonObje
       continue;
     }
     const source = findSource(ctx, side, String(link['transactionId']), party);
-    const line = objectsOf(source?.['lines']).find((l) => l['id'] === link['transactionLineId']);
+    const line = sourceLinesOf(ctx, source).find((l) => l['id'] === link['transactionLineId']);
     if (!line) throw new DesktopError(DESKTOP_STATUS.OBJECT_NOT_FOUND, `Line "${String(link['transactionLineId'])}" of transaction "${String(source['id'])}" cannot be found.`);
     out.inputs.push(inputFrom(ctx, side, source, line, sent));
     out.origins.push({ sourceId: String(source['id']), sourceLineId: String(line['id']) });
   }
   for (const id of whole) {
     const source = findSource(ctx, side, id, party);
-    for (const line of objectsOf(source?.['lines']).filter((l) => side.openOf(ctx, source, l) > 0)) {
+    for (const line of sourceLinesOf(ctx, source).filter((l) => side.openOf(ctx, source, l) > 0)) {
       out.inputs.push(inputFrom(ctx, side, source, line));
       out.origins.push({ sourceId: String(source['id']), sourceLineId: String(line['id']) });
     }
@@ -130,7 +136,7 @@ export function sourceLinksOf(side: SourceSide, doc: JsonObject, lineLinks: read
 /** A change to a source may not drop a line a document was made from (3175). */
 export function assertTakenLinesKept(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): void {
   if (!previous) return;
-  const kept = new Set(objectsOf(doc?.['lines']).map((l) => String(l['id'])));
+  const kept = new Set(sourceLinesOf(ctx, doc).map((l) => String(l['id'])));
   const taken = [...ctx.ledger.takenFrom(String(doc['id'])).keys()].filter((line) => !kept.has(line));
   if (taken.length > 0) throw new DesktopError(DESKTOP_STATUS.IN_USE, `Line ${taken.join(', ')} of this transaction was used by another transaction: it cannot be removed.`);
 }
