@@ -238,7 +238,7 @@ function listTypes(): Record<string, ReportTypeRow> {
 
 /** Hours from the time entries: by job, by name, by item. */
 function timeTypes(): Record<string, ReportTypeRow> {
-  const row = (title: string, build: ReportTypeRow['build']): ReportTypeRow => ({ category: 'time', title, defaultMacro: 'this_month_to_date', hasBasis: false, subtitle: statementSubtitle.period, build });
+  const row = (title: string, build: ReportTypeRow['build']): ReportTypeRow => ({ category: 'time', title, defaultMacro: 'this_month_to_date', hasBasis: false, subtitle: statementSubtitle.period, takesColumns: true, build });
   return {
     time_by_job_summary: row('Time by Job Summary', (b, r, s) => timeSummary(b, r, s, 'customer', 'serviceItem')),
     time_by_name: row('Time by Name', (b, r, s) => timeSummary(b, r, s, 'entity', 'customer')),
@@ -293,7 +293,7 @@ function payrollTypes(): Record<string, ReportTypeRow> {
   });
   return {
     payroll_summary: row('payroll_summary', 'Payroll Summary', payrollSummary, true),
-    employee_earnings_summary: row('payroll_summary', 'Employee Earnings Summary', employeeEarnings),
+    employee_earnings_summary: row('payroll_summary', 'Employee Earnings Summary', employeeEarnings, true),
     payroll_liability_balances: row('payroll_summary', 'Payroll Liability Balances', liabilityBalances, true),
     payroll_item_detail: row('payroll_detail', 'Payroll Item Detail', payrollItemDetail),
     payroll_review_detail: row('payroll_detail', 'Payroll Review Detail', payrollReviewDetail),

@@ -4,7 +4,7 @@ import type { Figures } from './accountRows.ts';
 import { notComputed } from './notComputed.ts';
 import type { PostingSumKeys } from '../storage/LedgerReads.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
-import { axisRows, postingAxis, sortedKeys, type PostingAxis } from './reportAxes.ts';
+import { axisRows, postingAxis, sortedKeys, type AxisRow, type PostingAxis } from './reportAxes.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import { yearStart } from './reportPeriods.ts';
 import { periodHeading, shortDate } from './reportText.ts';
@@ -161,11 +161,7 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
   const { from, to } = request.period;
   const firstMonth = request.query['reportCalendar'] === 'fiscal_year' ? books.fiscalYearStartMonth : 0;
   if (by === 'total_only') return { columns: [{ id: 'total', title: asOf ? shortDate(to) : periodHeading(request.period), from: asOf ? null : from, to }], derived: [] };
-  if (PERIODS.has(by)) {
-    const periods = periodsOf(by, from ?? books.firstPostingDate(), to, firstMonth);
-    const columns = periods.map((p, i) => ({ id: `column_${i + 1}`, title: asOf ? shortDate(p.to) : periodTitle(by, p), from: asOf ? null : p.from, to: p.to }));
-    return { columns: asOf ? columns : [...columns, totalOf(from, to)], derived: [] };
-  }
+  if (PERIODS.has(by)) return periodLayout(by, from, from ?? books.firstPostingDate(), to, firstMonth, asOf);
   const range: PostingFilter = { ...request.filter, from: asOf ? null : from, to };
   const axis = postingAxis(books, range, by);
   if (!axis) throw notComputed(`columns by ${by} (summarizeColumnsBy)`);
@@ -183,6 +179,33 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
     return valueLayout(books, range, axis, { field: 'entity', valueOf });
   }
   return valueLayout(books, range, axis);
+}
+
+/** Columns by period from `first` (the report's first day, or its first posting's), each a span or (`asOf`) its last day. */
+function periodLayout(by: string, from: string | null, first: string, to: string, firstMonth: number, asOf: boolean): AmountLayout {
+  const columns = periodsOf(by, first, to, firstMonth).map((p, i) => ({ id: `column_${i + 1}`, title: asOf ? shortDate(p.to) : periodTitle(by, p), from: asOf ? null : p.from, to: p.to }));
+  return { columns: asOf ? columns : [...columns, totalOf(from, to)], derived: [] };
+}
+
+/**
+ * The columns of a report of facts its documents say (a time entry's hours, a paycheck line's
+ * amount: `reportAxes.factRow`): one total, periods from the first fact, or a column per value
+ * of an axis among the facts, beside the total. The same axes as the statements'.
+ */
+export function factLayout(books: ReportBooks, request: ReportRequest, by: string, facts: readonly AxisRow[]): AmountLayout {
+  const { from, to } = request.period;
+  if (by === 'total_only') return { columns: [totalOf(from, to)], derived: [] };
+  const firstMonth = request.query['reportCalendar'] === 'fiscal_year' ? books.fiscalYearStartMonth : 0;
+  const first = facts.reduce<string | null>((a, f) => (a === null || f.date < a ? f.date : a), null);
+  if (PERIODS.has(by)) return periodLayout(by, from, from ?? first ?? to, to, firstMonth, false);
+  const axis = postingAxis(books, { from, to }, by);
+  if (!axis) throw notComputed(`columns by ${by} (summarizeColumnsBy)`);
+  return { columns: valueColumns(books, axis, facts.map((f) => axis.keyOf(f)), from, to), derived: [], columnsBy: { valueOf: (p) => axis.keyOf(p) } };
+}
+
+/** Whether a posting (or a fact) falls in a column: on its days and, for a column of one value, of its value. */
+export function inColumn(layout: AmountLayout, c: AmountColumn, p: PostingRow): boolean {
+  return (c.from === null || p.date >= c.from) && p.date <= c.to && (c.value === undefined || columnValueOf(layout, p) === c.value);
 }
 
 /** The period and the same period a year earlier, their difference and its percentage. */
