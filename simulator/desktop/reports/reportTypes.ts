@@ -1,4 +1,5 @@
-import { balanceSheet, profitAndLoss, statementSubtitle, trialBalance } from './financialStatements.ts';
+import { balanceSheet, profitAndLoss, statementSubtitle } from './financialStatements.ts';
+import { trialBalance } from './trialBalance.ts';
 import { previousYearLayout, statementLayout, yearToDateLayout, type AmountLayout } from './statementColumns.ts';
 import { AXIS_REPORTS, axisDetail, axisSummary } from './byAxisReports.ts';
 import { generalLedger, ledgerDetail } from './generalLedger.ts';
@@ -38,14 +39,6 @@ export interface ReportTypeRow {
  */
 export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
   ...statementTypes(),
-  trial_balance: {
-    category: 'general_summary',
-    title: 'Trial Balance',
-    defaultMacro: 'this_month_to_date',
-    hasBasis: true,
-    subtitle: statementSubtitle.asOf,
-    build: trialBalance,
-  },
   general_ledger: {
     category: 'general_detail',
     title: 'General Ledger',
@@ -164,9 +157,10 @@ function axisTypes(): Record<string, ReportTypeRow> {
   return out;
 }
 
-/** Profit and loss and balance sheets: one layout of sections each, with the columns each type (or the request) asks for. */
+/** Profit and loss, balance sheets and the trial balance: one layout each, with the columns each type (or the request) asks for. */
 function statementTypes(): Record<string, ReportTypeRow> {
-  const asked = (request: ReportRequest): string => (typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : 'total_only');
+  /** The request's columns, else the type's preset: the by-class and by-job statements are the statements with columns by class or customer preset. */
+  const asked = (request: ReportRequest, preset = 'total_only'): string => (typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : preset);
   const profitAndLossType = (title: string, layout: (books: ReportBooks, request: ReportRequest) => AmountLayout): ReportTypeRow => ({
     category: 'general_summary',
     title,
@@ -185,14 +179,15 @@ function statementTypes(): Record<string, ReportTypeRow> {
   });
   return {
     profit_and_loss_standard: { ...profitAndLossType('Profit & Loss', (b, r) => statementLayout(b, r, asked(r), false)), takesColumns: true },
-    profit_and_loss_by_class: profitAndLossType('Profit & Loss by Class', (b, r) => statementLayout(b, r, 'class', false)),
-    profit_and_loss_by_job: profitAndLossType('Profit & Loss by Job', (b, r) => statementLayout(b, r, 'customer', false)),
-    profit_and_loss_previous_year_comparison: profitAndLossType('Profit & Loss Prev Year Comparison', (_b, r) => previousYearLayout(r, false)),
-    profit_and_loss_ytd_comparison: profitAndLossType('Profit & Loss YTD Comparison', (b, r) => yearToDateLayout(b, r)),
+    profit_and_loss_by_class: { ...profitAndLossType('Profit & Loss by Class', (b, r) => statementLayout(b, r, asked(r, 'class'), false)), takesColumns: true },
+    profit_and_loss_by_job: { ...profitAndLossType('Profit & Loss by Job', (b, r) => statementLayout(b, r, asked(r, 'customer'), false)), takesColumns: true },
+    profit_and_loss_previous_year_comparison: { ...profitAndLossType('Profit & Loss Prev Year Comparison', (b, r) => previousYearLayout(b, r, asked(r), false)), takesColumns: true },
+    profit_and_loss_ytd_comparison: { ...profitAndLossType('Profit & Loss YTD Comparison', (b, r) => yearToDateLayout(b, r, asked(r))), takesColumns: true },
     balance_sheet_standard: { ...balanceSheetType('Balance Sheet', false, (b, r) => statementLayout(b, r, asked(r), true)), takesColumns: true },
     balance_sheet_summary: { ...balanceSheetType('Summary Balance Sheet', true, (b, r) => statementLayout(b, r, asked(r), true)), takesColumns: true },
-    balance_sheet_by_class: balanceSheetType('Balance Sheet by Class', false, (b, r) => statementLayout(b, r, 'class', true)),
-    balance_sheet_previous_year_comparison: balanceSheetType('Balance Sheet Prev Year Comparison', false, (_b, r) => previousYearLayout(r, true)),
+    balance_sheet_by_class: { ...balanceSheetType('Balance Sheet by Class', false, (b, r) => statementLayout(b, r, asked(r, 'class'), true)), takesColumns: true },
+    trial_balance: { category: 'general_summary', title: 'Trial Balance', defaultMacro: 'this_month_to_date', hasBasis: true, subtitle: statementSubtitle.asOf, takesColumns: true, build: (b, r, s) => trialBalance(b, r, s, statementLayout(b, r, asked(r), true)) },
+    balance_sheet_previous_year_comparison: { ...balanceSheetType('Balance Sheet Prev Year Comparison', false, (b, r) => previousYearLayout(b, r, asked(r), true)), takesColumns: true },
   };
 }
 

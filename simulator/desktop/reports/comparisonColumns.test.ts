@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportJson } from '../../../test/support/reportFigures.ts';
+import { seededBooks } from '../../../test/support/seededBooks.ts';
+import { compileValidators, type OperationValidators } from '../../spec/compileValidators.ts';
+import { indexOperations } from '../../spec/indexOperations.ts';
+import { loadSpec } from '../../spec/loadSpec.ts';
+import type { CompanyFile } from '../CompanyFile.ts';
+import type { JsonValue } from '../values/json.ts';
+import { toCents } from '../values/money.ts';
+import { runReport } from './runReport.ts';
+
+const operations = indexOperations(await loadSpec());
+const validators = compileValidators(operations);
+const COLUMNS = (operations.get('reports.generalSummary')?.parameters.find((p) => p.name === 'summarizeColumnsBy')?.schema.enum ?? []).map(String);
+const PERIODS = new Set(['day', 'week', 'two_week', 'four_week', 'half_month', 'month', 'quarter', 'year']);
+/** Over half a year, a day's columns compared are past 1,000: refused, as any layout past them is. */
+const VALUES = COLUMNS.filter((c) => c !== 'total_only' && c !== 'day');
+
+const seeded = seededBooks({ customers: 12, invoices: 30, 'sales-receipts': 6, 'credit-memos': 4, bills: 8, checks: 5, paychecks: 6, 'journal-entries': 3 });
+let cached: CompanyFile | undefined;
+const file = (): CompanyFile => (cached ??= seeded(5));
+const PERIOD = { reportDateFrom: '2025-01-01', reportDateTo: '2025-06-30' };
+
+function ask(query: Record<string, JsonValue>): ReportJson {
+  const v = validators.get('reports.generalSummary') as OperationValidators;
+  const q = { ...PERIOD, ...query };
+  expect(v.query(q), JSON.stringify(query)).toBe(true);
+  const body = runReport(file(), 'general-summary', q);
+  expect(v.response?.(body), `${JSON.stringify(query)} answer: ${JSON.stringify(v.response?.errors?.[0])}`).toBe(true);
+  return body as unknown as ReportJson;
+}
+
+type Row = ReportJson['rows'][number];
+const cents = (row: Row, column: string): number => toCents(row.cells?.find((c) => c.columnId === column)?.value ?? null);
+const ids = (report: ReportJson): string[] => (report['columns'] as { columnId: string }[]).map((c) => c.columnId);
+const figureRows = (report: ReportJson): Row[] => report.rows.filter((r) => r.kind !== 'text');
+const label = (row: Row): string | null => row.cells?.find((c) => c.columnId === 'label')?.value ?? null;
+
+describe('the by-class and by-job statements', () => {
+  it.each([
+    ['profit_and_loss_by_class', 'profit_and_loss_standard', 'class'],
+    ['profit_and_loss_by_job', 'profit_and_loss_standard', 'customer'],
+    ['balance_sheet_by_class', 'balance_sheet_standard', 'class'],
+  ])('%s is %s with its columns preset, and a request’s columns replace the preset', (type, standard, preset) => {
+    const rowsOf = (r: ReportJson): unknown => ({ columns: r['columns'], rows: r.rows });
+    expect(rowsOf(ask({ reportType: type }))).toEqual(rowsOf(ask({ reportType: standard, summarizeColumnsBy: preset })));
+    for (const by of ['month', 'terms', 'item_type', 'total_only']) expect(rowsOf(ask({ reportType: type, summarizeColumnsBy: by })), by).toEqual(rowsOf(ask({ reportType: standard, summarizeColumnsBy: by })));
+  });
+});
+
+describe('comparisons by every summarizeColumnsBy value', () => {
+  it.each([
+    ['profit_and_loss_previous_year_comparison', 'previous_year', true],
+    ['balance_sheet_previous_year_comparison', 'previous_year', true],
+    ['profit_and_loss_ytd_comparison', 'year_to_date', false],
+  ] as const)('%s: each column beside its %s, adding up to the one-column comparison', (reportType, other, derived) => {
+    const single = figureRows(ask({ reportType }));
+    for (const by of VALUES) {
+      const report = ask({ reportType, summarizeColumnsBy: by });
+      const columns = ids(report);
+      const current = columns.filter((id) => /^column_[^_]+$/.test(id));
+      const asOfPeriods = reportType.startsWith('balance_sheet') && PERIODS.has(by);
+      expect(current.length, by).toBeGreaterThan(PERIODS.has(by) && by !== 'year' ? 1 : 0);
+      const rows = figureRows(report);
+      expect(rows.map(label), by).toEqual(single.map(label));
+      rows.forEach((row, i) => {
+        const one = single[i] as Row;
+        const what = `${by}: ${label(row)}`;
+        for (const c of current) {
+          expect(columns.indexOf(`${c}_${other}`), `${what}: ${c}'s ${other} beside it`).toBe(columns.indexOf(c) + 1);
+          if (derived) expect(cents(row, `${c}_change`), `${what}: ${c} change`).toBe(cents(row, c) - cents(row, `${c}_${other}`));
+        }
+        // A balance sheet by period has no total: its last column is as of the report's last day.
+        const [now, then] = asOfPeriods ? [current.at(-1) as string, `${current.at(-1)}_${other}`] : ['total', `total_${other}`];
+        expect(cents(row, now), `${what}: against the one-column comparison`).toBe(cents(one, 'current'));
+        expect(cents(row, then), `${what}: ${other} against the one-column comparison`).toBe(cents(one, other));
+        if (asOfPeriods) return;
+        // Columns of one value each (and periods of a span) add up to the total, this year and the earlier.
+        expect(current.reduce((s, c) => s + cents(row, c), 0), `${what}: columns`).toBe(cents(row, 'total'));
+        if (!PERIODS.has(by) || other === 'previous_year') expect(current.reduce((s, c) => s + cents(row, `${c}_${other}`), 0), `${what}: ${other} columns`).toBe(cents(row, `total_${other}`));
+      });
+    }
+  });
+});
