@@ -82,3 +82,36 @@ describe('comparisons by every summarizeColumnsBy value', () => {
     }
   });
 });
+
+describe('the trial balance by every summarizeColumnsBy value', () => {
+  const net = (row: Row, prefix: string): number => cents(row, `${prefix}debit`) - cents(row, `${prefix}credit`);
+  it.each(VALUES)('columns by %s add up to the one-column trial balance, and each period balances as of its last day', (by) => {
+    const single = figureRows(ask({ reportType: 'trial_balance' }));
+    const report = ask({ reportType: 'trial_balance', summarizeColumnsBy: by });
+    const pairs = ids(report).filter((id) => id.endsWith('_debit')).map((id) => id.slice(0, -'debit'.length));
+    expect(pairs.length, by).toBeGreaterThan(PERIODS.has(by) && by !== 'year' ? 1 : 0);
+    const total = figureRows(report).at(-1) as Row;
+    // Each day's books balance; one class's or name's postings alone need not (an invoice's receivable side is often unclassified).
+    for (const p of PERIODS.has(by) ? pairs : ['total_']) expect(cents(total, `${p}debit`), `${by}: ${p} debits and credits`).toBe(cents(total, `${p}credit`));
+    const byLabel = new Map(single.map((r) => [label(r), r]));
+    for (const row of figureRows(report).filter((r) => r.kind === 'data')) {
+      const one = byLabel.get(label(row));
+      if (PERIODS.has(by)) {
+        // As of the last period's last day: the report's own day.
+        expect(net(row, pairs.at(-1) as string), `${by}: ${label(row)}`).toBe(one ? net(one, '') : 0);
+      } else {
+        const parts = pairs.filter((p) => p !== 'total_');
+        expect(parts.reduce((s, p) => s + net(row, p), 0), `${by}: ${label(row)} columns`).toBe(net(row, 'total_'));
+        expect(net(row, 'total_'), `${by}: ${label(row)} against the one-column trial balance`).toBe(one ? net(one, '') : 0);
+      }
+    }
+  });
+
+  it('by month, each column is the trial balance as of the month’s last day', () => {
+    const report = ask({ reportType: 'trial_balance', summarizeColumnsBy: 'month' });
+    for (const [i, day] of ['2025-01-31', '2025-02-28', '2025-03-31'].entries()) {
+      const asOf = new Map(figureRows(ask({ reportType: 'trial_balance', reportDateTo: day })).map((r) => [label(r), net(r, '')]));
+      for (const row of figureRows(report).filter((r) => r.kind === 'data')) expect(net(row, `column_${i + 1}_`), `${day}: ${label(row)}`).toBe(asOf.get(label(row)) ?? 0);
+    }
+  });
+});
