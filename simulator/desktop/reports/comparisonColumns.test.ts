@@ -115,3 +115,55 @@ describe('the trial balance by every summarizeColumnsBy value', () => {
     }
   });
 });
+
+describe('the sales tax reports by period', () => {
+  const FLOWS = ['total_sales', 'non_taxable_sales', 'taxable_sales', 'tax_collected'];
+  it.each([...PERIODS].filter((p) => p !== 'day').flatMap((by) => [['sales_tax_liability', by], ['sales_tax_revenue_summary', by]]))('%s by %s: periods add up to the one-column report, what is owed as of each one’s last day', (reportType, by) => {
+    const single = figureRows(ask({ reportType }));
+    const report = ask({ reportType, summarizeColumnsBy: by });
+    const periods = ids(report).filter((id) => id.endsWith('_total_sales') && id !== 'total_total_sales').map((id) => id.slice(0, -'total_sales'.length));
+    expect(periods.length, by).toBeGreaterThan(by === 'year' ? 0 : 1);
+    const rows = figureRows(report);
+    expect(rows.map(label)).toEqual(single.map(label));
+    rows.forEach((row, i) => {
+      const one = single[i] as Row;
+      for (const m of FLOWS.filter((f) => reportType === 'sales_tax_liability' || f !== 'tax_collected')) {
+        expect(periods.reduce((s, p) => s + cents(row, `${p}${m}`), 0), `${by} ${label(row)} ${m}`).toBe(cents(row, `total_${m}`));
+        expect(cents(row, `total_${m}`), `${by} ${label(row)} ${m} against the one-column report`).toBe(cents(one, m));
+      }
+      if (reportType === 'sales_tax_liability') expect(cents(row, `${periods.at(-1)}sales_tax_payable`), `${label(row)} owed`).toBe(cents(one, 'sales_tax_payable'));
+    });
+  });
+
+  it('by month, what is owed in each column is what the report as of the month’s last day says', () => {
+    const report = ask({ reportType: 'sales_tax_liability', summarizeColumnsBy: 'month' });
+    const owedAsOf = (day: string): number => cents(figureRows(ask({ reportType: 'sales_tax_liability', reportDateTo: day })).at(-1) as Row, 'sales_tax_payable');
+    const total = figureRows(report).at(-1) as Row;
+    for (const [i, day] of ['2025-01-31', '2025-02-28', '2025-03-31'].entries()) expect(cents(total, `column_${i + 1}_sales_tax_payable`), day).toBe(owedAsOf(day));
+    // The seeded sales collect tax: the columns have something to split.
+    expect(cents(total, 'total_tax_collected')).not.toBe(0);
+  });
+});
+
+describe('the inventory valuation by period', () => {
+  it.each(['inventory_valuation_summary', 'inventory_valuation_summary_by_site'])('%s by month: each column is the valuation as of the month’s last day', (reportType) => {
+    const report = ask({ reportType, summarizeColumnsBy: 'month' });
+    const months = ['2025-01-31', '2025-02-28', '2025-03-31', '2025-04-30', '2025-05-31', '2025-06-30'];
+    expect(ids(report).filter((id) => id.endsWith('_value_on_hand'))).toHaveLength(months.length);
+    for (const [i, day] of months.entries()) {
+      const asOf = new Map(figureRows(ask({ reportType, reportDateTo: day })).map((r) => [`${r.kind} ${label(r)}`, r]));
+      for (const row of figureRows(report)) {
+        const one = asOf.get(`${row.kind} ${label(row)}`);
+        for (const m of ['quantity_on_hand', 'value_on_hand', 'retail_value']) {
+          const shown = row.cells?.find((c) => c.columnId === `column_${i + 1}_${m}`)?.value ?? null;
+          expect(shown === null ? 0 : Number(shown), `${day} ${label(row)} ${m}`).toBe(Number(one?.cells?.find((c) => c.columnId === m)?.value ?? 0));
+        }
+      }
+    }
+    expect(cents(figureRows(report).at(-1) as Row, 'column_6_value_on_hand')).not.toBe(0);
+  });
+
+  it('refuses columns by a value by design: stock on hand belongs to no name or class', () => {
+    expect(() => runReport(file(), 'general-summary', { reportType: 'inventory_valuation_summary', summarizeColumnsBy: 'class' })).toThrow(/offers no inventory valuation columns by class/);
+  });
+});

@@ -4,11 +4,11 @@ import { previousYearLayout, statementLayout, yearToDateLayout, type AmountLayou
 import { AXIS_REPORTS, axisDetail, axisSummary } from './byAxisReports.ts';
 import { generalLedger, ledgerDetail } from './generalLedger.ts';
 import { documentsByCustomer, journal, openOrders, transactionList } from './documentReports.ts';
-import { inventoryValuation, inventoryValuationDetail, stockStatus } from './inventoryReports.ts';
+import { inventoryValuation, inventoryValuationDetail, stockStatus, valuationLayout } from './inventoryReports.ts';
 import { customSummary, customTransactionDetail } from './customReports.ts';
 import { auditTrail, CHECK_TYPES, missingChecks, progressInvoicing, unbilledCosts } from './bookkeepingReports.ts';
 import { jobReport } from './jobReports.ts';
-import { salesTaxReport } from './salesTaxReports.ts';
+import { salesTaxLayout, salesTaxReport } from './salesTaxReports.ts';
 import { timeByJobDetail, timeSummary } from './timeReports.ts';
 import { agingDetail, agingSummary, balanceDetail, balanceSummary, openItemsByParty } from './openItemReports.ts';
 import { budgetReport, budgetSubtitle, type BudgetKind, type BudgetView } from './budgetReports.ts';
@@ -17,6 +17,10 @@ import { numbersInStock } from './lotReports.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
+
+/** Why the stock reports' columns are fixed: quantities as they stand on one day, not amounts that split over spans or values. */
+const STOCK_STATUS = "its columns are each stocked item's quantities as of one day (on hand, order point, on purchase and sales orders, available), not amounts that split by period or value";
+const NUMBERS_IN_STOCK = 'its rows are what is on hand of each lot or serial number as of one day, under its site and item, in one quantity column';
 
 /** A report type: which endpoint runs it, its title, and the function that lays out its rows. */
 export interface ReportTypeRow {
@@ -30,6 +34,8 @@ export interface ReportTypeRow {
   subtitle(request: ReportRequest): string;
   /** Whether `summarizeColumnsBy` shapes its columns; a type that does not refuses any value but `total_only`. */
   takesColumns?: true;
+  /** Why a type that takes no columns has a layout the desktop fixes: its refusal says so (decision 22); absent, it is not computed yet. */
+  fixedColumns?: string;
   build(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void;
 }
 
@@ -79,7 +85,8 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     defaultMacro: 'today',
     hasBasis: false,
     subtitle: statementSubtitle.asOf,
-    build: (books, request, sheet) => inventoryValuation(books, request, sheet, false),
+    takesColumns: true,
+    build: (books, request, sheet) => inventoryValuation(books, request, sheet, false, valuationLayout(books, request)),
   },
   lot_number_in_stock_by_site: {
     category: 'general_summary',
@@ -88,6 +95,7 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     hasBasis: false,
     subtitle: statementSubtitle.asOf,
     build: (books, request, sheet) => numbersInStock(books, request, sheet, 'lot'),
+    fixedColumns: NUMBERS_IN_STOCK,
   },
   serial_number_in_stock_by_site: {
     category: 'general_summary',
@@ -96,6 +104,7 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     hasBasis: false,
     subtitle: statementSubtitle.asOf,
     build: (books, request, sheet) => numbersInStock(books, request, sheet, 'serial'),
+    fixedColumns: NUMBERS_IN_STOCK,
   },
   inventory_valuation_summary_by_site: {
     category: 'general_summary',
@@ -103,7 +112,8 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     defaultMacro: 'today',
     hasBasis: false,
     subtitle: statementSubtitle.asOf,
-    build: (books, request, sheet) => inventoryValuation(books, request, sheet, true),
+    takesColumns: true,
+    build: (books, request, sheet) => inventoryValuation(books, request, sheet, true, valuationLayout(books, request)),
   },
   ...listTypes(),
   ...timeTypes(),
@@ -213,9 +223,9 @@ function listTypes(): Record<string, ReportTypeRow> {
     open_sales_order_by_item: { ...row('general_detail', 'Open Sales Orders by Item', (b, r, s) => openOrders(b, r, s, 'sales', 'item')), ...all },
     estimates_by_job: { ...row('general_detail', 'Estimates by Job', (b, r, s) => documentsByCustomer(b, r, s, ['ldg_estimate'], { keeps: (d) => d['isActive'] !== false })), ...all },
     pending_sales: { ...row('general_detail', 'Pending Sales', (b, r, s) => documentsByCustomer(b, r, s, ['ldg_invoice', 'ldg_sales_receipt'], { keeps: (d) => d['isPending'] === true, mentions: '"isPending":true' })), ...all },
-    inventory_stock_status_by_item: row('general_summary', 'Inventory Stock Status by Item', (b, r, s) => stockStatus(b, r, s, 'item'), true),
-    inventory_stock_status_by_vendor: row('general_summary', 'Inventory Stock Status by Vendor', (b, r, s) => stockStatus(b, r, s, 'vendor'), true),
-    physical_inventory_worksheet: row('general_summary', 'Physical Inventory Worksheet', (b, r, s) => stockStatus(b, r, s, 'worksheet'), true),
+    inventory_stock_status_by_item: { ...row('general_summary', 'Inventory Stock Status by Item', (b, r, s) => stockStatus(b, r, s, 'item'), true), fixedColumns: STOCK_STATUS },
+    inventory_stock_status_by_vendor: { ...row('general_summary', 'Inventory Stock Status by Vendor', (b, r, s) => stockStatus(b, r, s, 'vendor'), true), fixedColumns: STOCK_STATUS },
+    physical_inventory_worksheet: { ...row('general_summary', 'Physical Inventory Worksheet', (b, r, s) => stockStatus(b, r, s, 'worksheet'), true), fixedColumns: 'it is a count sheet: each item on hand as of one day beside a blank column to count into' },
     inventory_valuation_detail: row('general_detail', 'Inventory Valuation Detail', inventoryValuationDetail),
     check_detail: { ...row('general_detail', 'Check Detail', (b, r, s) => journal(b, r, s, CHECK_TYPES)), hasBasis: true },
     deposit_detail: { ...row('general_detail', 'Deposit Detail', (b, r, s) => journal(b, r, s, new Set(['ldg_deposit']))), hasBasis: true },
@@ -226,8 +236,8 @@ function listTypes(): Record<string, ReportTypeRow> {
     '1099_detail': { ...row('general_detail', '1099 Detail', (b, r, s) => axisDetail(b, r, s, AXIS_REPORTS.vendors1099)), defaultMacro: 'last_year', hasBasis: true },
     income_tax_summary: { ...row('general_summary', 'Income Tax Summary', (b, r, s) => axisSummary(b, r, s, AXIS_REPORTS.incomeTax)), defaultMacro: 'this_year_to_date', hasBasis: true, takesColumns: true },
     income_tax_detail: { ...row('general_detail', 'Income Tax Detail', (b, r, s) => axisDetail(b, r, s, AXIS_REPORTS.incomeTax)), defaultMacro: 'this_year_to_date', hasBasis: true },
-    sales_tax_liability: row('general_summary', 'Sales Tax Liability', (b, r, s) => salesTaxReport(b, r, s, true)),
-    sales_tax_revenue_summary: row('general_summary', 'Sales Tax Revenue Summary', (b, r, s) => salesTaxReport(b, r, s, false)),
+    sales_tax_liability: { ...row('general_summary', 'Sales Tax Liability', (b, r, s) => salesTaxReport(b, r, s, true, salesTaxLayout(b, r))), takesColumns: true },
+    sales_tax_revenue_summary: { ...row('general_summary', 'Sales Tax Revenue Summary', (b, r, s) => salesTaxReport(b, r, s, false, salesTaxLayout(b, r))), takesColumns: true },
   };
 }
 
