@@ -8,6 +8,7 @@ import type { CompanyFile } from '../CompanyFile.ts';
 import type { JsonValue } from '../values/json.ts';
 import { toCents } from '../values/money.ts';
 import { runReport } from './runReport.ts';
+import { all } from '../../../test/support/bookWrites.ts';
 
 const operations = indexOperations(await loadSpec());
 const validators = compileValidators(operations);
@@ -165,5 +166,46 @@ describe('the inventory valuation by period', () => {
 
   it('refuses columns by a value by design: stock on hand belongs to no name or class', () => {
     expect(() => runReport(file(), 'general-summary', { reportType: 'inventory_valuation_summary', summarizeColumnsBy: 'class' })).toThrow(/offers no inventory valuation columns by class/);
+  });
+});
+
+describe('the sales tax reports by a value of the sales', () => {
+  const FLOWS = ['total_sales', 'non_taxable_sales', 'taxable_sales', 'tax_collected'];
+  const NO_ACCOUNT = new Set(['account', 'income_statement', 'balance_sheet']);
+  it.each(VALUES.filter((v) => !PERIODS.has(v) && !NO_ACCOUNT.has(v)).flatMap((by) => [['sales_tax_liability', by], ['sales_tax_revenue_summary', by]]))('%s by %s: the values add up to the one-column report; only the whole period says what is owed', (reportType, by) => {
+    const single = figureRows(ask({ reportType }));
+    const report = ask({ reportType, summarizeColumnsBy: by });
+    const values = ids(report).filter((id) => id.endsWith('_total_sales') && id !== 'total_total_sales').map((id) => id.slice(0, -'total_sales'.length));
+    expect(values.length, by).toBeGreaterThan(0);
+    const rows = figureRows(report);
+    expect(rows.map(label)).toEqual(single.map(label));
+    rows.forEach((row, i) => {
+      const one = single[i] as Row;
+      for (const m of FLOWS.filter((f) => reportType === 'sales_tax_liability' || f !== 'tax_collected')) {
+        expect(values.reduce((s, p) => s + cents(row, `${p}${m}`), 0), `${by} ${label(row)} ${m}`).toBe(cents(row, `total_${m}`));
+        expect(cents(row, `total_${m}`), `${by} ${label(row)} ${m} against the one-column report`).toBe(cents(one, m));
+      }
+      if (reportType !== 'sales_tax_liability') return;
+      expect(cents(row, 'total_sales_tax_payable')).toBe(cents(one, 'sales_tax_payable'));
+      for (const v of values) expect(row.cells?.find((c) => c.columnId === `${v}sales_tax_payable`)?.value ?? null, `${by} ${v} owes nothing of its own`).toBeNull();
+    });
+  });
+
+  it('by customer, each customer’s sales are the subtotals of its sales, from the documents', () => {
+    const report = ask({ reportType: 'sales_tax_revenue_summary', summarizeColumnsBy: 'customer' });
+    const total = figureRows(report).at(-1) as Row;
+    const expected = new Map<string, number>();
+    for (const [type, sign] of [['ldg_invoice', 1], ['ldg_sales_receipt', 1], ['ldg_credit_memo', -1]] as const) {
+      for (const doc of all(file(), type)) {
+        const day = String(doc['transactionDate']);
+        if (day < PERIOD.reportDateFrom || day > PERIOD.reportDateTo) continue;
+        const name = String((doc['customer'] as { fullName?: string } | null)?.fullName);
+        expected.set(name, (expected.get(name) ?? 0) + sign * toCents(String(doc['subtotal'])));
+      }
+    }
+    const columns = report['columns'] as { columnId: string; titles: { value: string | null }[] }[];
+    const shown = new Map(columns.filter((c) => c.columnId.endsWith('_total_sales') && c.columnId !== 'total_total_sales').map((c) => [String(c.titles[0]?.value), cents(total, c.columnId)]));
+    expect(shown).toEqual(expected);
+    expect(shown.size).toBeGreaterThan(3);
   });
 });

@@ -4,8 +4,10 @@ import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { pushTo } from './grouping.ts';
-import { notComputed } from './notComputed.ts';
-import { MAX_COLUMNS, PERIODS, statementLayout, type AmountLayout } from './statementColumns.ts';
+import { notOffered } from './notComputed.ts';
+import { factRow, type AxisRow } from './reportAxes.ts';
+import { factLayout, inColumn, MAX_COLUMNS, PERIODS, statementLayout, type AmountLayout } from './statementColumns.ts';
+import { SALE_TAX_SIGN } from '../books/saleTaxFacts.ts';
 import { RequestInputError } from '../values/RequestInputError.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
@@ -20,8 +22,17 @@ interface TaxSums {
 
 /** Each sale's subtotal, taxable part (its lines with a taxable code) and tax, by its sales tax item, over the sales dated from `from` to `to` (kept as they post). */
 function salesByTaxItem(books: ReportBooks, from: string | null, to: string): Map<string, TaxSums> {
-  const taxable = books.all('ldg_sales_tax_code').filter((c) => c['isTaxable'] === true).map((c) => String(c['id']));
-  return new Map(books.taxItemSums(from, to, taxable).map(({ item, ...sums }) => [item, sums]));
+  return new Map(books.taxItemSums(from, to, taxableCodes(books)).map(({ item, ...sums }) => [item, sums]));
+}
+
+/** Sales read one by one, added up by sales tax item. */
+function sumsByItem(list: readonly { item: string; sums: TaxSums }[]): Map<string, TaxSums> {
+  const out = new Map<string, TaxSums>();
+  for (const { item, sums } of list) {
+    const had = out.get(item) ?? { total: 0, taxable: 0, collected: 0 };
+    out.set(item, { total: had.total + sums.total, taxable: had.taxable + sums.taxable, collected: had.collected + sums.collected });
+  }
+  return out;
 }
 
 /** What was paid to each tax agency with sales tax payment checks dated on or before the day. */
@@ -34,15 +45,34 @@ function paidByAgency(books: ReportBooks, to: string): Map<string, number> {
   return out;
 }
 
+/** The taxable sales tax codes, as the desktop reads them when a report runs. */
+const taxableCodes = (books: ReportBooks): string[] => books.all('ldg_sales_tax_code').filter((c) => c['isTaxable'] === true).map((c) => String(c['id']));
+
+/** A sale's sales tax figures are its own, on no account: columns by one would all be the column of none. */
+const NO_ACCOUNT = new Set(['account', 'income_statement', 'balance_sheet']);
+
+/** The columns of a sales tax report, and for columns by a value of the sale the sales read as facts (`reportAxes.factRow`). */
+export interface SalesTaxLayout {
+  layout: AmountLayout;
+  sales?: readonly { fact: AxisRow; item: string; sums: TaxSums }[];
+}
+
 /**
- * The spans of a sales tax report: the period, or (`summarizeColumnsBy`) its periods beside it.
- * The sales tax facts the books keep are by tax item and day (`books/keptFacts.ts`): a column per
- * class, name or other value is not computed.
+ * The spans of a sales tax report: the period, its periods beside it, or a column per value of the
+ * sales (their customer, class, terms, header sales tax code...: the axes every report's columns
+ * go by, each sale read once from the facts the books keep of it and the reference graph).
  */
-export function salesTaxLayout(books: ReportBooks, request: ReportRequest): AmountLayout {
+export function salesTaxLayout(books: ReportBooks, request: ReportRequest): SalesTaxLayout {
   const by = typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : 'total_only';
-  if (by !== 'total_only' && !PERIODS.has(by)) throw notComputed(`sales tax columns by ${by} (summarizeColumnsBy): they are by period`);
-  return statementLayout(books, request, by, false);
+  if (by === 'total_only' || PERIODS.has(by)) return { layout: statementLayout(books, request, by, false) };
+  if (NO_ACCOUNT.has(by)) throw notOffered(`sales tax columns by ${by} (summarizeColumnsBy)`, "a sale's sales tax figures are its own, on no account");
+  const { from, to } = request.period;
+  const saleTypes = books.transactionTypes().filter((t) => SALE_TAX_SIGN[books.modelOf(t).row.posting ?? ''] !== undefined);
+  const types = new Set(saleTypes);
+  const customers = books.referencedBy(types, { path: 'customer', among: ['ldg_customer'] }, from, to);
+  const classes = books.referencedBy(types, { path: 'class', among: ['ldg_class'] }, from, to);
+  const sales = books.saleTaxRows(from, to, taxableCodes(books), saleTypes).map(({ txn, type, date, item, ...sums }) => ({ fact: factRow({ txn, type, date, cents: sums.total, entity: customers.get(txn) ?? null, class: classes.get(txn) ?? null }), item, sums }));
+  return { layout: factLayout(books, request, by, sales.map((s) => s.fact)), sales };
 }
 
 /** The measures of a sales tax report, each a column of every span. */
@@ -57,10 +87,12 @@ const LIABILITY_MEASURES = [
   ['sales_tax_payable', 'Sales Tax Payable', 'amount'],
 ] as const;
 
-/** What one span of the report reads: its sales by tax item, and (liability) all tax collected and paid up to its last day. */
+/** What one column of the report reads: its sales by tax item, and (liability, a column of days) all tax collected and paid up to its last day. */
 interface Span {
   prefix: string;
   sales: Map<string, TaxSums>;
+  /** Whether it says what is owed: a column of one customer, class... does not (an agency is owed, not a customer's share). */
+  owes: boolean;
   allTime: Map<string, TaxSums>;
   paid: Map<string, number>;
 }
@@ -70,19 +102,18 @@ interface Span {
  * rate, the tax collected, and (`liability`) what is owed each agency on the period's last day:
  * all the tax its items collected up to then, less what was paid to it. By period
  * (`summarizeColumnsBy`), each period's measures beside the whole period's, each owed as of its
- * own last day.
+ * own last day; by a value of the sales, each value's sales beside the whole period's.
  */
-export function salesTaxReport(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, liability: boolean, layout: AmountLayout): void {
+export function salesTaxReport(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, liability: boolean, { layout, sales }: SalesTaxLayout): void {
   const one = layout.columns.length === 1;
   const measures = [...MEASURES, ...(liability ? LIABILITY_MEASURES : [])];
   if (layout.columns.length * measures.length > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `${layout.columns.length} columns of ${measures.length} figures each would be ${layout.columns.length * measures.length} columns, more than ${MAX_COLUMNS}; ask for a shorter period or longer columns`);
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: one ? [null] : [null, null] });
-  const spans: Span[] = layout.columns.map((c) => ({
-    prefix: one ? '' : `${c.id}_`,
-    sales: salesByTaxItem(books, c.from, c.to),
-    allTime: liability ? salesByTaxItem(books, null, c.to) : new Map<string, TaxSums>(),
-    paid: liability ? paidByAgency(books, c.to) : new Map<string, number>(),
-  }));
+  const spans: Span[] = layout.columns.map((c) => {
+    const prefix = one ? '' : `${c.id}_`;
+    if (c.value !== undefined) return { prefix, sales: sumsByItem((sales ?? []).filter((s) => inColumn(layout, c, s.fact))), owes: false, allTime: new Map(), paid: new Map() };
+    return { prefix, sales: salesByTaxItem(books, c.from, c.to), owes: liability, allTime: liability ? salesByTaxItem(books, null, c.to) : new Map<string, TaxSums>(), paid: liability ? paidByAgency(books, c.to) : new Map<string, number>() };
+  });
   layout.columns.forEach((c, i) => {
     for (const [id, title, dataType] of measures) sheet.addColumn({ id: `${spans[i]?.prefix ?? ''}${id}`, type: id, dataType, titles: one ? [title] : [c.title, title] });
   });
@@ -104,7 +135,7 @@ export function salesTaxReport(books: ReportBooks, request: ReportRequest, sheet
       if (!liability) continue;
       out[`${span.prefix}tax_collected`] = money(s.collected);
       if (rate !== undefined) out[`${span.prefix}tax_rate`] = `${rate}%`;
-      if (agenciesOwing === null) continue;
+      if (agenciesOwing === null || !span.owes) continue;
       const owed = agenciesOwing.reduce((sum, agency) => sum + (agencies.get(agency) ?? []).reduce((c, item) => c + (span.allTime.get(item)?.collected ?? 0), 0) - (span.paid.get(agency) ?? 0), 0);
       out[`${span.prefix}sales_tax_payable`] = money(owed);
     }
