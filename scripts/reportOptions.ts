@@ -2,7 +2,8 @@
  * Lists every report type and `summarizeColumnsBy` / `summarizeRowsBy` value of the spec that a
  * seeded company file does not answer with a body the spec allows (3250 feature not enabled, a
  * refusal by design, or an invalid body): `npx tsx scripts/reportOptions.ts`. Issue 40 keeps the
- * list before and after in its report.
+ * list before and after in its report; the last lines count them by kind: refused by design (the
+ * desktop offers no such columns, decision 22), past a size limit, or not computed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,5 +48,8 @@ for (const op of operations.values()) {
   }
 }
 console.log(out.join('\n'));
+const kinds = { 'refused by design': / the desktop offers no /, 'past a size limit': /RequestInputError .*more than/ };
+for (const [kind, pattern] of Object.entries(kinds)) console.log(`${out.filter((line) => pattern.test(line)).length} ${kind}`);
+console.log(`${out.filter((line) => !Object.values(kinds).some((p) => p.test(line))).length} not computed or invalid`);
 console.log(`${out.length} of ${tried} combinations not answered`);
 fs.rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import type { CompanyFile } from '../CompanyFile.ts';
 import { openingStockOf } from '../books/stock.ts';
 import type { TypeModel } from '../engine/TypeModel.ts';
 import { parseDoc } from '../storage/CompanyFileStore.ts';
-import type { TaxItemSums } from '../storage/SaleTaxes.ts';
+import type { SaleTaxRow, TaxItemSums } from '../storage/SaleTaxes.ts';
 import type { NamedStock, Tracking } from '../storage/StockNumbers.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { DatedDocument, DocumentFacts } from '../storage/RowReads.ts';
@@ -131,6 +131,11 @@ export class ReportBooks {
   /** The sales of a period by sales tax item: all, the taxable part (lines with one of `taxableCodes`), the tax (`SaleTaxes.ts`). */
   taxItemSums(from: string | null, to: string, taxableCodes: readonly string[]): TaxItemSums[] {
     return this.file.store.ledgerReads.taxItemSums(from, to, taxableCodes);
+  }
+
+  /** Each sale of these types dated in the period, with its sales tax sums (`SaleTaxes.ts`). */
+  saleTaxRows(from: string | null, to: string, taxableCodes: readonly string[], saleTypes: readonly string[]): SaleTaxRow[] {
+    return this.file.store.ledgerReads.saleTaxRows(from, to, taxableCodes, saleTypes);
   }
 
   /** How many transactions of these types are dated in the period (`from` null: since the start). */

@@ -13,7 +13,7 @@ export interface Column {
 }
 
 /** Columns many reports share, by id (which is also their type): their heading and what they hold. */
-const SHARED_COLUMNS = {
+export const SHARED_HEADINGS = {
   date: ['Date', 'date'],
   transaction_type: ['Type', 'string'],
   ref_number: ['Num', 'string'],
@@ -30,7 +30,7 @@ const SHARED_COLUMNS = {
   description: ['Description', 'string'],
 } as const satisfies Record<string, readonly [string, DataType]>;
 
-export type SharedColumn = keyof typeof SHARED_COLUMNS;
+export type SharedColumn = keyof typeof SHARED_HEADINGS;
 
 /** What a row is about: an account, a customer, an item, a transaction, or a label of the layout. */
 export interface RowDescriptor {
@@ -76,7 +76,7 @@ export class ReportSheet {
   addColumns(columns: readonly (SharedColumn | readonly [id: string, heading: string, dataType: DataType])[]): this {
     this.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
     for (const c of columns) {
-      const [id, heading, dataType] = typeof c === 'string' ? [c, ...SHARED_COLUMNS[c]] : c;
+      const [id, heading, dataType] = typeof c === 'string' ? [c, ...SHARED_HEADINGS[c]] : c;
       this.addColumn({ id, type: id, dataType, titles: [heading] });
     }
     return this;

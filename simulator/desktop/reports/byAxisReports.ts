@@ -8,7 +8,7 @@ import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { inNameOrder, pushTo } from './grouping.ts';
 import { addFigures, figureCells, isZero, zeroFigures } from './accountRows.ts';
-import { columnValueOf, statementLayout, type AmountColumn, type AmountLayout } from './statementColumns.ts';
+import { inColumn, statementLayout, type AmountLayout } from './statementColumns.ts';
 import { referenced, type Period } from './reportAxes.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
@@ -140,13 +140,11 @@ export function axisSummary(books: ReportBooks, request: ReportRequest, sheet: R
   const layout: AmountLayout = by === 'total_only' ? { columns: [{ id: 'total', title: axis.amountTitle, from: request.period.from, to: request.period.to }], derived: [] } : statementLayout(books, request, by, false);
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
   for (const c of layout.columns) sheet.addColumn({ id: c.id, type: c.id === 'total' && layout.columns.length > 1 ? 'total' : 'amount', dataType: 'amount', titles: [c.title] });
-  // Each column takes the row's postings of its days and, by class or name, of its value.
-  const inColumn = (p: PostingRow, c: AmountColumn): boolean => (c.from === null || p.date >= c.from) && p.date <= c.to && (c.value === undefined || columnValueOf(layout, p) === c.value);
   let total = zeroFigures(layout.columns.length);
   // One column over the period: SQLite's sums by what the rows go by, when the axis reads no more (their days are the period's).
   const sums = axis.summedBy && by === 'total_only' ? books.postingSums(axisFilter(books, request, axis), axis.summedBy) : undefined;
   for (const [key, postings] of grouped(books, request, axis, sums)) {
-    const figures = sums ? [postings.reduce((s, p) => s + p.cents, 0) * axis.sign] : layout.columns.map((c) => postings.reduce((s, p) => s + (inColumn(p, c) ? p.cents : 0), 0) * axis.sign);
+    const figures = sums ? [postings.reduce((s, p) => s + p.cents, 0) * axis.sign] : layout.columns.map((c) => postings.reduce((s, p) => s + (inColumn(layout, c, p) ? p.cents : 0), 0) * axis.sign);
     total = addFigures(total, figures);
     if (request.rowsToReturn === 'non_zero' && isZero(figures)) continue;
     const name = nameOfKey(books, axis, key);

@@ -7,6 +7,10 @@ import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { inNameOrder, pushTo } from './grouping.ts';
+import { notOffered } from './notComputed.ts';
+import { SHARED_HEADINGS, type DataType } from './ReportSheet.ts';
+import { MAX_COLUMNS, PERIODS, statementLayout, type AmountLayout } from './statementColumns.ts';
+import { RequestInputError } from '../values/RequestInputError.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const quantity = (q: number): string => String(Math.round(q * 100_000) / 100_000);
@@ -54,53 +58,76 @@ function salesPriceOf(doc: JsonObject | undefined): number {
   return typeof price === 'string' ? Math.round(Number(price) * 100) : 0;
 }
 
+/** Why inventory valuation takes columns by period only: stock on hand belongs to no name, class, terms or account of a transaction. */
+const VALUATION_VALUES = 'stock on hand belongs to no name, class or field of a transaction: its columns are by period, each as of its last day';
+
 /**
- * Inventory valuation as of the period's last day: each stocked item's quantity on hand, average
- * cost, asset value and share of the total, sales price and retail value. The asset values add up
- * to what the inventory asset accounts carry for stock.
+ * The days an inventory valuation is as of: the period's last day, or (`summarizeColumnsBy` by
+ * period) each period's last day.
  */
-export function inventoryValuation(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, bySite: boolean): void {
-  sheet.addColumns([
-    'quantity_on_hand',
-    ['average_cost', 'Avg Cost', 'price'],
-    'value_on_hand',
-    ['percent_of_total', '% of Tot Asset', 'percent'],
-    ['unit_price', 'Sales Price', 'price'],
-    ['retail_value', 'Retail Value', 'amount'],
-  ]);
-  const rows = stockAsOf(books, request.period.to, bySite).filter((r) => !request.filter.items || request.filter.items.has(r.item));
-  const totalValue = rows.reduce((s, r) => s + Number(r.cents), 0);
+export function valuationLayout(books: ReportBooks, request: ReportRequest): AmountLayout {
+  const by = typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : 'total_only';
+  if (by !== 'total_only' && !PERIODS.has(by)) throw notOffered(`inventory valuation columns by ${by} (summarizeColumnsBy)`, VALUATION_VALUES);
+  return statementLayout(books, request, by, true);
+}
+
+const VALUATION_MEASURES = [['quantity_on_hand'], ['average_cost', 'Avg Cost', 'price'], ['value_on_hand'], ['percent_of_total', '% of Tot Asset', 'percent'], ['unit_price', 'Sales Price', 'price'], ['retail_value', 'Retail Value', 'amount']] as const;
+
+/**
+ * Inventory valuation as of the period's last day (or each period's, beside one another): each
+ * stocked item's quantity on hand, average cost, asset value and share of the total, sales price
+ * and retail value. The asset values add up to what the inventory asset accounts carry for stock.
+ */
+export function inventoryValuation(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, bySite: boolean, layout: AmountLayout): void {
+  const one = layout.columns.length === 1;
+  if (layout.columns.length * VALUATION_MEASURES.length > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `${layout.columns.length} columns of ${VALUATION_MEASURES.length} figures each would be more than ${MAX_COLUMNS} columns; ask for a shorter period or longer columns`);
+  sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: one ? [null] : [null, null] });
+  const spans = layout.columns.map((c) => {
+    const rows = stockAsOf(books, c.to, bySite).filter((r) => !request.filter.items || request.filter.items.has(r.item));
+    return { prefix: one ? '' : `${c.id}_`, rows: new Map(rows.map((r) => [`${r.item} ${r.site}`, r])), totalValue: rows.reduce((s, r) => s + Number(r.cents), 0) };
+  });
+  layout.columns.forEach((c, i) => {
+    for (const [id, title, dataType] of VALUATION_MEASURES.map((m) => (m.length === 1 ? [m[0], ...SHARED_HEADINGS[m[0]]] : m) as readonly [string, string, DataType])) {
+      sheet.addColumn({ id: `${spans[i]?.prefix ?? ''}${id}`, type: id, dataType, titles: one ? [title] : [c.title, title] });
+    }
+  });
   const label = (r: StockOnHand): string => books.nameOf(r.item) ?? r.item;
-  const cells = (name: string, group: readonly StockOnHand[]): Record<string, string | null> => {
-    const qty = group.reduce((s, r) => s + r.quantity, 0);
-    const value = group.reduce((s, r) => s + Number(r.cents), 0);
-    const retail = group.reduce((s, r) => s + Math.round(r.quantity * salesPriceOf(itemDoc(books, r.item))), 0);
-    const single = group.length === 1 ? group[0] : undefined;
-    return {
-      label: name,
-      quantity_on_hand: quantity(qty),
-      average_cost: single && qty !== 0 ? (value / qty / 100).toFixed(2) : null,
-      value_on_hand: money(value),
-      percent_of_total: totalValue !== 0 ? `${((value / totalValue) * 100).toFixed(1)}%` : null,
-      unit_price: single ? money(salesPriceOf(itemDoc(books, single.item))) : null,
-      retail_value: money(retail),
-    };
+  /** Each span's figures of some rows (item and site keys). */
+  const cells = (name: string, keys: readonly string[]): Record<string, string | null> => {
+    const out: Record<string, string | null> = { label: name };
+    for (const span of spans) {
+      const group = keys.map((k) => span.rows.get(k)).filter((r): r is StockOnHand => r !== undefined);
+      const qty = group.reduce((s, r) => s + r.quantity, 0);
+      const value = group.reduce((s, r) => s + Number(r.cents), 0);
+      const retail = group.reduce((s, r) => s + Math.round(r.quantity * salesPriceOf(itemDoc(books, r.item))), 0);
+      const single = keys.length === 1 ? keys[0]?.split(' ')[0] : undefined;
+      out[`${span.prefix}quantity_on_hand`] = quantity(qty);
+      out[`${span.prefix}average_cost`] = single && qty !== 0 ? (value / qty / 100).toFixed(2) : null;
+      out[`${span.prefix}value_on_hand`] = money(value);
+      out[`${span.prefix}percent_of_total`] = span.totalValue !== 0 ? `${((value / span.totalValue) * 100).toFixed(1)}%` : null;
+      out[`${span.prefix}unit_price`] = single ? money(salesPriceOf(itemDoc(books, single))) : null;
+      out[`${span.prefix}retail_value`] = money(retail);
+    }
+    return out;
   };
-  const byName = (a: StockOnHand, b: StockOnHand): number => label(a).toLowerCase().localeCompare(label(b).toLowerCase());
-  const shown = (r: StockOnHand): boolean => request.rowsToReturn === 'all' || r.quantity !== 0 || Number(r.cents) !== 0;
+  const all = new Map<string, StockOnHand>();
+  for (const span of spans) for (const [k, r] of span.rows) if (!all.has(k)) all.set(k, r);
+  const rows = [...all];
+  const byName = ([, a]: [string, StockOnHand], [, b]: [string, StockOnHand]): number => label(a).toLowerCase().localeCompare(label(b).toLowerCase());
+  const shown = ([k]: [string, StockOnHand]): boolean => request.rowsToReturn === 'all' || spans.some((s) => s.rows.get(k)?.quantity || Number(s.rows.get(k)?.cents ?? 0) !== 0);
   if (bySite) {
-    const sites = [...new Set(rows.map((r) => r.site))].sort((a, b) => (books.nameOf(a) ?? '').localeCompare(books.nameOf(b) ?? ''));
+    const sites = [...new Set(rows.map(([, r]) => r.site))].sort((a, b) => (books.nameOf(a) ?? '').localeCompare(books.nameOf(b) ?? ''));
     for (const site of sites) {
       const siteName = siteNameOf(books, site);
-      const group = rows.filter((r) => r.site === site).sort(byName);
+      const group = rows.filter(([, r]) => r.site === site).sort(byName);
       sheet.text(siteName);
-      for (const r of group.filter(shown)) sheet.data({ type: 'item', value: label(r) }, cells(label(r), [r]));
-      sheet.subtotal({ type: 'inventory_site', value: siteName }, cells(`Total ${siteName}`, group));
+      for (const [k, r] of group.filter(shown)) sheet.data({ type: 'item', value: label(r) }, cells(label(r), [k]));
+      sheet.subtotal({ type: 'inventory_site', value: siteName }, cells(`Total ${siteName}`, group.map(([k]) => k)));
     }
   } else {
-    for (const r of [...rows].sort(byName).filter(shown)) sheet.data({ type: 'item', value: label(r) }, cells(label(r), [r]));
+    for (const [k, r] of [...rows].sort(byName).filter(shown)) sheet.data({ type: 'item', value: label(r) }, cells(label(r), [k]));
   }
-  sheet.total({ type: 'label', value: 'TOTAL' }, cells('TOTAL', rows));
+  sheet.total({ type: 'label', value: 'TOTAL' }, cells('TOTAL', rows.map(([k]) => k)));
 }
 
 /** Quantities still to come in on purchase orders, or to go out on sales orders, by item. */

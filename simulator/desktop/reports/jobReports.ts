@@ -5,7 +5,7 @@ import type { PostingRow, ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import type { PostingFilter } from './postingFilter.ts';
-import { notComputed } from './notComputed.ts';
+import { notOffered } from './notComputed.ts';
 import { columnValueOf, MAX_COLUMNS, PERIODS, statementLayout, type AmountLayout } from './statementColumns.ts';
 import { RequestInputError } from '../values/RequestInputError.ts';
 
@@ -121,7 +121,7 @@ function estimates(books: ReportBooks, request: ReportRequest, grouping: Groupin
  */
 export function jobReport(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, grouping: Grouping, estimated: boolean): void {
   const by = typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : 'total_only';
-  if (!COLUMN_VALUES.has(by)) throw notComputed(`job report columns by ${by} (summarizeColumnsBy): the desktop offers them by period or class`);
+  if (!COLUMN_VALUES.has(by)) throw notOffered(`job report columns by ${by} (summarizeColumnsBy)`, 'it offers them by period or class');
   const { from, to } = request.period;
   const layout: AmountLayout = by === 'total_only' ? { columns: [{ id: 'total', title: 'TOTAL', from, to }], derived: [] } : statementLayout(books, request, by, false);
   const measures: [string, string, (act: CostRevenue, est: CostRevenue) => number][] = estimated

@@ -4,8 +4,9 @@ import { itemOrder, netEffect, payLines, SECTION_ORDER, type PayLine, type PaySe
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
-import { periodsOf, periodTitle, PERIODS } from './statementColumns.ts';
-import { notComputed } from './notComputed.ts';
+import { factLayout, inColumn } from './statementColumns.ts';
+import { factRow, type AxisRow } from './reportAxes.ts';
+import { refId } from '../books/refId.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A payroll report total');
 const SECTION_TITLES: Readonly<Record<PaySection, string>> = { wage: 'Gross Pay', withheld: 'Taxes Withheld', company: 'Employer Taxes and Contributions' };
@@ -19,23 +20,21 @@ interface PayColumn {
   keeps(l: PayLine): boolean;
 }
 
-/** Columns by employee (the default), by period, or one total. */
-function payColumns(books: ReportBooks, request: ReportRequest, lines: readonly PayLine[]): PayColumn[] {
-  const by = typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : 'employee';
-  const total: PayColumn = { id: 'total', title: 'TOTAL', keeps: () => true };
-  if (by === 'total_only') return [total];
-  if (by === 'employee') {
-    const parties = new Set(lines.map((l) => l.party));
-    const employees = [...parties].sort(books.byName(parties));
-    return [...employees.map((e, i) => ({ id: `column_${i + 1}`, title: books.nameOf(e) ?? 'No name', keeps: (l: PayLine) => l.party === e })), total];
-  }
-  if (PERIODS.has(by)) {
-    const first = lines[0]?.date ?? request.period.to;
-    const firstMonth = request.query['reportCalendar'] === 'fiscal_year' ? books.fiscalYearStartMonth : 0;
-    const periods = periodsOf(by, request.period.from ?? first, request.period.to, firstMonth);
-    return [...periods.map((p, i) => ({ id: `column_${i + 1}`, title: periodTitle(by, p), keeps: (l: PayLine) => l.date >= p.from && l.date <= p.to })), total];
-  }
-  throw notComputed(`payroll columns by ${by} (summarizeColumnsBy)`);
+/** A pay line as the axes read it: on its account, of its employee (or payee), its check's class, its payroll item. */
+function payFact(l: PayLine): AxisRow {
+  return factRow({ txn: String(l.txn['id']), type: String(l.txn['objectType']), date: l.date, cents: l.cents, account: l.account ?? '', entity: l.party, class: refId(l.txn['class']), payrollItem: l.item, refNumber: l.refNumber });
+}
+
+/**
+ * The columns of a payroll summary by `summarizeColumnsBy` (else `fallback`), through the axes
+ * every report's columns go by (`statementColumns.factLayout`): each keeps the lines of its
+ * period or value; the total keeps them all.
+ */
+function payColumns(books: ReportBooks, request: ReportRequest, lines: readonly PayLine[], fallback: string): PayColumn[] {
+  const by = typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : fallback;
+  const facts = new Map(lines.map((l) => [l, payFact(l)]));
+  const layout = factLayout(books, request, by, [...facts.values()]);
+  return layout.columns.map((c) => ({ id: c.id, title: c.title, keeps: (l: PayLine) => inColumn(layout, c, facts.get(l) ?? payFact(l)) }));
 }
 
 /** Amounts (and hours, for wages) of each column for a set of lines. */
@@ -55,7 +54,7 @@ function columnCells(columns: readonly PayColumn[], lines: readonly PayLine[], v
  */
 export function payrollSummary(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
   const lines = payLines(books, request, false);
-  const columns = payColumns(books, request, lines);
+  const columns = payColumns(books, request, lines, 'employee');
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null, null] });
   for (const c of columns) {
     sheet.addColumn({ id: `${c.id}_hours`, type: 'hours', dataType: 'quantity', titles: [c.title, 'Hours'] });
@@ -81,17 +80,23 @@ export function payrollSummary(books: ReportBooks, request: ReportRequest, sheet
   sectionRows('company');
 }
 
-/** Employee earnings summary: a row per employee, a column per payroll item (wages, then taxes), and the total. */
+/**
+ * Employee earnings summary: a row per employee, a column per payroll item (wages, then taxes: the
+ * desktop's layout, by default or by `payroll_item_detail`), or columns by any other
+ * `summarizeColumnsBy` value beside the total.
+ */
 export function employeeEarnings(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
   const lines = payLines(books, request, false);
-  const items = [...new Map(lines.map((l) => [l.item, l])).values()].sort(itemOrder);
+  const by = request.query['summarizeColumnsBy'];
+  const columns: PayColumn[] =
+    by === undefined || by === 'payroll_item_detail'
+      ? [...new Map(lines.map((l) => [l.item, l])).values()].sort(itemOrder).map((item, i) => ({ id: `column_${i + 1}`, title: item.itemName, keeps: (l: PayLine) => l.item === item.item }))
+      : payColumns(books, request, lines, 'payroll_item_detail');
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
-  items.forEach((l, i) => sheet.addColumn({ id: `column_${i + 1}`, type: 'amount', dataType: 'amount', titles: [l.itemName] }));
+  for (const c of columns) sheet.addColumn({ id: c.id, type: c.id === 'total' && columns.length > 1 ? 'total' : 'amount', dataType: 'amount', titles: [c.title] });
   const cellsOf = (list: readonly PayLine[]): Record<string, string> => {
     const cells: Record<string, string> = {};
-    items.forEach((item, i) => {
-      cells[`column_${i + 1}`] = money(list.filter((l) => l.item === item.item).reduce((s, l) => s + shown(l), 0));
-    });
+    for (const c of columns) cells[c.id] = money(list.filter(c.keeps).reduce((s, l) => s + shown(l), 0));
     return cells;
   };
   const employees = new Map<string | null, PayLine[]>();
@@ -105,24 +110,18 @@ export function employeeEarnings(books: ReportBooks, request: ReportRequest, she
 
 /**
  * Payroll liability balances: for each tax item, what the paychecks made owed less what liability
- * checks paid, by period (the default: months) and in all. In all, the items add up to the
- * liability accounts' change over the period.
+ * checks paid, by period (the default: months) or any other `summarizeColumnsBy` value, and in
+ * all. In all, the items add up to the liability accounts' change over the period.
  */
 export function liabilityBalances(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
   const lines = payLines(books, request, true).filter((l) => l.section !== 'wage');
-  const by = typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : 'month';
-  const firstMonth = request.query['reportCalendar'] === 'fiscal_year' ? books.fiscalYearStartMonth : 0;
-  const periods = by === 'total_only' ? [] : PERIODS.has(by) ? periodsOf(by, request.period.from ?? lines[0]?.date ?? request.period.to, request.period.to, firstMonth) : null;
-  if (periods === null) throw notComputed(`liability balances by ${by} (summarizeColumnsBy)`);
+  const columns = payColumns(books, request, lines, 'month');
   sheet.addColumn({ id: 'label', type: 'label', dataType: 'string', titles: [null] });
-  periods.forEach((p, i) => sheet.addColumn({ id: `column_${i + 1}`, type: 'amount', dataType: 'amount', titles: [periodTitle(by, p)] }));
-  sheet.addColumn({ id: 'total', type: 'total', dataType: 'amount', titles: ['BALANCE'] });
+  for (const c of columns) sheet.addColumn(c.id === 'total' ? { id: c.id, type: 'total', dataType: 'amount', titles: ['BALANCE'] } : { id: c.id, type: 'amount', dataType: 'amount', titles: [c.title] });
   const owed = (l: PayLine): number => (l.type === 'paycheck' ? l.cents : -l.cents);
   const cellsOf = (list: readonly PayLine[]): Record<string, string> => {
-    const cells: Record<string, string> = { total: money(list.reduce((s, l) => s + owed(l), 0)) };
-    periods.forEach((p, i) => {
-      cells[`column_${i + 1}`] = money(list.filter((l) => l.date >= p.from && l.date <= p.to).reduce((s, l) => s + owed(l), 0));
-    });
+    const cells: Record<string, string> = {};
+    for (const c of columns) cells[c.id] = money(list.filter(c.keeps).reduce((s, l) => s + owed(l), 0));
     return cells;
   };
   sheet.text('Payroll Liabilities');

@@ -6,12 +6,23 @@ import { isProfitAndLoss } from './accountGroups.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
 
 /**
+ * What an axis reads: a posting, or a fact of a document read as one (a time entry, a paycheck's
+ * line: `reportAxes.factRow`), which may carry what no posting does.
+ */
+export interface AxisRow extends PostingRow {
+  /** Names it carries besides `entity` (a time entry's customer, beside who worked): a party axis takes the first of its types. */
+  names?: readonly (string | null)[];
+  /** The payroll item it carries itself (a paycheck's line, a time entry's wage item); absent: found by its place in its transaction. */
+  payrollItem?: string | null;
+}
+
+/**
  * How a posting maps to a row or a column of a report by one of `summarizeRowsBy` or
  * `summarizeColumnsBy`'s values other than a period: its key (null: it has none, shown under
  * `none`), the key's heading, and what a sum of postings must go by for `keyOf` to read it.
  */
 export interface PostingAxis {
-  keyOf(p: PostingRow): string | null;
+  keyOf(p: AxisRow): string | null;
   labelOf(key: string): string;
   none: string;
   /** The sums `ReportBooks.postingSums` must keep for `keyOf` to read a sum as it reads a posting; absent: postings only (`line` and `txn` are read). */
@@ -87,8 +98,11 @@ const party =
   (by: string, none: string): AxisMaker =>
   (books) => {
     const types = PARTY_TYPES[by] ?? [];
-    return { ...ownId('entity', by, none, { entity: true })(books, { from: null, to: '' }), keyOf: (p) => (p.entity !== null && books.isOfTypes(p.entity, types) ? p.entity : null) };
+    return { ...ownId('entity', by, none, { entity: true })(books, { from: null, to: '' }), keyOf: (p) => namesOf(p).find((id) => books.isOfTypes(id, types)) ?? null };
   };
+
+/** The names a row carries, its own first. */
+const namesOf = (p: AxisRow): string[] => [p.entity, ...(p.names ?? [])].filter((id): id is string => id !== null);
 
 /** A field of the posting's party (a customer's type): read from the reference graph once per report. */
 const partyField =
@@ -96,7 +110,7 @@ const partyField =
   (books) => {
     const among = GLOBAL_REFERENCES.get(path) ?? [];
     const named = books.namedInField([partyType], path, among);
-    return { keyOf: (p) => (p.entity === null ? null : named.get(p.entity) ?? null), labelOf: (id) => listLabel(books, among, id), none, sums: { entity: true }, rowType };
+    return { keyOf: (p) => namesOf(p).map((id) => named.get(id)).find((v) => v !== undefined) ?? null, labelOf: (id) => listLabel(books, among, id), none, sums: { entity: true }, rowType };
   };
 
 /** A field of the posting's transaction (its terms, representative...): summed by SQLite through the reference graph. */
@@ -133,7 +147,7 @@ const payrollItem =
   (rowType: string): AxisMaker =>
   (books) => {
     const items = new Map<string, (string | null)[]>();
-    const itemsOf = (p: PostingRow): (string | null)[] => {
+    const itemsOf = (p: AxisRow): (string | null)[] => {
       let list = items.get(p.txn);
       const walk = p.type === null ? undefined : PAYROLL_WALKS[p.type];
       const doc = walk && p.type !== null ? books.documentOf(p.type, p.txn) : undefined;
@@ -141,7 +155,7 @@ const payrollItem =
       return list;
     };
     const among = ['ldg_payroll_wage_item', 'ldg_payroll_tax_item'];
-    return { keyOf: (p) => itemsOf(p)[p.line] ?? null, labelOf: (id) => listLabel(books, among, id), none: 'No payroll item', onlyTypes: PAYROLL_TYPES, rowType };
+    return { keyOf: (p) => (p.payrollItem !== undefined ? p.payrollItem : itemsOf(p)[p.line] ?? null), labelOf: (id) => listLabel(books, among, id), none: 'No payroll item', onlyTypes: PAYROLL_TYPES, rowType };
   };
 
 /** The account a posting is on, among those `keeps` (the others share the `none` row or column). */
@@ -150,7 +164,10 @@ const accountAxis =
   (books) => {
     const order = new Map(books.accounts.map((a, i) => [a.id, i]));
     return {
-      keyOf: (p) => (keeps(books.accountById.get(p.account)?.accountType ?? '') ? p.account : null),
+      keyOf: (p) => {
+        const account = books.accountById.get(p.account);
+        return account && keeps(account.accountType) ? p.account : null;
+      },
       labelOf: (id) => books.nameOf(id) ?? id,
       none,
       sums: {},
@@ -254,4 +271,15 @@ export function axisRows(books: ReportBooks, range: PostingFilter, axes: readonl
   if (!all || !theirs) return books.postings(range);
   // The sums name no transaction type: the axis gives them no key, and the types' own postings theirs.
   return [...all, ...theirs.map((r) => ({ ...r, cents: -r.cents })), ...books.postings({ ...range, types })];
+}
+
+/** What a document says of one of its facts (a time entry's hours, a paycheck line's amount), in a posting's terms. */
+export type Fact = Pick<AxisRow, 'txn' | 'type' | 'date' | 'cents'> & Partial<Pick<AxisRow, 'account' | 'entity' | 'item' | 'class' | 'names' | 'payrollItem' | 'refNumber'>>;
+
+/**
+ * A fact of a document read as a posting, so every axis reads it as it reads postings: what it
+ * does not say it has none of (no account: ''; the account axes give it none).
+ */
+export function factRow(fact: Fact): AxisRow {
+  return { line: 0, account: '', entity: null, item: null, class: null, openLedger: null, refNumber: null, seq: 0, ...fact };
 }

@@ -1,13 +1,14 @@
-import { balanceSheet, profitAndLoss, statementSubtitle, trialBalance } from './financialStatements.ts';
+import { balanceSheet, profitAndLoss, statementSubtitle } from './financialStatements.ts';
+import { trialBalance } from './trialBalance.ts';
 import { previousYearLayout, statementLayout, yearToDateLayout, type AmountLayout } from './statementColumns.ts';
 import { AXIS_REPORTS, axisDetail, axisSummary } from './byAxisReports.ts';
 import { generalLedger, ledgerDetail } from './generalLedger.ts';
 import { documentsByCustomer, journal, openOrders, transactionList } from './documentReports.ts';
-import { inventoryValuation, inventoryValuationDetail, stockStatus } from './inventoryReports.ts';
+import { inventoryValuation, inventoryValuationDetail, stockStatus, valuationLayout } from './inventoryReports.ts';
 import { customSummary, customTransactionDetail } from './customReports.ts';
 import { auditTrail, CHECK_TYPES, missingChecks, progressInvoicing, unbilledCosts } from './bookkeepingReports.ts';
 import { jobReport } from './jobReports.ts';
-import { salesTaxReport } from './salesTaxReports.ts';
+import { salesTaxLayout, salesTaxReport } from './salesTaxReports.ts';
 import { timeByJobDetail, timeSummary } from './timeReports.ts';
 import { agingDetail, agingSummary, balanceDetail, balanceSummary, openItemsByParty } from './openItemReports.ts';
 import { budgetReport, budgetSubtitle, type BudgetKind, type BudgetView } from './budgetReports.ts';
@@ -16,6 +17,10 @@ import { numbersInStock } from './lotReports.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
+
+/** Why the stock reports' columns are fixed: quantities as they stand on one day, not amounts that split over spans or values. */
+const STOCK_STATUS = "its columns are each stocked item's quantities as of one day (on hand, order point, on purchase and sales orders, available), not amounts that split by period or value";
+const NUMBERS_IN_STOCK = 'its rows are what is on hand of each lot or serial number as of one day, under its site and item, in one quantity column';
 
 /** A report type: which endpoint runs it, its title, and the function that lays out its rows. */
 export interface ReportTypeRow {
@@ -29,6 +34,8 @@ export interface ReportTypeRow {
   subtitle(request: ReportRequest): string;
   /** Whether `summarizeColumnsBy` shapes its columns; a type that does not refuses any value but `total_only`. */
   takesColumns?: true;
+  /** Why a type that takes no columns has a layout the desktop fixes: its refusal says so (decision 22); absent, it is not computed yet. */
+  fixedColumns?: string;
   build(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void;
 }
 
@@ -38,14 +45,6 @@ export interface ReportTypeRow {
  */
 export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
   ...statementTypes(),
-  trial_balance: {
-    category: 'general_summary',
-    title: 'Trial Balance',
-    defaultMacro: 'this_month_to_date',
-    hasBasis: true,
-    subtitle: statementSubtitle.asOf,
-    build: trialBalance,
-  },
   general_ledger: {
     category: 'general_detail',
     title: 'General Ledger',
@@ -86,7 +85,8 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     defaultMacro: 'today',
     hasBasis: false,
     subtitle: statementSubtitle.asOf,
-    build: (books, request, sheet) => inventoryValuation(books, request, sheet, false),
+    takesColumns: true,
+    build: (books, request, sheet) => inventoryValuation(books, request, sheet, false, valuationLayout(books, request)),
   },
   lot_number_in_stock_by_site: {
     category: 'general_summary',
@@ -95,6 +95,7 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     hasBasis: false,
     subtitle: statementSubtitle.asOf,
     build: (books, request, sheet) => numbersInStock(books, request, sheet, 'lot'),
+    fixedColumns: NUMBERS_IN_STOCK,
   },
   serial_number_in_stock_by_site: {
     category: 'general_summary',
@@ -103,6 +104,7 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     hasBasis: false,
     subtitle: statementSubtitle.asOf,
     build: (books, request, sheet) => numbersInStock(books, request, sheet, 'serial'),
+    fixedColumns: NUMBERS_IN_STOCK,
   },
   inventory_valuation_summary_by_site: {
     category: 'general_summary',
@@ -110,7 +112,8 @@ export const REPORT_TYPES: Readonly<Record<string, ReportTypeRow>> = {
     defaultMacro: 'today',
     hasBasis: false,
     subtitle: statementSubtitle.asOf,
-    build: (books, request, sheet) => inventoryValuation(books, request, sheet, true),
+    takesColumns: true,
+    build: (books, request, sheet) => inventoryValuation(books, request, sheet, true, valuationLayout(books, request)),
   },
   ...listTypes(),
   ...timeTypes(),
@@ -164,9 +167,10 @@ function axisTypes(): Record<string, ReportTypeRow> {
   return out;
 }
 
-/** Profit and loss and balance sheets: one layout of sections each, with the columns each type (or the request) asks for. */
+/** Profit and loss, balance sheets and the trial balance: one layout each, with the columns each type (or the request) asks for. */
 function statementTypes(): Record<string, ReportTypeRow> {
-  const asked = (request: ReportRequest): string => (typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : 'total_only');
+  /** The request's columns, else the type's preset: the by-class and by-job statements are the statements with columns by class or customer preset. */
+  const asked = (request: ReportRequest, preset = 'total_only'): string => (typeof request.query['summarizeColumnsBy'] === 'string' ? request.query['summarizeColumnsBy'] : preset);
   const profitAndLossType = (title: string, layout: (books: ReportBooks, request: ReportRequest) => AmountLayout): ReportTypeRow => ({
     category: 'general_summary',
     title,
@@ -185,14 +189,15 @@ function statementTypes(): Record<string, ReportTypeRow> {
   });
   return {
     profit_and_loss_standard: { ...profitAndLossType('Profit & Loss', (b, r) => statementLayout(b, r, asked(r), false)), takesColumns: true },
-    profit_and_loss_by_class: profitAndLossType('Profit & Loss by Class', (b, r) => statementLayout(b, r, 'class', false)),
-    profit_and_loss_by_job: profitAndLossType('Profit & Loss by Job', (b, r) => statementLayout(b, r, 'customer', false)),
-    profit_and_loss_previous_year_comparison: profitAndLossType('Profit & Loss Prev Year Comparison', (_b, r) => previousYearLayout(r, false)),
-    profit_and_loss_ytd_comparison: profitAndLossType('Profit & Loss YTD Comparison', (b, r) => yearToDateLayout(b, r)),
+    profit_and_loss_by_class: { ...profitAndLossType('Profit & Loss by Class', (b, r) => statementLayout(b, r, asked(r, 'class'), false)), takesColumns: true },
+    profit_and_loss_by_job: { ...profitAndLossType('Profit & Loss by Job', (b, r) => statementLayout(b, r, asked(r, 'customer'), false)), takesColumns: true },
+    profit_and_loss_previous_year_comparison: { ...profitAndLossType('Profit & Loss Prev Year Comparison', (b, r) => previousYearLayout(b, r, asked(r), false)), takesColumns: true },
+    profit_and_loss_ytd_comparison: { ...profitAndLossType('Profit & Loss YTD Comparison', (b, r) => yearToDateLayout(b, r, asked(r))), takesColumns: true },
     balance_sheet_standard: { ...balanceSheetType('Balance Sheet', false, (b, r) => statementLayout(b, r, asked(r), true)), takesColumns: true },
     balance_sheet_summary: { ...balanceSheetType('Summary Balance Sheet', true, (b, r) => statementLayout(b, r, asked(r), true)), takesColumns: true },
-    balance_sheet_by_class: balanceSheetType('Balance Sheet by Class', false, (b, r) => statementLayout(b, r, 'class', true)),
-    balance_sheet_previous_year_comparison: balanceSheetType('Balance Sheet Prev Year Comparison', false, (_b, r) => previousYearLayout(r, true)),
+    balance_sheet_by_class: { ...balanceSheetType('Balance Sheet by Class', false, (b, r) => statementLayout(b, r, asked(r, 'class'), true)), takesColumns: true },
+    trial_balance: { category: 'general_summary', title: 'Trial Balance', defaultMacro: 'this_month_to_date', hasBasis: true, subtitle: statementSubtitle.asOf, takesColumns: true, build: (b, r, s) => trialBalance(b, r, s, statementLayout(b, r, asked(r), true)) },
+    balance_sheet_previous_year_comparison: { ...balanceSheetType('Balance Sheet Prev Year Comparison', false, (b, r) => previousYearLayout(b, r, asked(r), true)), takesColumns: true },
   };
 }
 
@@ -218,9 +223,9 @@ function listTypes(): Record<string, ReportTypeRow> {
     open_sales_order_by_item: { ...row('general_detail', 'Open Sales Orders by Item', (b, r, s) => openOrders(b, r, s, 'sales', 'item')), ...all },
     estimates_by_job: { ...row('general_detail', 'Estimates by Job', (b, r, s) => documentsByCustomer(b, r, s, ['ldg_estimate'], { keeps: (d) => d['isActive'] !== false })), ...all },
     pending_sales: { ...row('general_detail', 'Pending Sales', (b, r, s) => documentsByCustomer(b, r, s, ['ldg_invoice', 'ldg_sales_receipt'], { keeps: (d) => d['isPending'] === true, mentions: '"isPending":true' })), ...all },
-    inventory_stock_status_by_item: row('general_summary', 'Inventory Stock Status by Item', (b, r, s) => stockStatus(b, r, s, 'item'), true),
-    inventory_stock_status_by_vendor: row('general_summary', 'Inventory Stock Status by Vendor', (b, r, s) => stockStatus(b, r, s, 'vendor'), true),
-    physical_inventory_worksheet: row('general_summary', 'Physical Inventory Worksheet', (b, r, s) => stockStatus(b, r, s, 'worksheet'), true),
+    inventory_stock_status_by_item: { ...row('general_summary', 'Inventory Stock Status by Item', (b, r, s) => stockStatus(b, r, s, 'item'), true), fixedColumns: STOCK_STATUS },
+    inventory_stock_status_by_vendor: { ...row('general_summary', 'Inventory Stock Status by Vendor', (b, r, s) => stockStatus(b, r, s, 'vendor'), true), fixedColumns: STOCK_STATUS },
+    physical_inventory_worksheet: { ...row('general_summary', 'Physical Inventory Worksheet', (b, r, s) => stockStatus(b, r, s, 'worksheet'), true), fixedColumns: 'it is a count sheet: each item on hand as of one day beside a blank column to count into' },
     inventory_valuation_detail: row('general_detail', 'Inventory Valuation Detail', inventoryValuationDetail),
     check_detail: { ...row('general_detail', 'Check Detail', (b, r, s) => journal(b, r, s, CHECK_TYPES)), hasBasis: true },
     deposit_detail: { ...row('general_detail', 'Deposit Detail', (b, r, s) => journal(b, r, s, new Set(['ldg_deposit']))), hasBasis: true },
@@ -231,14 +236,14 @@ function listTypes(): Record<string, ReportTypeRow> {
     '1099_detail': { ...row('general_detail', '1099 Detail', (b, r, s) => axisDetail(b, r, s, AXIS_REPORTS.vendors1099)), defaultMacro: 'last_year', hasBasis: true },
     income_tax_summary: { ...row('general_summary', 'Income Tax Summary', (b, r, s) => axisSummary(b, r, s, AXIS_REPORTS.incomeTax)), defaultMacro: 'this_year_to_date', hasBasis: true, takesColumns: true },
     income_tax_detail: { ...row('general_detail', 'Income Tax Detail', (b, r, s) => axisDetail(b, r, s, AXIS_REPORTS.incomeTax)), defaultMacro: 'this_year_to_date', hasBasis: true },
-    sales_tax_liability: row('general_summary', 'Sales Tax Liability', (b, r, s) => salesTaxReport(b, r, s, true)),
-    sales_tax_revenue_summary: row('general_summary', 'Sales Tax Revenue Summary', (b, r, s) => salesTaxReport(b, r, s, false)),
+    sales_tax_liability: { ...row('general_summary', 'Sales Tax Liability', (b, r, s) => salesTaxReport(b, r, s, true, salesTaxLayout(b, r))), takesColumns: true },
+    sales_tax_revenue_summary: { ...row('general_summary', 'Sales Tax Revenue Summary', (b, r, s) => salesTaxReport(b, r, s, false, salesTaxLayout(b, r))), takesColumns: true },
   };
 }
 
 /** Hours from the time entries: by job, by name, by item. */
 function timeTypes(): Record<string, ReportTypeRow> {
-  const row = (title: string, build: ReportTypeRow['build']): ReportTypeRow => ({ category: 'time', title, defaultMacro: 'this_month_to_date', hasBasis: false, subtitle: statementSubtitle.period, build });
+  const row = (title: string, build: ReportTypeRow['build']): ReportTypeRow => ({ category: 'time', title, defaultMacro: 'this_month_to_date', hasBasis: false, subtitle: statementSubtitle.period, takesColumns: true, build });
   return {
     time_by_job_summary: row('Time by Job Summary', (b, r, s) => timeSummary(b, r, s, 'customer', 'serviceItem')),
     time_by_name: row('Time by Name', (b, r, s) => timeSummary(b, r, s, 'entity', 'customer')),
@@ -293,7 +298,7 @@ function payrollTypes(): Record<string, ReportTypeRow> {
   });
   return {
     payroll_summary: row('payroll_summary', 'Payroll Summary', payrollSummary, true),
-    employee_earnings_summary: row('payroll_summary', 'Employee Earnings Summary', employeeEarnings),
+    employee_earnings_summary: row('payroll_summary', 'Employee Earnings Summary', employeeEarnings, true),
     payroll_liability_balances: row('payroll_summary', 'Payroll Liability Balances', liabilityBalances, true),
     payroll_item_detail: row('payroll_detail', 'Payroll Item Detail', payrollItemDetail),
     payroll_review_detail: row('payroll_detail', 'Payroll Review Detail', payrollReviewDetail),

@@ -1,6 +1,6 @@
 import type { CompanyFile } from '../CompanyFile.ts';
 import type { JsonObject, JsonValue } from '../values/json.ts';
-import { notComputed } from './notComputed.ts';
+import { notComputed, notOffered } from './notComputed.ts';
 import { ReportBooks } from './ReportBooks.ts';
 import { readReportRequest } from './ReportRequest.ts';
 import { MAX_ROWS, ReportSheet, TooManyRows } from './ReportSheet.ts';
@@ -21,7 +21,9 @@ export function runReport(file: CompanyFile, family: string, query: Readonly<Rec
   const request = readReportRequest(books, category, query, row.defaultMacro);
   if (row.hasBasis && request.basis === 'cash') books.useCashBasis();
   const columnsBy = query['summarizeColumnsBy'];
-  if (typeof columnsBy === 'string' && columnsBy !== 'total_only' && !row.takesColumns) throw notComputed(`columns by ${columnsBy} (summarizeColumnsBy)`);
+  if (typeof columnsBy === 'string' && columnsBy !== 'total_only' && !row.takesColumns) {
+    throw row.fixedColumns ? notOffered(`columns by ${columnsBy} (summarizeColumnsBy) on the ${row.title} report`, row.fixedColumns) : notComputed(`columns by ${columnsBy} (summarizeColumnsBy)`);
+  }
   const sheet = new ReportSheet({ category, reportType, title: row.title, subtitle: row.subtitle(request), basis: row.hasBasis ? request.basis : null });
   try {
     row.build(books, request, sheet);

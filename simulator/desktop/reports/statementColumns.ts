@@ -4,7 +4,7 @@ import type { Figures } from './accountRows.ts';
 import { notComputed } from './notComputed.ts';
 import type { PostingSumKeys } from '../storage/LedgerReads.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
-import { axisRows, postingAxis, sortedKeys, type PostingAxis } from './reportAxes.ts';
+import { axisRows, postingAxis, sortedKeys, type AxisRow, type PostingAxis } from './reportAxes.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import { yearStart } from './reportPeriods.ts';
 import { periodHeading, shortDate } from './reportText.ts';
@@ -23,6 +23,10 @@ export interface AmountColumn {
 export interface DerivedColumn {
   id: string;
   title: string;
+  /** What it is (`change`, `percent_change`); absent: its id. */
+  type?: string;
+  /** The amount column it follows; absent: after every amount column. */
+  after?: string;
   dataType: 'amount' | 'percent';
   /** Cents for an amount, a percentage for a percent; null leaves the cell blank. */
   of(figures: Figures): number | null;
@@ -138,10 +142,10 @@ function refuseBeyond(values: number): void {
  * A layout with a column per value of an axis, its values found from the books' sums by class or
  * name, or by what the axis reads, when the filter allows; else from the postings.
  */
-function valueLayout(books: ReportBooks, range: PostingFilter, axis: PostingAxis, keyed?: ColumnsBy['keyed']): AmountLayout {
+function valueLayout(books: ReportBooks, range: PostingFilter, axis: PostingAxis, keyed?: ColumnsBy['keyed'], valuesIn: PostingFilter = range): AmountLayout {
   const columnsBy: ColumnsBy = { valueOf: (p) => axis.keyOf(p), ...(axis.sums ? { sums: axis.sums } : {}), ...(axis.onlyTypes ? { onlyTypes: axis.onlyTypes } : {}), ...(keyed ? { keyed } : {}) };
-  const keyedSums = keyed && books.keyedDaySums(range, keyed.field);
-  const values = keyed && keyedSums ? keyedSums.map((r) => keyed.valueOf(r.key)) : axisRows(books, range, [axis], false).map((p) => axis.keyOf(p));
+  const keyedSums = keyed && books.keyedDaySums(valuesIn, keyed.field);
+  const values = keyed && keyedSums ? keyedSums.map((r) => keyed.valueOf(r.key)) : axisRows(books, valuesIn, [axis], false).map((p) => axis.keyOf(p));
   return { columns: valueColumns(books, axis, values, range.from, range.to), derived: [], columnsBy };
 }
 
@@ -156,63 +160,124 @@ const PARTY_COLUMNS: Readonly<Record<string, readonly string[]>> = {
  * The amount columns of a statement from `summarizeColumnsBy` (or what its report type fixes:
  * `class` for the by-class reports). `asOf` statements (balance sheets) take every posting up to
  * each column's last day; the others the column's period. A value no axis answers refuses with 3250.
+ * `valuesFrom`: where the days whose postings' values make columns start, when earlier than the
+ * columns' (a comparison's earlier days).
  */
-export function statementLayout(books: ReportBooks, request: ReportRequest, by: string, asOf: boolean): AmountLayout {
+export function statementLayout(books: ReportBooks, request: ReportRequest, by: string, asOf: boolean, valuesFrom?: string | null): AmountLayout {
   const { from, to } = request.period;
   const firstMonth = request.query['reportCalendar'] === 'fiscal_year' ? books.fiscalYearStartMonth : 0;
   if (by === 'total_only') return { columns: [{ id: 'total', title: asOf ? shortDate(to) : periodHeading(request.period), from: asOf ? null : from, to }], derived: [] };
-  if (PERIODS.has(by)) {
-    const periods = periodsOf(by, from ?? books.firstPostingDate(), to, firstMonth);
-    const columns = periods.map((p, i) => ({ id: `column_${i + 1}`, title: asOf ? shortDate(p.to) : periodTitle(by, p), from: asOf ? null : p.from, to: p.to }));
-    return { columns: asOf ? columns : [...columns, totalOf(from, to)], derived: [] };
-  }
+  if (PERIODS.has(by)) return periodLayout(by, from, from ?? books.firstPostingDate(), to, firstMonth, asOf);
   const range: PostingFilter = { ...request.filter, from: asOf ? null : from, to };
-  const axis = postingAxis(books, range, by);
+  const valuesIn: PostingFilter = valuesFrom === undefined || asOf ? range : { ...range, from: valuesFrom };
+  const axis = postingAxis(books, valuesIn, by);
   if (!axis) throw notComputed(`columns by ${by} (summarizeColumnsBy)`);
   // By class or name the books keep sums by day already; a column per name is counted by SQLite first, too many refused before the sums are read.
-  if (by === 'class') return valueLayout(books, range, axis, { field: 'class', valueOf: (key) => key });
+  if (by === 'class') return valueLayout(books, range, axis, { field: 'class', valueOf: (key) => key }, valuesIn);
   const party = PARTY_COLUMNS[by];
   if (party) {
-    refuseBeyond(books.keyedPostingCount(range, 'entity', party, true) ?? 0);
+    refuseBeyond(books.keyedPostingCount(valuesIn, 'entity', party, true) ?? 0);
     const isOne = new Map<string, boolean>();
     const valueOf = (key: string | null): string | null => {
       if (key === null) return null;
       if (!isOne.has(key)) isOne.set(key, books.findAmong(party, key) !== undefined);
       return isOne.get(key) ? key : null;
     };
-    return valueLayout(books, range, axis, { field: 'entity', valueOf });
+    return valueLayout(books, range, axis, { field: 'entity', valueOf }, valuesIn);
   }
-  return valueLayout(books, range, axis);
+  return valueLayout(books, range, axis, undefined, valuesIn);
 }
 
-/** The period and the same period a year earlier, their difference and its percentage. */
-export function previousYearLayout(request: ReportRequest, asOf: boolean): AmountLayout {
+/** Columns by period from `first` (the report's first day, or its first posting's), each a span or (`asOf`) its last day. */
+function periodLayout(by: string, from: string | null, first: string, to: string, firstMonth: number, asOf: boolean): AmountLayout {
+  const columns = periodsOf(by, first, to, firstMonth).map((p, i) => ({ id: `column_${i + 1}`, title: asOf ? shortDate(p.to) : periodTitle(by, p), from: asOf ? null : p.from, to: p.to }));
+  return { columns: asOf ? columns : [...columns, totalOf(from, to)], derived: [] };
+}
+
+/**
+ * The columns of a report of facts its documents say (a time entry's hours, a paycheck line's
+ * amount: `reportAxes.factRow`): one total, periods from the first fact, or a column per value
+ * of an axis among the facts, beside the total. The same axes as the statements'.
+ */
+export function factLayout(books: ReportBooks, request: ReportRequest, by: string, facts: readonly AxisRow[]): AmountLayout {
   const { from, to } = request.period;
-  const earlier = { from: from === null || asOf ? null : yearEarlier(from), to: yearEarlier(to) };
-  const current = { from: asOf ? null : from, to };
-  const title = (p: { from: string | null; to: string }): string => (asOf ? shortDate(p.to) : periodHeading(p));
-  return {
-    columns: [
-      { id: 'current', title: title(current), ...current },
-      { id: 'previous_year', title: title(earlier), ...earlier },
-    ],
-    derived: [
-      { id: 'change', title: '$ Change', dataType: 'amount', of: ([now = 0, before = 0]) => now - before },
-      { id: 'percent_change', title: '% Change', dataType: 'percent', of: ([now = 0, before = 0]) => (before === 0 ? null : ((now - before) / Math.abs(before)) * 100) },
-    ],
-  };
+  if (by === 'total_only') return { columns: [totalOf(from, to)], derived: [] };
+  const firstMonth = request.query['reportCalendar'] === 'fiscal_year' ? books.fiscalYearStartMonth : 0;
+  const first = facts.reduce<string | null>((a, f) => (a === null || f.date < a ? f.date : a), null);
+  if (PERIODS.has(by)) return periodLayout(by, from, from ?? first ?? to, to, firstMonth, false);
+  const axis = postingAxis(books, { from, to }, by);
+  if (!axis) throw notComputed(`columns by ${by} (summarizeColumnsBy)`);
+  return { columns: valueColumns(books, axis, facts.map((f) => axis.keyOf(f)), from, to), derived: [], columnsBy: { valueOf: (p) => axis.keyOf(p) } };
 }
 
-/** The period beside the fiscal year to its last day. */
-export function yearToDateLayout(books: ReportBooks, request: ReportRequest): AmountLayout {
-  const { from, to } = request.period;
-  const yearFrom = yearStart(to, books.fiscalYearStartMonth);
-  return {
-    columns: [
-      { id: 'current', title: periodHeading(request.period), from, to },
-      { id: 'year_to_date', title: periodHeading({ from: yearFrom, to }), from: yearFrom, to },
-    ],
-    derived: [],
-  };
+/** Whether a posting (or a fact) falls in a column: on its days and, for a column of one value, of its value. */
+export function inColumn(layout: AmountLayout, c: AmountColumn, p: PostingRow): boolean {
+  return (c.from === null || p.date >= c.from) && p.date <= c.to && (c.value === undefined || columnValueOf(layout, p) === c.value);
 }
 
+/** A layout of one total column (`total_only`): a comparison of it keeps the comparison's own ids. */
+const isOneTotal = (layout: AmountLayout): boolean => layout.columns.length === 1 && layout.columns[0]?.id === 'total';
+
+/** A column's span as a comparison heads it: its last day as of which (`asOf`), else its period. */
+const spanTitle = (span: { from: string | null; to: string }, asOf: boolean): string => (asOf ? shortDate(span.to) : periodHeading(span));
+
+/**
+ * Columns each set beside another of the same value over other days, with what is derived from
+ * the pair: one column over the period keeps the comparison's own ids (`current`, `other.id`...);
+ * columns by period or value are each compared, their ids prefixed with the column's.
+ */
+function pairedLayout(base: AmountLayout, other: { id: string; span(c: AmountColumn): { from: string | null; to: string }; title(c: AmountColumn, span: { from: string | null; to: string }): string }, derived: readonly Omit<DerivedColumn, 'of' | 'after'>[], of: (id: string, now: number, before: number) => number | null): AmountLayout {
+  const one = isOneTotal(base);
+  const columns: AmountColumn[] = [];
+  const out: DerivedColumn[] = [];
+  for (const c of base.columns) {
+    const id = one ? 'current' : c.id;
+    const span = other.span(c);
+    const [now, before] = [columns.length, columns.length + 1];
+    columns.push({ ...c, id }, { ...c, ...span, id: one ? other.id : `${c.id}_${other.id}`, title: other.title(c, span) });
+    const lastOf = derived.length > 0 ? (one ? undefined : `${c.id}_${other.id}`) : undefined;
+    for (const d of derived) out.push({ ...d, id: one ? d.id : `${c.id}_${d.id}`, title: one ? d.title : `${c.title} ${d.title}`, type: d.id, ...(lastOf ? { after: lastOf } : {}), of: (f) => of(d.id, f[now] ?? 0, f[before] ?? 0) });
+  }
+  if (columns.length + out.length > MAX_COLUMNS) throw new RequestInputError('summarizeColumnsBy', `compared, these columns would be ${columns.length + out.length}, more than ${MAX_COLUMNS}; ask for a shorter period or longer columns, or filter the report first`);
+  return { columns, derived: out, ...(base.columnsBy ? { columnsBy: base.columnsBy } : {}) };
+}
+
+/**
+ * The columns `summarizeColumnsBy` asks for (one total by default), each beside the same days a
+ * year earlier, their difference and its percentage; values found over both years.
+ */
+export function previousYearLayout(books: ReportBooks, request: ReportRequest, by: string, asOf: boolean): AmountLayout {
+  const { from } = request.period;
+  const base = statementLayout(books, request, by, asOf, from === null ? null : yearEarlier(from));
+  const one = isOneTotal(base);
+  return pairedLayout(
+    base,
+    {
+      id: 'previous_year',
+      span: (c) => ({ from: c.from === null || asOf ? null : yearEarlier(c.from), to: yearEarlier(c.to) }),
+      title: (c, span) => (one ? spanTitle(span, asOf) : `${c.title} (prev year)`),
+    },
+    [
+      { id: 'change', title: '$ Change', dataType: 'amount' },
+      { id: 'percent_change', title: '% Change', dataType: 'percent' },
+    ],
+    (id, now, before) => (id === 'change' ? now - before : before === 0 ? null : ((now - before) / Math.abs(before)) * 100),
+  );
+}
+
+/** The columns `summarizeColumnsBy` asks for (one total by default), each beside the fiscal year to its last day; values found over both. */
+export function yearToDateLayout(books: ReportBooks, request: ReportRequest, by: string): AmountLayout {
+  const { from } = request.period;
+  const base = statementLayout(books, request, by, false, from === null ? null : yearStart(from, books.fiscalYearStartMonth));
+  const one = isOneTotal(base);
+  return pairedLayout(
+    base,
+    {
+      id: 'year_to_date',
+      span: (c) => ({ from: yearStart(c.to, books.fiscalYearStartMonth), to: c.to }),
+      title: (c, span) => (one ? spanTitle(span, false) : `${c.title} (YTD)`),
+    },
+    [],
+    () => null,
+  );
+}

@@ -4,7 +4,7 @@ import { historySums, namePairCount } from './historySums.ts';
 import { readPostings, type TransactionPosting } from './postingRows.ts';
 import { openItemsAsOf, openSumsAsOf, type OpenItemRow } from './openBalances.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
-import { taxItemSums, type TaxItemSums } from './SaleTaxes.ts';
+import { saleTaxRows, taxItemSums, type SaleTaxRow, type TaxItemSums } from './SaleTaxes.ts';
 import { namedStockByTransaction, type NamedStock, type Tracking } from './StockNumbers.ts';
 
 export type { OpenItemRow, TransactionPosting };
@@ -290,6 +290,11 @@ export class LedgerReads {
   /** The sales of a period by sales tax item (`SaleTaxes.ts`). */
   taxItemSums(from: string | null, to: string, taxableCodes: readonly string[]): TaxItemSums[] {
     return taxItemSums(this.statement, from, to, taxableCodes);
+  }
+
+  /** Each sale of these types dated in a period, with its sales tax sums (`SaleTaxes.ts`). */
+  saleTaxRows(from: string | null, to: string, taxableCodes: readonly string[], saleTypes: readonly string[]): SaleTaxRow[] {
+    return saleTaxRows(this.statement, from, to, taxableCodes, saleTypes);
   }
 
   /** Each party's sum on one open-item ledger over a span of days, from `open_amounts`. */

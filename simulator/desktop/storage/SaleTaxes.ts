@@ -78,3 +78,20 @@ export function taxItemSums(prepare: (sql: string) => Database.Statement, from: 
      FROM sale_taxes s WHERE ${span} GROUP BY s.tax_item_id`,
   ).all({ to, codes: JSON.stringify(taxableCodes), ...(from === null ? {} : { from }) }) as TaxItemSums[];
 }
+
+/** One sale dated in a period with its sales tax sums and its object type: what a report split by a field of the sale reads. */
+export interface SaleTaxRow extends TaxItemSums {
+  txn: string;
+  type: string;
+  date: string;
+}
+
+/** Each sale of these types dated in a period, with its sums as `taxItemSums` adds them up (the sales tax reports by a value of the sale). */
+export function saleTaxRows(prepare: (sql: string) => Database.Statement, from: string | null, to: string, taxableCodes: readonly string[], saleTypes: readonly string[]): SaleTaxRow[] {
+  const span = from === null ? 's.sold_on <= @to' : 's.sold_on <= @to AND s.sold_on >= @from';
+  return prepare(
+    `SELECT s.txn_id AS txn, r.type AS type, s.sold_on AS date, s.tax_item_id AS item, s.subtotal_cents AS total, s.tax_cents AS collected,
+       COALESCE((SELECT SUM(c.cents) FROM sale_tax_codes c WHERE c.txn_id = s.txn_id AND c.tax_code_id IN (SELECT value FROM json_each(@codes))), 0) AS taxable
+     FROM sale_taxes s JOIN object_rows r ON r.type IN (SELECT value FROM json_each(@types)) AND r.id = s.txn_id WHERE ${span}`,
+  ).all({ to, codes: JSON.stringify(taxableCodes), types: JSON.stringify(saleTypes), ...(from === null ? {} : { from }) }) as SaleTaxRow[];
+}
