@@ -12,16 +12,24 @@ const MOCKING = ['test/regressions/34-account-enumeration.test.ts'];
  * and the run ended with one core idle. These start first; the rest follow in vitest's order.
  */
 const SLOW_FILES = [
+  'test/cliLocalSandbox.test.ts',
   'test/contract/plantedBugs.test.ts',
-  'test/contract/realTargets.test.ts',
   'simulator/desktop/books/books.test.ts',
-  'test/contract/plantedBugs.more.test.ts',
-  'simulator/desktop/reports/reports.test.ts',
+  'simulator/fixtures/generateFixture.test.ts',
+  'simulator/fixtures/seedCompanyFile.test.ts',
+  'test/capture.test.ts',
   'test/cliFixtures.test.ts',
-  'test/everyListOperation.test.ts',
-  'simulator/spec/spec.test.ts',
+  'simulator/desktop/reports/reports.test.ts',
   'simulator/fixtures/ShapeCheckThread.test.ts',
+  'test/everyListOperation.test.ts',
+  'test/contract/realTargets.test.ts',
+  'test/cliServe.test.ts',
+  'test/fixturesOverHttps.test.ts',
   'test/contract/sandboxContract.test.ts',
+  'simulator/fixtures/loadFixture.test.ts',
+  'simulator/fixtures/demoCache.test.ts',
+  'simulator/fixtures/fixtureRequests.test.ts',
+  'simulator/api/startSandbox.test.ts',
   'test/browser/dashboardFlow.test.ts',
 ];
 
