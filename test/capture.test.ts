@@ -109,9 +109,6 @@ async function reportsOf(endUserId: string): Promise<Record<string, JsonValue>> 
  * this list is empty); any other difference fails the test.
  */
 const KNOWN_CAPTURE_DRIFT: readonly { operation: RegExp; field: RegExp; why: string }[] = [
-  // The seeder writes lines in process, without the request defaults the Service applies (the
-  // spec's `billingStatus` default, `billable`); the capture is loaded through requests and gets it.
-  { operation: /^(bills|checks|creditCardCharges|creditCardCredits|itemReceipts|vendorCredits|journalEntries)\./, field: /billingStatus$/, why: 'seeded lines lack the request default' },
   // Lists without an endpoint are made from the names references show, each at the time its id says,
   // so each gets its id again; but one made after another of its type that nothing names (the
   // first sales tax return line) counts one lower.
