@@ -66,7 +66,7 @@ const NOT_READABLE = [
   'budgets: no read in the API; not captured',
   'voided transactions: the API shows them voided (memo "VOID:", amounts zero), not as they were made; captured as shown and marked voided, so loading voids them again and their postings and stock moves stay undone',
   'deleted transactions and list objects: not part of a company file\'s contents; not captured',
-  'lines made from lines of another transaction (an invoice from an estimate): the API shows which transaction, not which line; each line was matched to the first line of that source with the same item',
+  'lines made from lines of another transaction (an invoice from an estimate): the API shows which transaction, not which line; each line was matched to a line of that source with the same item, keeping to what an order shows invoiced or received of each of its lines',
   'a line told to post to another account than its item\'s: not shown by the API; captured posting to the item\'s account',
   'ids: a fixture names objects by full name, refNumber or key; loading gives them new ids, every reference kept',
 ];
