@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HttpClient } from '../../contract-tests/runner/httpClient.ts';
 import { preflight } from '../../contract-tests/runner/preflight.ts';
-import type { JsonObject } from '../desktop/values/json.ts';
+import type { JsonObject, JsonValue } from '../desktop/values/json.ts';
 import { exportFrom } from '../fixtures/exportFixture.ts';
 import { formatOfPath, serializeFixture } from '../fixtures/fixtureFile.ts';
 import { loadFixtureTools, type FixtureTools } from '../fixtures/fixtureTools.ts';
@@ -81,9 +81,15 @@ const countOf = (state: CaptureState): number => Object.values(state.types).redu
 function fixtureOf(tools: FixtureTools, state: CaptureState, notes: string[], salt: string | undefined): JsonObject {
   const readable = new Set(readableCollections(tools.collections, tools.operations, undefined).map((r) => r.collection.model.objectType));
   const unread = unreadReferences(tools, state, readable);
-  const plain = exportFrom(captureSource(tools, state, new Map(), unread.byType), tools);
+  // One source for both exports: it reads the openings when it shapes an object, so they can come after the first.
+  const openings = new Map<string, Record<string, JsonValue>>();
+  const source = captureSource(tools, state, openings, unread.byType);
+  const plain = exportFrom(source, tools);
   const inferred = inferOpenings(tools, state, plain);
-  const fixture = exportFrom(captureSource(tools, state, inferred.openings, unread.byType), tools);
+  for (const [id, fields] of inferred.openings) openings.set(id, fields);
+  // Only the collections holding an object given an opening are shaped again; the rest (the transactions, most of a file) stay as the first export wrote them.
+  const opened = new Set(tools.collections.filter((c) => (state.types[c.name]?.objects ?? []).some((o) => openings.has(String(o['id'])))).map((c) => c.name));
+  const fixture = { ...plain, ...exportFrom(source, tools, opened) };
   const all = [...notes, ...unread.notes, ...inferred.notes];
   const out = salt === undefined ? fixture : anonymizeFixture(fixture, salt);
   return { ...out, capture: { anonymized: salt !== undefined, notes: all } };
