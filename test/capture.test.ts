@@ -111,7 +111,7 @@ async function reportsOf(endUserId: string): Promise<Record<string, JsonValue>> 
 const KNOWN_CAPTURE_DRIFT: readonly { operation: RegExp; field: RegExp; why: string }[] = [
   // A fixture loads transactions type by type (a type after what it points at), not in the order
   // they were made: what lists or sorts by that order (the transactions list, details sorted by it
-  // within a day) differs.
+  // within a day) differs. Decision 4, "Order across collections", says what will keep the order.
   { operation: /^(transactions\.list|reports\.(generalDetail|customDetail))$/, field: /^(data\[\]|rows\[\]\..*)$/, why: 'transactions made type by type at load' },
 ];
 
