@@ -105,17 +105,6 @@ async function reportsOf(endUserId: string): Promise<Record<string, JsonValue>> 
 }
 
 /**
- * What drift still finds between a file and its capture loaded again (issue 39 stays open until
- * this list is empty); any other difference fails the test.
- */
-const KNOWN_CAPTURE_DRIFT: readonly { operation: RegExp; field: RegExp; why: string }[] = [
-  // The seeder makes transactions type by type, each type on its own clock; a load makes them in
-  // `createdAt` order: what lists or sorts by the order they were made (the transactions list,
-  // details within a day) differs. Decision 4, "Order across collections", says what will keep it.
-  { operation: /^(transactions\.list|reports\.(generalDetail|customDetail))$/, field: /^(data\[\]|rows\[\]\..*)$/, why: 'the seeded source made transactions type by type' },
-];
-
-/**
  * Controls on connections of their own: the handle's kept-alive socket may have been closed by the
  * sandbox while a capture ran, and a request sent on it then is reset.
  */
@@ -141,8 +130,7 @@ describe('ledger-sim fixtures capture, through a proxy that hides the sandbox co
     const target = (endUserId: string) => ({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, endUserId, ca: sandbox.ca });
     const report = await drift({ reference: target(sourceId), candidate: target(copy), budgetMs: Infinity });
     expect(report.probes.filter((p) => p.status === 'compared').length).toBeGreaterThan(300);
-    const unexplained = report.findings.filter((f) => !KNOWN_CAPTURE_DRIFT.some((k) => k.operation.test(f.operationId) && k.field.test(f.field)));
-    expect(unexplained.map((f) => `${f.operationId} ${f.kind} ${f.field}: ${f.reference} / ${f.candidate}`)).toEqual([]);
+    expect(report.findings.map((f) => `${f.operationId} ${f.kind} ${f.field}: ${f.reference} / ${f.candidate}`)).toEqual([]);
   }, 120_000);
 });
 
