@@ -105,26 +105,6 @@ async function reportsOf(endUserId: string): Promise<Record<string, JsonValue>> 
 }
 
 /**
- * What drift still finds between a file and its capture loaded again (issue 39 stays open until
- * this list is empty); any other difference fails the test.
- */
-const KNOWN_CAPTURE_DRIFT: readonly { operation: RegExp; field: RegExp; why: string }[] = [
-  // The seeder writes lines in process, without the request defaults the Service applies (the
-  // spec's `billingStatus` default, `billable`); the capture is loaded through requests and gets it.
-  { operation: /^(bills|checks|creditCardCharges|creditCardCredits|itemReceipts|vendorCredits|journalEntries)\./, field: /billingStatus$/, why: 'seeded lines lack the request default' },
-  // Lists without an endpoint are made from the names references show, each at the time its id says,
-  // so each gets its id again; but one made after another of its type that nothing names (the
-  // first sales tax return line) counts one lower.
-  { operation: /^salesTaxItems\./, field: /salesTaxReturnLine\.id$/, why: 'an unread list object after one nothing names' },
-  // A fixture loads transactions type by type (a type after what it points at), not in the order
-  // they were made: what lists or sorts by that order (the transactions list, details sorted by it
-  // within a day) differs.
-  { operation: /^(transactions\.list|reports\.(generalDetail|customDetail))$/, field: /^(data\[\]|rows\[\]\..*)$/, why: 'transactions made type by type at load' },
-  // Lines made from an order's lines are matched by item: an order with two lines of one item may count the wrong one.
-  { operation: /^salesOrders\./, field: /quantityInvoiced$/, why: 'line links matched by item' },
-];
-
-/**
  * Controls on connections of their own: the handle's kept-alive socket may have been closed by the
  * sandbox while a capture ran, and a request sent on it then is reset.
  */
@@ -150,8 +130,7 @@ describe('ledger-sim fixtures capture, through a proxy that hides the sandbox co
     const target = (endUserId: string) => ({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, endUserId, ca: sandbox.ca });
     const report = await drift({ reference: target(sourceId), candidate: target(copy), budgetMs: Infinity });
     expect(report.probes.filter((p) => p.status === 'compared').length).toBeGreaterThan(300);
-    const unexplained = report.findings.filter((f) => !KNOWN_CAPTURE_DRIFT.some((k) => k.operation.test(f.operationId) && k.field.test(f.field)));
-    expect(unexplained.map((f) => `${f.operationId} ${f.kind} ${f.field}: ${f.reference} / ${f.candidate}`)).toEqual([]);
+    expect(report.findings.map((f) => `${f.operationId} ${f.kind} ${f.field}: ${f.reference} / ${f.candidate}`)).toEqual([]);
   }, 120_000);
 });
 

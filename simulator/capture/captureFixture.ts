@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HttpClient } from '../../contract-tests/runner/httpClient.ts';
 import { preflight } from '../../contract-tests/runner/preflight.ts';
-import type { JsonObject } from '../desktop/values/json.ts';
+import type { JsonObject, JsonValue } from '../desktop/values/json.ts';
 import { exportFrom } from '../fixtures/exportFixture.ts';
 import { formatOfPath, serializeFixture } from '../fixtures/fixtureFile.ts';
 import { loadFixtureTools, type FixtureTools } from '../fixtures/fixtureTools.ts';
@@ -66,7 +66,7 @@ const NOT_READABLE = [
   'budgets: no read in the API; not captured',
   'voided transactions: the API shows them voided (memo "VOID:", amounts zero), not as they were made; captured as shown and marked voided, so loading voids them again and their postings and stock moves stay undone',
   'deleted transactions and list objects: not part of a company file\'s contents; not captured',
-  'lines made from lines of another transaction (an invoice from an estimate): the API shows which transaction, not which line; each line was matched to the first line of that source with the same item',
+  'lines made from lines of another transaction (an invoice from an estimate): the API shows which transaction, not which line; each line was matched to a line of that source with the same item, keeping to what an order shows invoiced or received of each of its lines',
   'a line told to post to another account than its item\'s: not shown by the API; captured posting to the item\'s account',
   'ids: a fixture names objects by full name, refNumber or key; loading gives them new ids, every reference kept',
 ];
@@ -81,9 +81,15 @@ const countOf = (state: CaptureState): number => Object.values(state.types).redu
 function fixtureOf(tools: FixtureTools, state: CaptureState, notes: string[], salt: string | undefined): JsonObject {
   const readable = new Set(readableCollections(tools.collections, tools.operations, undefined).map((r) => r.collection.model.objectType));
   const unread = unreadReferences(tools, state, readable);
-  const plain = exportFrom(captureSource(tools, state, new Map(), unread.byType), tools);
+  // One source for both exports: it reads the openings when it shapes an object, so they can come after the first.
+  const openings = new Map<string, Record<string, JsonValue>>();
+  const source = captureSource(tools, state, openings, unread.byType);
+  const plain = exportFrom(source, tools);
   const inferred = inferOpenings(tools, state, plain);
-  const fixture = exportFrom(captureSource(tools, state, inferred.openings, unread.byType), tools);
+  for (const [id, fields] of inferred.openings) openings.set(id, fields);
+  // Only the collections holding an object given an opening are shaped again; the rest (the transactions, most of a file) stay as the first export wrote them.
+  const opened = new Set(tools.collections.filter((c) => (state.types[c.name]?.objects ?? []).some((o) => openings.has(String(o['id'])))).map((c) => c.name));
+  const fixture = { ...plain, ...exportFrom(source, tools, opened) };
   const all = [...notes, ...unread.notes, ...inferred.notes];
   const out = salt === undefined ? fixture : anonymizeFixture(fixture, salt);
   return { ...out, capture: { anonymized: salt !== undefined, notes: all } };

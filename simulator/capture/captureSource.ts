@@ -8,6 +8,7 @@ import type { FixtureTools } from '../fixtures/fixtureTools.ts';
 import { singletonByName } from '../fixtures/singletonNames.ts';
 import type { CaptureState } from './CaptureState.ts';
 import { identityOf } from './readCollections.ts';
+import { inferLineLinks } from './inferLineLinks.ts';
 
 /** Request fields no answer of the API holds, worked out by the capture instead (inferOpenings). */
 export type Openings = ReadonlyMap<string, Readonly<Record<string, JsonValue>>>;
@@ -26,33 +27,6 @@ const isVoidShown = (doc: JsonObject): boolean => typeof doc['memo'] === 'string
 function withoutVoidMark(doc: JsonObject): JsonObject {
   const memo = String(doc['memo']).replace(VOID_MARK, '');
   return { ...doc, memo: memo === '' ? null : memo };
-}
-
-const refId = (value: JsonValue | undefined): string | undefined => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : undefined);
-
-/**
- * Which lines of its sources a made document's lines came from. The API shows only which
- * transactions (`linkType: quantity`); each line is matched to the first line of those sources,
- * in their order, with the same item that no earlier line of the document took.
- */
-function lineLinksOf(id: string, byId: ReadonlyMap<string, JsonObject>): LineLink[] {
-  const doc = byId.get(id);
-  if (!doc) return [];
-  const sources = entriesOf(doc['linkedTransactions'])
-    .filter((e) => e['linkType'] === 'quantity')
-    .map((e) => byId.get(String(e['id'])))
-    .filter((s): s is JsonObject => s !== undefined);
-  if (sources.length === 0) return [];
-  const pool = sources.flatMap((source) => entriesOf(source['lines']).map((line) => ({ source, line, taken: false })));
-  const out: LineLink[] = [];
-  for (const line of [...entriesOf(doc['lines']), ...entriesOf(doc['itemLines'])]) {
-    const item = refId(line['item']);
-    const match = item === undefined ? undefined : pool.find((p) => !p.taken && refId(p.line['item']) === item);
-    if (!match) continue;
-    match.taken = true;
-    out.push({ lineId: String(line['id']), sourceId: String(match.source['id']), sourceLineId: String(match.line['id']), quantity: typeof line['quantity'] === 'number' ? line['quantity'] : 0 });
-  }
-  return out;
 }
 
 /**
@@ -144,6 +118,16 @@ export function captureSource(tools: FixtureTools, state: CaptureState, openings
     if (ends.length > 0) linked.add(row.id);
     for (const end of ends) linked.add(end);
   }
+  // Worked out for every made document at once, in the order they were made: a counting source's counts are shared.
+  let lineLinks: Map<string, LineLink[]> | undefined;
+  const lineLinksOf = (id: string): LineLink[] => {
+    lineLinks ??= inferLineLinks(
+      inCreationOrder(transactionRows.map((row) => byId.get(row.id)).filter((doc): doc is JsonObject => doc !== undefined)),
+      byId,
+      (doc) => voidable.has(String(doc['objectType'])) && isVoidShown(doc),
+    );
+    return lineLinks.get(id) ?? [];
+  };
   const company = state.singletons['company'];
   const preferences = state.singletons['preferences'];
   return {
@@ -162,9 +146,9 @@ export function captureSource(tools: FixtureTools, state: CaptureState, openings
     voided: (id) => {
       const doc = byId.get(id);
       if (!doc || !voidable.has(String(doc['objectType'])) || !isVoidShown(doc)) return undefined;
-      return { before: { doc: withoutVoidMark(doc), links: { ownedBy, lineLinksOf: (of) => lineLinksOf(of, byId) } } };
+      return { before: { doc: withoutVoidMark(doc), links: { ownedBy, lineLinksOf } } };
     },
-    links: { ownedBy, lineLinksOf: (id) => lineLinksOf(id, byId) },
+    links: { ownedBy, lineLinksOf },
     lineAccount: () => undefined,
     findDoc: (types, id) => {
       const doc = byId.get(id);

@@ -1,3 +1,4 @@
+import { firstListCounter } from '../desktop/storage/IdAllocator.ts';
 import { formatDesktopTime, parseDesktopTime } from '../desktop/values/desktopTime.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../desktop/values/json.ts';
 import type { FixtureTools } from '../fixtures/fixtureTools.ts';
@@ -69,7 +70,42 @@ export function unreadReferences(tools: FixtureTools, state: CaptureState, reada
     for (const doc of state.types[collection.name]?.objects ?? []) walk(collection.model, doc, '');
   }
   // In the order they were made, as their ids count them: loaded in that order at those times, each gets its id again.
-  for (const docs of byType.values()) docs.sort((a, b) => madeAt(a) - madeAt(b) || counterOf(a) - counterOf(b));
-  const notes = [...byType].map(([type, docs]) => `${tools.collections.find((c) => c.model.objectType === type)?.name ?? type}: no list in the API; ${docs.length} made from the names references show (their other fields are unknown)`);
+  const notes: string[] = [];
+  for (const [type, docs] of byType) {
+    docs.sort((a, b) => madeAt(a) - madeAt(b) || counterOf(a) - counterOf(b));
+    const filled = withCountedGaps(type, docs);
+    byType.set(type, filled);
+    const gaps = filled.length - docs.length;
+    notes.push(`${tools.collections.find((c) => c.model.objectType === type)?.name ?? type}: no list in the API; ${docs.length} made from the names references show (their other fields are unknown)${gaps > 0 ? `, and ${gaps} named after their place for objects no reference shows, so that the others count the same ids` : ''}`);
+  }
   return { byType, notes };
+}
+
+/** Beyond this many missing counts in a type, no stand-ins are made (deleted objects, most likely). */
+const MOST_STAND_INS = 1_000;
+
+/**
+ * The objects of an unread type with a stand-in for every count their ids skip: an object no
+ * captured reference names (the first sales tax return line) still took a count, and without its
+ * stand-in every later object would load one count lower. Only where every object's id is known
+ * and the ids count up in the order the objects were made.
+ */
+export function withCountedGaps(type: string, docs: readonly JsonObject[]): JsonObject[] {
+  const counters = docs.map(counterOf);
+  if (counters.some((c, i) => c === 0 || (i > 0 && c <= (counters[i - 1] ?? 0)))) return [...docs];
+  const first = firstListCounter(type);
+  const missing = (counters[counters.length - 1] ?? first) - first + 1 - docs.length;
+  if (missing <= 0 || missing > MOST_STAND_INS || (counters[0] ?? 0) < first) return [...docs];
+  const out: JsonObject[] = [];
+  let next = first;
+  for (const [i, doc] of docs.entries()) {
+    for (; next < (counters[i] ?? next); next += 1) {
+      // Made just before the object after it, at its time: the id's time part of a stand-in is unknown.
+      const id = `${next.toString(16).toUpperCase()}-${String(doc['id']).split('-')[1] ?? ''}`;
+      out.push({ id, objectType: type, name: `Unread ${id.split('-')[0] ?? id}`, fullName: `Unread ${id.split('-')[0] ?? id}`, isActive: false, createdAt: doc['createdAt'] ?? null });
+    }
+    out.push(doc);
+    next += 1;
+  }
+  return out;
 }

@@ -324,6 +324,7 @@ export class CompanyFile {
     setMeta: (key, value) => this.store.setMeta(key, value),
     profileOf: (type) => this.modelOf(type).row.posting,
     shapeOf: (type) => this.modelOf(type).shape,
+    createDefaultsOf: (type) => this.modelOf(type).createDefaults,
   };
 
   /**
@@ -350,6 +351,7 @@ export class CompanyFile {
       setMeta: m.setMeta,
       profileOf: m.profileOf,
       shapeOf: m.shapeOf,
+      createDefaultsOf: m.createDefaultsOf,
       ledger: this.store.ledger,
       now,
       offsetMinutes: this.offsetMinutes,

@@ -1,3 +1,4 @@
+import { defaultsPlanOf, type DefaultsPlan } from '../../spec/requestDefaults.ts';
 import type { JsonSchema } from '../../spec/types.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
 import { isArraySchema, isReferenceSchema, nonNullBranch } from './materialize.ts';
@@ -27,6 +28,8 @@ export interface TypeModel {
   has(field: string): boolean;
   /** For a transaction: its party, header account, total, lines and their groups (`transactionShape.ts`). */
   shape: TransactionShape;
+  /** The defaults the create request's schema gives (what the Service's request check fills in), if any. */
+  createDefaults: DefaultsPlan | undefined;
 }
 
 function leafOf(path: string): string {
@@ -70,7 +73,7 @@ function hasPath(schema: JsonSchema, path: string): boolean {
   return true;
 }
 
-export function buildTypeModel(row: TypeRow, schema: JsonSchema): TypeModel {
+export function buildTypeModel(row: TypeRow, schema: JsonSchema, createRequest?: JsonSchema): TypeModel {
   const fields = new Set(Object.keys(nonNullBranch(schema).properties ?? {}));
   const references = referencePathsOf(schema).map((p) => ({ ...p, targets: targetsFor(row, p.path) }));
   const byPath = new Map(references.map((r) => [r.path, r.targets]));
@@ -83,6 +86,7 @@ export function buildTypeModel(row: TypeRow, schema: JsonSchema): TypeModel {
     isReference: (path) => byPath.has(path),
     has: (field) => fields.has(field),
     shape: transactionShapeOf(row, (path) => hasPath(schema, path)),
+    createDefaults: createRequest ? defaultsPlanOf(createRequest) : undefined,
   };
 }
 

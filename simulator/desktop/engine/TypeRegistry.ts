@@ -39,7 +39,8 @@ export class TypeRegistry {
   private readonly byResource = new Map<string, TypeModel>();
   private readonly scopes = new Map<string, string[]>();
 
-  constructor(rows: readonly TypeRow[], servedSchemas: ReadonlyMap<string, JsonSchema>) {
+  /** `createRequests`: the create operation's request body, by type, for the types that have one. */
+  constructor(rows: readonly TypeRow[], servedSchemas: ReadonlyMap<string, JsonSchema>, createRequests: ReadonlyMap<string, JsonSchema> = new Map()) {
     const blocks = new Map<number, string>();
     for (const row of rows) {
       const block = idBlockOf(row.objectType);
@@ -48,7 +49,7 @@ export class TypeRegistry {
       blocks.set(block, row.objectType);
       const schema = row.resource ? servedSchemas.get(row.objectType) : internalSchemaOf(row);
       if (!schema) throw new Error(`type table: ${row.objectType} has no schema in the spec`);
-      const model = buildTypeModel(row, schema);
+      const model = buildTypeModel(row, schema, createRequests.get(row.objectType));
       this.models.set(row.objectType, model);
       if (row.resource) this.byResource.set(row.resource, model);
       if (row.nameScope) this.scopes.set(row.nameScope, [...(this.scopes.get(row.nameScope) ?? []), row.objectType]);

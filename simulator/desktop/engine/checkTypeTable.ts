@@ -94,14 +94,17 @@ export function buildTypeRegistry(rows: readonly TypeRow[], operations: Readonly
   const byResource = new Map(rows.filter((r) => r.resource).map((r) => [r.resource as string, r]));
   for (const resource of schemas.keys()) if (!byResource.has(resource)) problems.push(`${resource}: served by the spec but has no row in the type table`);
   const served = new Map<string, JsonSchema>();
+  const creates = new Map<string, JsonSchema>();
   for (const row of rows) {
     if (!row.resource) continue;
     const schema = schemas.get(row.resource);
     if (!schema) problems.push(`${row.objectType}: the row serves "${row.resource}", which the spec does not have`);
     else served.set(row.objectType, schema);
+    const create = [...operations.values()].find((op) => resourceOf(op) === row.resource && op.operationId.endsWith('.create'))?.requestBody;
+    if (create) creates.set(row.objectType, create);
   }
   if (problems.length > 0) throw new Error(`the type table does not fit the spec:\n  ${problems.join('\n  ')}`);
-  const registry = new TypeRegistry(rows, served);
+  const registry = new TypeRegistry(rows, served, creates);
   const rowMap = new Map(rows.map((r) => [r.objectType, r]));
   for (const model of registry.all()) {
     const ops = [...operations.values()].filter((op) => resourceOf(op) === model.row.resource);

@@ -5,6 +5,7 @@ import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { objectsOf, isJsonObject, type JsonObject } from '../values/json.ts';
 import { sumCents, toCents } from '../values/money.ts';
 import type { RulesContext } from '../table/TypeRules.ts';
+import { linesPlanOf, withRequestDefaults } from '../../spec/requestDefaults.ts';
 import { linkedEntry } from './creditRules.ts';
 import { itemsOfOrder, ORDER_SIDES, refreshOnOrder } from './onOrder.ts';
 
@@ -100,10 +101,13 @@ export function linkedLinesOf(ctx: RulesContext, side: SourceSide, doc: JsonObje
     out.inputs.push(inputFrom(ctx, side, source, line, sent));
     out.origins.push({ sourceId: String(source['id']), sourceLineId: String(line['id']) });
   }
+  // A line the desktop writes for an open line is one the request could have sent: it gets what a sent line defaults to.
+  const defaults = whole.length > 0 ? linesPlanOf(ctx.createDefaultsOf(String(doc['objectType'])), side.lines) : undefined;
   for (const id of whole) {
     const source = findSource(ctx, side, id, party);
     for (const line of sourceLinesOf(ctx, source).filter((l) => side.openOf(ctx, source, l) > 0)) {
-      out.inputs.push(inputFrom(ctx, side, source, line));
+      const input = inputFrom(ctx, side, source, line);
+      out.inputs.push(defaults ? withRequestDefaults(defaults, input) : input);
       out.origins.push({ sourceId: String(source['id']), sourceLineId: String(line['id']) });
     }
   }

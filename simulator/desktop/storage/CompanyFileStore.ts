@@ -86,6 +86,13 @@ export class CompanyFileStore {
   /** The write number that last changed each type, in memory: list counts are cached against it. */
   private readonly typeWrites = new Map<string, number>();
   private readonly insertStmt: Database.Statement;
+  private insertAtStmt: Database.Statement | undefined;
+  /**
+   * While set (by a bulk load that writes out of time order, seeding: numberByTime.ts), the
+   * sequence number each new object gets, by its type and id; the bulk load's end unsets it.
+   * SQLite numbers objects one after another otherwise.
+   */
+  numbering: ((type: string, id: string) => number) | undefined;
   private readonly updateStmt: Database.Statement;
   private readonly getStmt: Database.Statement;
   private readonly getSeqStmt: Database.Statement;
@@ -211,7 +218,14 @@ export class CompanyFileStore {
     const { name_lc, sort_key } = nameKeys(columns.name);
     // Positional: a bulk load inserts a row per object, and binding by name cost a lookup per column.
     const c = columns;
-    const seq = Number(this.insertStmt.run(type, id, c.name, name_lc, sort_key, c.ref_number, c.is_active, c.updated_at, c.txn_date, c.tag, c.is_paid, c.balance_cents, born).lastInsertRowid);
+    let seq: number;
+    if (this.numbering) {
+      seq = this.numbering(type, id);
+      this.insertAtStmt ??= this.db.prepare(`INSERT INTO object_rows
+        (seq, type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, born)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      this.insertAtStmt.run(seq, type, id, c.name, name_lc, sort_key, c.ref_number, c.is_active, c.updated_at, c.txn_date, c.tag, c.is_paid, c.balance_cents, born);
+    } else seq = Number(this.insertStmt.run(type, id, c.name, name_lc, sort_key, c.ref_number, c.is_active, c.updated_at, c.txn_date, c.tag, c.is_paid, c.balance_cents, born).lastInsertRowid);
     this.insertBodyStmt.run(seq, encodeDoc(doc), linked);
     if (parsed !== undefined) this.docCache?.set(type, id, parsed);
     return seq;
@@ -283,6 +297,7 @@ export class CompanyFileStore {
    */
   bulkLoad(on: boolean): void {
     this.docCache = on ? new ParsedDocCache() : undefined;
+    if (!on) this.numbering = undefined;
     this.ledger.keepStockTexts(on);
     if (!this.db.open) return;
     this.meta.holdAll(on);

@@ -21,6 +21,13 @@ export function idBlockOf(objectType: string): number {
   return block;
 }
 
+const LIST_BASE = 0x80000001;
+
+/** The counter of the first list object of a type: its ids count up from there, one per object made. */
+export function firstListCounter(objectType: string): number {
+  return LIST_BASE + idBlockOf(objectType) * BLOCK_SIZE;
+}
+
 /**
  * Desktop-style ids: a hex sequence number and the creation time in epoch seconds. List objects
  * count up from 80000001 within their type's block; transactions (and their lines) from 1A0 within
@@ -39,7 +46,7 @@ export class IdAllocator {
   }
 
   listObjectId(objectType: string, epochSeconds: number): string {
-    return `${this.next(objectType, 0x80000001).toString(16).toUpperCase()}-${epochSeconds}`;
+    return `${this.next(objectType, LIST_BASE).toString(16).toUpperCase()}-${epochSeconds}`;
   }
 
   transactionId(objectType: string, epochSeconds: number): string {

@@ -3,6 +3,7 @@ import type { Ledger } from '../storage/Ledger.ts';
 import type { PostingProfile } from '../books/postingProfiles.ts';
 import type { JsonObject } from '../values/json.ts';
 import type { TransactionShape, TypeKind } from './TypeRow.ts';
+import type { DefaultsPlan } from '../../spec/requestDefaults.ts';
 
 /** What a type's rules may ask of the company file while an add or modify is under way. */
 export interface RulesContext {
@@ -41,6 +42,8 @@ export interface RulesContext {
   profileOf(objectType: string): PostingProfile | undefined;
   /** Where a transaction type keeps its party, total, lines and their groups (its model's shape). */
   shapeOf(objectType: string): TransactionShape;
+  /** What a create request of the type gets for what it leaves out (the spec's defaults): for lines the desktop writes itself. */
+  createDefaultsOf(objectType: string): DefaultsPlan | undefined;
   /** The company file's books: postings, links between transactions, deletions. */
   readonly ledger: Ledger;
   getMeta(key: string): string | undefined;
