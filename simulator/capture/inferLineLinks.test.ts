@@ -34,6 +34,11 @@ describe('which source line a made line came from, when the API shows only the s
     expect(links(made, [so])).toEqual({ v: ['v1<a'], i1: ['x<a'], i2: ['y<b'] });
   });
 
+  it("takes the lines of an order's item groups too, after its own", () => {
+    const so = { ...order('so', 'ldg_sales_order', [['a', 'wire', 2, 2]]), lineGroups: [{ id: 'g', lines: [{ id: 'g1', item: item('fuse'), quantity: 3, quantityInvoiced: 3 }] }] };
+    expect(links([invoice('i1', 'so', [['x', 'wire', 2], ['y', 'fuse', 3]])], [so])).toEqual({ i1: ['x<a', 'y<g1'] });
+  });
+
   it('matches a source that counts nothing (an estimate) by item, each source line once per document', () => {
     const estimate = { id: 'e', objectType: 'ldg_estimate', lines: [{ id: 'a', item: item('wire'), quantity: 2 }, { id: 'b', item: item('wire'), quantity: 5 }, { id: 'c', item: item('fuse'), quantity: 1 }] };
     expect(links([invoice('i1', 'e', [['x', 'fuse', 1], ['y', 'wire', 5], ['z', 'wire', 2]])], [estimate])).toEqual({ i1: ['x<c', 'y<a', 'z<b'] });

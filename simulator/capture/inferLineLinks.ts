@@ -8,6 +8,8 @@ const COUNTED: ReadonlyMap<string, string> = new Map([ON_SALES_ORDERS, ON_PURCHA
 const entriesOf = (value: JsonValue | undefined): JsonObject[] => (Array.isArray(value) ? value.filter(isJsonObject) : []);
 const refId = (value: JsonValue | undefined): string | undefined => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : undefined);
 const quantityOf = (line: JsonObject): number => (typeof line['quantity'] === 'number' ? line['quantity'] : 0);
+/** A source's lines a document can take: its own, then its line groups' (an order's group is ordered line by line). */
+const linesOf = (source: JsonObject): JsonObject[] => [...entriesOf(source['lines']), ...entriesOf(source['lineGroups']).flatMap((group) => entriesOf(group['lines']))];
 
 /**
  * Which lines of their sources made documents' lines came from. The API shows only which
@@ -36,7 +38,7 @@ export function inferLineLinks(madeInOrder: readonly JsonObject[], byId: Readonl
       .filter((s): s is JsonObject => s !== undefined);
     if (sources.length === 0) continue;
     const counts = !isVoided(doc);
-    const pool = sources.flatMap((source) => entriesOf(source['lines']).map((line) => ({ source, line, taken: false })));
+    const pool = sources.flatMap((source) => linesOf(source).map((line) => ({ source, line, taken: false })));
     const links: LineLink[] = [];
     for (const line of [...entriesOf(doc['lines']), ...entriesOf(doc['itemLines'])]) {
       const item = refId(line['item']);
