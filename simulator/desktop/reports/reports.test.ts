@@ -67,6 +67,11 @@ function brokenRules(file: CompanyFile): string[] {
     const want = { names: new Set(named.map((p) => p.entity)).size, pairs: new Set(named.map((p) => `${p.entity} ${p.item ?? ''}`)).size };
     const counted = reads.namePairCount(null, FAR, narrow);
     if (JSON.stringify(counted) !== JSON.stringify(want)) broken.push(`names and pairs counted ${JSON.stringify(counted)}, the postings name ${JSON.stringify(want)}`);
+    // Parties counted from the kept sums (a statement's column per customer) are those the postings name.
+    const customers = new Set(all(file, 'ldg_customer').map((c) => String(c['id'])));
+    const parties = [reads.postingCount(null, FAR, narrow, 'entity', undefined, true), reads.postingCount(null, FAR, narrow, 'entity', ['ldg_customer'], true)];
+    const named2 = [want.names, new Set(named.filter((p) => customers.has(String(p.entity))).map((p) => p.entity)).size];
+    if (JSON.stringify(parties) !== JSON.stringify(named2)) broken.push(`parties counted ${JSON.stringify(parties)}, the postings name ${JSON.stringify(named2)}`);
   }
   if (db.prepare('SELECT 1 FROM open_dirty').get() !== undefined) broken.push('transactions marked in open_dirty after a write committed');
   // What the sales tax reports add up (kept as each sale posts) is what the sales say now.

@@ -53,6 +53,22 @@ export function namePairCount(prepare: Prepare, from: string | null, to: string,
 }
 
 /**
+ * How many parties (of the `among` types, when given) the postings of a span name, when the span
+ * holds every posting (else undefined): a statement with a column per customer counts them before
+ * it sums one (9,300 customers of a whole history: 1.1 s over the postings).
+ */
+export function historyPartyCount(prepare: Prepare, from: string | null, to: string, narrow: PostingNarrowing, among?: readonly string[]): number | undefined {
+  if (!keptCanNarrow(narrow) || !spansHistory(prepare, from, to)) return undefined;
+  const { where, params } = historyNarrowing(narrow);
+  where.push("entity_id != ''");
+  if (among) {
+    where.push('entity_id IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))');
+    params.push(JSON.stringify(among));
+  }
+  return Number(prepare(`SELECT COUNT(DISTINCT entity_id) FROM name_item_sums WHERE ${where.join(' AND ')}`).pluck().get(...params));
+}
+
+/**
  * `LedgerReads.postingSums` by account and item (and party) of a span that holds every posting,
  * from the kept sums ('' read as none); undefined for any other read.
  */
