@@ -28,10 +28,17 @@ function findSpecial(ctx: RulesContext, special: SpecialAccount): string | undef
   return typeof id === 'string' ? id : undefined;
 }
 
-/** The special account if the company file has one; a read (a list) asks this and creates nothing. */
-export function existingSpecialAccount(ctx: RulesContext, special: SpecialAccount): string | undefined {
+/**
+ * The special account if the company file has one; a read (a list) asks this and creates nothing.
+ * `inWrite`: asked by a write's rules, which remember it once found, as `specialAccount` does (a
+ * load of a file whose accounts came with it searched every account for each payment).
+ */
+export function existingSpecialAccount(ctx: RulesContext, special: SpecialAccount, inWrite = false): string | undefined {
   const known = ctx.getMeta(metaKey(special));
-  return known !== undefined && ctx.find('ldg_account', known) ? known : findSpecial(ctx, special);
+  if (known !== undefined && ctx.find('ldg_account', known)) return known;
+  const found = findSpecial(ctx, special);
+  if (found !== undefined && inWrite) ctx.setMeta(metaKey(special), found);
+  return found;
 }
 
 /**

@@ -37,7 +37,7 @@ export function depositOf(ctx: RulesContext, paymentId: string): string | undefi
  * holds it yet (`depositId`, the deposit being written, may hold it already).
  */
 function waitsForDeposit(ctx: RulesContext, payment: JsonObject, depositId: string | undefined): boolean {
-  const funds = existingSpecialAccount(ctx, 'undeposited_funds');
+  const funds = existingSpecialAccount(ctx, 'undeposited_funds', true);
   if (funds === undefined || refId(payment['depositToAccount']) !== funds) return false;
   const holder = depositOf(ctx, String(payment['id']));
   return holder === undefined || holder === depositId;
