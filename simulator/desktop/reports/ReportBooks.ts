@@ -435,9 +435,19 @@ export class ReportBooks {
     return this.file.store.ledgerReads.stockOnHand(asOf, bySite);
   }
 
-  /** Every stock move up to a day with its transaction, in the order a valuation lists them. */
-  stockMoves(to: string): StockMoveLine[] {
-    return this.file.store.ledgerReads.stockMoves(to);
+  /** Every stock move of a span (`from` null: since the start) with its transaction, in the order a valuation lists them. */
+  stockMoves(from: string | null, to: string): StockMoveLine[] {
+    return this.file.store.ledgerReads.stockMoves(from, to);
+  }
+
+  /** What the stock moves before a day add up to, by item (summed by SQLite). */
+  stockBefore(day: string): Map<string, { quantity: number; cents: number }> {
+    return new Map(this.file.store.ledgerReads.stockBefore(day).map((s) => [s.item, { quantity: s.quantity, cents: s.cents }]));
+  }
+
+  /** How many stock moves a span holds (of these items, when given), counted from the index alone: a valuation detail knows its length before it reads one. */
+  stockMoveCount(from: string | null, to: string, items?: ReadonlySet<string>): number {
+    return this.file.store.ledgerReads.stockMoveCount(from, to, items ? [...items] : undefined);
   }
 
   /** What each transaction moved of each item at each site up to a day, in the order made. */

@@ -341,12 +341,26 @@ export class LedgerReads {
     return this.statement(`SELECT item_id AS item, ${site} AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL ${span} GROUP BY item_id, ${site}`).all(...(span === '' ? [] : [asOf])) as StockOnHand[];
   }
 
-  /** Every stock move up to a day, by date, then the order transactions were made, then line. */
-  stockMoves(to: string): StockMoveLine[] {
+  /** Every stock move of a span of days (`from` null: since the start), by date, then the order transactions were made, then line. */
+  stockMoves(from: string | null, to: string): StockMoveLine[] {
     return this.statement(
       `SELECT p.txn_id AS txn, p.item_id AS item, p.quantity AS quantity, p.cents AS cents, p.posted_on AS date, p.entity_id AS entity, r.type AS type, r.ref_number AS refNumber
-       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id WHERE p.item_id IS NOT NULL AND p.posted_on <= ? ORDER BY p.posted_on, COALESCE(r.seq, 0), p.txn_id, p.line`,
-    ).all(to) as StockMoveLine[];
+       FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id WHERE p.item_id IS NOT NULL AND p.posted_on <= ? ${from === null ? '' : 'AND p.posted_on >= ?'}
+       ORDER BY p.posted_on, COALESCE(r.seq, 0), p.txn_id, p.line`,
+    ).all(to, ...(from === null ? [] : [from])) as StockMoveLine[];
+  }
+
+  /** What the stock moves before a day add up to, by item. */
+  stockBefore(day: string): StockOnHand[] {
+    return this.statement('SELECT item_id AS item, NULL AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL AND posted_on < ? GROUP BY item_id').all(day) as StockOnHand[];
+  }
+
+  /** How many stock moves a span of days holds, of these items when given (`postings_stock_moves` alone). */
+  stockMoveCount(from: string | null, to: string, items?: readonly string[]): number {
+    const span = from === null ? '' : 'AND posted_on >= ?';
+    const among = items === undefined ? '' : 'AND item_id IN (SELECT value FROM json_each(?))';
+    const sql = `SELECT COUNT(*) FROM postings WHERE item_id IS NOT NULL AND posted_on <= ? ${span} ${among}`;
+    return Number(this.statement(sql).pluck().get(to, ...(from === null ? [] : [from]), ...(items === undefined ? [] : [JSON.stringify(items)])));
   }
 
   /** What each transaction moved of each item at each site up to a day, in the order they were made. */
