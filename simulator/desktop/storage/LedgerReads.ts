@@ -93,7 +93,10 @@ function narrowing(from: string | null, to: string, narrow: PostingNarrowing): {
   among('COALESCE(p.line_item_id, p.item_id)', narrow.items);
   among("COALESCE(p.class_id, '')", narrow.classes);
   if (narrow.openLedger !== undefined) {
-    where.push('+p.open_ledger = ?');
+    // A whole history of one open-item ledger, nothing narrower to start from: the index led by the
+    // ledger finds its postings (24,000 payable of 1.03 M: 0.13 s instead of 0.37 s).
+    const byLedger = from === null && !byTypes && !byParty;
+    where.push(`${byLedger ? '' : '+'}p.open_ledger = ?`);
     params.push(narrow.openLedger);
   }
   const source = byTypes ? 'object_rows r CROSS JOIN postings p ON p.txn_id = r.id' : 'postings p LEFT JOIN object_rows r ON r.id = p.txn_id';

@@ -39,7 +39,7 @@ export const LIST_INDEXES: readonly string[] = [
   // The books' sums by account and by customer or vendor (a bulk load sums by GROUP BY instead), and
   // a report's sums by account and name over any span, read in order from the index alone.
   'CREATE INDEX IF NOT EXISTS postings_account_entity ON postings (account_id, entity_id, posted_on, cents)',
-  'CREATE INDEX IF NOT EXISTS postings_open ON postings (entity_id, open_ledger, cents) WHERE open_ledger IS NOT NULL',
+  'CREATE INDEX IF NOT EXISTS postings_open_ledger ON postings (open_ledger, entity_id, cents) WHERE open_ledger IS NOT NULL',
   // A report's span of days: a month of a file of a million postings reads its month, not the file.
   'CREATE INDEX IF NOT EXISTS postings_date ON postings (posted_on)',
 ];
@@ -125,6 +125,9 @@ CREATE TABLE IF NOT EXISTS line_links (
 CREATE INDEX IF NOT EXISTS line_links_source ON line_links (source_id);
 -- Replaced by postings_account_entity, which holds all it did.
 DROP INDEX IF EXISTS postings_account;
+-- Replaced by postings_open_ledger: the same entries led by the ledger, so a party's sum on it is
+-- still one lookup and one ledger's postings are one range.
+DROP INDEX IF EXISTS postings_open;
 ${LIST_INDEXES.map((sql) => `${sql};`).join('\n')}
 ${KEPT_SUMS.map((k) => [k.create, ...k.triggers].join('\n')).join('\n')}
 ${SALE_TAXES_SCHEMA}
