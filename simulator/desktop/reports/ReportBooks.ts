@@ -440,11 +440,6 @@ export class ReportBooks {
     return this.file.store.ledgerReads.stockMoves(from, to);
   }
 
-  /** What the stock moves before a day add up to, by item (summed by SQLite). */
-  stockBefore(day: string): Map<string, { quantity: number; cents: number }> {
-    return new Map(this.file.store.ledgerReads.stockBefore(day).map((s) => [s.item, { quantity: s.quantity, cents: s.cents }]));
-  }
-
   /** How many stock moves a span holds (of these items, when given), counted from the index alone: a valuation detail knows its length before it reads one. */
   stockMoveCount(from: string | null, to: string, items?: ReadonlySet<string>): number {
     return this.file.store.ledgerReads.stockMoveCount(from, to, items ? [...items] : undefined);

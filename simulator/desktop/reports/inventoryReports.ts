@@ -2,6 +2,7 @@ import type { StockSum } from '../storage/Ledger.ts';
 import type { StockOnHand } from '../storage/LedgerReads.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import type { JsonObject } from '../values/json.ts';
+import { addDays } from '../values/desktopTime.ts';
 import { fromCents } from '../values/money.ts';
 import type { ReportBooks } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
@@ -220,7 +221,7 @@ export function inventoryValuationDetail(books: ReportBooks, request: ReportRequ
   sheet.reserve(books.stockMoveCount(from, to, request.filter.items));
   // The period's moves one by one; what came before, summed by SQLite into each item's beginning balance.
   const moves = books.stockMoves(from, to);
-  const before = from === null ? new Map<string, { quantity: number; cents: number }>() : books.stockBefore(from);
+  const before = new Map(from === null ? [] : books.stockOnHand(addDays(from, -1), false).map((s) => [s.item, s]));
   const openings = openingStock(books, to);
   const byItem = new Map<string, typeof moves>();
   const kept = (item: string): boolean => !request.filter.items || request.filter.items.has(item);

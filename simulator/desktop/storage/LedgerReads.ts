@@ -353,11 +353,6 @@ export class LedgerReads {
     ).all(to, ...(from === null ? [] : [from])) as StockMoveLine[];
   }
 
-  /** What the stock moves before a day add up to, by item. */
-  stockBefore(day: string): StockOnHand[] {
-    return this.statement('SELECT item_id AS item, NULL AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL AND posted_on < ? GROUP BY item_id').all(day) as StockOnHand[];
-  }
-
   /** How many stock moves a span of days holds, of these items when given (`postings_stock_moves` alone). */
   stockMoveCount(from: string | null, to: string, items?: readonly string[]): number {
     const span = from === null ? '' : 'AND posted_on >= ?';
