@@ -14,6 +14,7 @@ interface Names {
   expense: string;
   income: string;
   bank: string;
+  employee: string;
 }
 
 let api: TestSandbox;
@@ -31,6 +32,7 @@ beforeAll(async () => {
     expense: named(accounts, (a) => a['accountType'] === 'expense'),
     income: named(accounts, (a) => a['accountType'] === 'income'),
     bank: named(accounts, (a) => a['accountType'] === 'bank'),
+    employee: named(await first('/ledger-desktop/employees'), () => true),
   };
 });
 afterAll(async () => {
@@ -90,6 +92,19 @@ const ROWS: Row[] = [
     resource: 'purchase-orders',
     add: (n) => ({ VendorRef: ref(n.vendor), TxnDate: '2026-02-07', PurchaseOrderLineAdd: [{ ItemRef: ref(n.item), Quantity: '4', Rate: '5.00' }] }),
     expect: () => ({ totalAmount: '20.00' }),
+  },
+  // Billable unless said, with a customer or without: the spec's default, which passthrough fills in as a typed create does.
+  {
+    element: 'TimeTracking',
+    resource: 'time-tracking-activities',
+    add: (n) => ({ TxnDate: '2026-02-08', EntityRef: ref(n.employee), CustomerRef: ref(n.customer), ItemServiceRef: ref(n.item), Duration: 'PT2H' }),
+    expect: (n) => ({ billingStatus: 'billable', customer: expect.objectContaining({ fullName: n.customer }) }),
+  },
+  {
+    element: 'TimeTracking',
+    resource: 'time-tracking-activities',
+    add: (n) => ({ TxnDate: '2026-02-09', EntityRef: ref(n.employee), Duration: 'PT1H30M' }),
+    expect: () => ({ billingStatus: 'billable', customer: null }),
   },
 ];
 
