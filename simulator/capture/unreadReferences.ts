@@ -52,22 +52,33 @@ export function unreadReferences(tools: FixtureTools, state: CaptureState, reada
     byType.set(type, [...(byType.get(type) ?? []), doc]);
     return doc;
   };
-  const walk = (model: ReturnType<typeof tools.types.modelOf>, value: JsonValue, path: string): void => {
-    if (Array.isArray(value)) {
-      for (const v of value) walk(model, v, path);
-      return;
-    }
-    if (!isJsonObject(value)) return;
-    if (isReference(value)) {
-      if (captured.has(value.id)) return;
-      const target = model.targetsOf(path).find((t) => !readable.has(t) && tools.types.has(t));
-      if (target && tools.collections.some((c) => c.model.objectType === target)) make(target, value.fullName, value.id);
-      return;
-    }
-    for (const [key, v] of Object.entries(value)) walk(model, v, path === '' ? key : `${path}.${key}`);
-  };
+  const collected = new Set(tools.collections.map((c) => c.model.objectType));
   for (const collection of tools.collections) {
-    for (const doc of state.types[collection.name]?.objects ?? []) walk(collection.model, doc, '');
+    const { model } = collection;
+    // The type an unread reference at a path is made in, worked out once per path: every object of a type repeats its paths.
+    const unreadAt = new Map<string, string | undefined>();
+    const targetAt = (path: string): string | undefined => {
+      if (!unreadAt.has(path)) {
+        const target = model.targetsOf(path).find((t) => !readable.has(t) && tools.types.has(t));
+        unreadAt.set(path, target !== undefined && collected.has(target) ? target : undefined);
+      }
+      return unreadAt.get(path);
+    };
+    const walk = (value: JsonValue | undefined, path: string): void => {
+      if (Array.isArray(value)) {
+        for (const v of value) walk(v, path);
+        return;
+      }
+      if (!isJsonObject(value)) return;
+      if (isReference(value)) {
+        if (captured.has(value.id)) return;
+        const target = targetAt(path);
+        if (target) make(target, value.fullName, value.id);
+        return;
+      }
+      for (const key in value) walk(value[key], path === '' ? key : `${path}.${key}`);
+    };
+    for (const doc of state.types[collection.name]?.objects ?? []) walk(doc, '');
   }
   // In the order they were made, as their ids count them: loaded in that order at those times, each gets its id again.
   const notes: string[] = [];
