@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../simulator/api/startSandbox.ts';
-import { captureFixture } from '../simulator/capture/captureFixture.ts';
 import { startHidingProxy } from '../test/support/hidingProxy.ts';
 
 export interface CaptureSetup {
@@ -28,19 +29,32 @@ export interface CaptureBench {
   realSeconds: number;
 }
 
+const CAPTURE_PROCESS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'captureProcess.ts');
+
+/** What a capture in a fresh process returned (captureProcess.ts). */
+interface ProcessResult {
+  complete: boolean;
+  stoppedBecause?: string;
+  seconds: number;
+  objects: number;
+  requests: number;
+}
+
 /**
  * Issue 39: the demo company file captured through a proxy that hides the sandbox controls, once
  * with the desktop answering at once (the capture's own cost: objects per second) and once at a
- * tenth of the real latency (the time a real capture takes, divided by about ten).
+ * tenth of the real latency (the time a real capture takes, divided by about ten). The sandbox
+ * runs in a process of its own and each capture in a fresh one, as a user's command against a
+ * deployment does: nothing the bench ran before has compiled the capture's code.
  */
 export async function benchCapture(setup: CaptureSetup, progress: (line: string) => void): Promise<CaptureBench> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-capture-'));
-  const sandbox = await startSandbox({ seed: setup.seed, sizes: { customers: setup.customers, invoices: setup.invoices }, logLevel: 'silent' });
+  const sandbox = await startSandbox({ seed: setup.seed, sizes: { customers: setup.customers, invoices: setup.invoices }, logLevel: 'silent', mode: 'child-process' });
   const proxy = await startHidingProxy({ upstream: sandbox.baseUrl, upstreamCa: sandbox.ca });
   try {
     const run = async (name: string, out: string): Promise<CaptureRun> => {
-      const result = await captureFixture({ baseUrl: proxy.baseUrl, apiKey: sandbox.apiKey, endUserId: sandbox.endUserId, ca: proxy.ca, out: path.join(dir, out) });
-      if (!result.complete) throw new Error(`the capture stopped: ${result.stoppedBecause}`);
+      const result = await inChildProcess([proxy.baseUrl, sandbox.apiKey, sandbox.endUserId, path.join(dir, out)], proxy.ca);
+      if (!result.complete) throw new Error(`the capture stopped: ${result.stoppedBecause ?? '?'}`);
       progress(`capture: ${name}: ${result.objects} objects, ${result.requests} requests, ${result.seconds.toFixed(1)} s`);
       return { name, seconds: result.seconds, objects: result.objects, requests: result.requests };
     };
@@ -53,6 +67,23 @@ export async function benchCapture(setup: CaptureSetup, progress: (line: string)
     await sandbox.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One capture in a fresh process; the proxy answers it from this one, so the child runs asynchronously. */
+function inChildProcess(args: string[], ca: string): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CAPTURE_PROCESS, ...args], { cwd: path.resolve(path.dirname(CAPTURE_PROCESS), '..'), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`bench/captureProcess.ts failed (${code ?? 'signal'}): ${stderr}`));
+      else resolve(JSON.parse(stdout) as ProcessResult);
+    });
+    child.stdin.end(ca);
+  });
 }
 
 export function formatCapture(setup: CaptureSetup, bench: CaptureBench, targetObjectsPerSecond: number): string[] {
