@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
+import { SimClock } from '../simulator/desktop/clock.ts';
+import { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
+import { buildTypeRegistry } from '../simulator/desktop/engine/checkTypeTable.ts';
+import { TYPE_TABLE } from '../simulator/desktop/table/typeTable.ts';
 import { loadServiceSpec } from '../simulator/spec/serviceSpec.ts';
+import type { OperationSpec } from '../simulator/spec/types.ts';
+import { benchFilters, type ListsResult } from './benchLists.ts';
+import { compareWithBaseline, type ComparisonSetup, type ScenarioResult } from './benchThroughput.ts';
 import { concurrencyCheck, type ConcurrencyResult, type ConcurrencySetup } from './concurrencyCheck.ts';
 import type { GetTarget } from './httpsGet.ts';
 import { reportRequests, type ReportPeriod, type ReportRequest } from './reportRequests.ts';
@@ -31,6 +38,8 @@ export interface LargeSetup {
   loadReports: number;
   /** What it asks when the report table found fewer that answered 200. */
   fallbackLoad: readonly { reportType: string; period: string }[];
+  /** B's pages against the bare server's (the 100,000-customer file's figures, kept at this size), and every filter of these lists. */
+  lists: { throughput: ComparisonSetup; filterResources: readonly string[] };
 }
 
 export interface LargeResult {
@@ -39,6 +48,10 @@ export interface LargeResult {
   endUser: SeededEndUser;
   timings: ReportRequestTiming[];
   concurrency: ConcurrencyResult;
+  /** B's list pages, first page and every page, sandbox against the bare server. */
+  pages: ScenarioResult[];
+  /** Every filter's first page on B's company file, in this process. */
+  filters: Pick<ListsResult, 'filters' | 'unmeasured'>;
 }
 
 function targetFor(port: number, ca: string, headers: Record<string, string>): GetTarget {
@@ -56,6 +69,26 @@ function loadPathsFrom(setup: LargeSetup, requests: readonly ReportRequest[], ti
     .map((t) => t.path);
   const fallback = setup.fallbackLoad.flatMap((f) => requests.filter((r) => r.reportType === f.reportType && r.period === f.period).map((r) => r.path));
   return [...slowest, ...fallback.filter((p) => !slowest.includes(p))].slice(0, setup.loadReports);
+}
+
+/**
+ * Every filter's first page of `resources` on B's company file, opened read-only in this process
+ * beside the server that keeps it (as a report thread opens it).
+ */
+function filtersOn(filePath: string, resources: readonly string[], operations: ReadonlyMap<string, OperationSpec>): Pick<ListsResult, 'filters' | 'unmeasured'> {
+  const types = buildTypeRegistry(TYPE_TABLE, operations);
+  const lists = resources.map((resource) => {
+    const op = [...operations.values()].find((o) => o.operationId === `${resource}.list`);
+    const model = types.forResource(resource);
+    if (!op || !model) throw new Error(`no list operation or type for ${resource}`);
+    return { op, objectType: model.objectType };
+  });
+  const file = new CompanyFile({ path: filePath, readOnly: true, clock: new SimClock(), types });
+  try {
+    return benchFilters(file, lists);
+  } finally {
+    file.close();
+  }
 }
 
 /**
@@ -82,7 +115,8 @@ export async function benchLarge(setup: LargeSetup, workDir: string, progress: (
     const large = targetFor(server.port, ca, { ...auth, 'service-end-user-id': endUser.endUserId });
     targets.push(other, large);
 
-    const requests = reportRequests((await loadServiceSpec()).operations, setup.periods, setup.fiscalYear);
+    const { operations } = await loadServiceSpec();
+    const requests = reportRequests(operations, setup.periods, setup.fiscalYear);
     const toTime = setup.runs > 0 ? requests : [];
     if (toTime.length > 0) progress(`large: ${toTime.length} report requests, ${setup.warmupRuns} warm-up + ${setup.runs} timed runs each, one at a time`);
     const timings = await timeReportRequests(large, toTime, { warmupRuns: setup.warmupRuns, runs: setup.runs, timeoutMs: setup.reportTimeoutMs }, (done, t) => {
@@ -92,7 +126,15 @@ export async function benchLarge(setup: LargeSetup, workDir: string, progress: (
     const loadPaths = loadPathsFrom(setup, requests, timings);
     progress(`large: concurrency check, loading B with ${loadPaths.length} report(s) in turn`);
     const concurrency = await concurrencyCheck(other, controls, large, loadPaths, setup.concurrency, setup.reportTimeoutMs);
-    return { serverStartMs: server.startMs, endUser, timings, concurrency };
+
+    const pageLoad = setup.lists.throughput;
+    progress(`large: ${pageLoad.firstPagePath} on B, first page and every page, then the bare server with its bytes`);
+    const pagesTarget: GetTarget = { port: server.port, agent: new https.Agent({ keepAlive: true, maxSockets: pageLoad.concurrency, ca }), headers: large.headers };
+    targets.push(pagesTarget);
+    const pages = await compareWithBaseline(server, pagesTarget, pageLoad, tls, dir);
+    progress(`large: every filter's first page of ${setup.lists.filterResources.join(', ')} on B's company file, in this process`);
+    const filters = filtersOn(path.join(dir, 'data', 'company-files', `company_${endUser.endUserId}.sqlite`), setup.lists.filterResources, operations);
+    return { serverStartMs: server.startMs, endUser, timings, concurrency, pages, filters };
   } finally {
     for (const t of targets) t.agent.destroy();
     await server.stop();
@@ -112,4 +154,8 @@ export interface LargeTargets {
   loadP99Ratio: number;
   /** ... and below this. */
   loadP99Ms: number;
+  /** B's list pages: sandbox over bare server throughput, at least. */
+  pagesRatio: number;
+  /** Every filter's cold first page on B's file, at most. */
+  filterMs: number;
 }

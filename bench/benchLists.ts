@@ -137,7 +137,8 @@ function timeFirstPage(file: CompanyFile, objectType: string, params: QueryParam
   return { ms, matches: page.remaining + page.count };
 }
 
-function measureFilters(file: CompanyFile, lists: readonly { op: OperationSpec; objectType: string }[]): Pick<ListsResult, 'filters' | 'unmeasured'> {
+/** The first page of every filter of the given lists, cold and warm. */
+export function benchFilters(file: CompanyFile, lists: readonly { op: OperationSpec; objectType: string }[]): Pick<ListsResult, 'filters' | 'unmeasured'> {
   const filters: FilterTiming[] = [];
   const unmeasured: string[] = [];
   for (const { op, objectType } of lists) {
@@ -192,5 +193,5 @@ function measureSequences(file: CompanyFile, objectType: string): SequenceMemory
  */
 export function benchLists(file: CompanyFile, lists: readonly { op: OperationSpec; objectType: string }[]): ListsResult {
   const memory = measureSequences(file, lists[0]?.objectType ?? 'ldg_customer');
-  return { memory, ...measureFilters(file, lists) };
+  return { memory, ...benchFilters(file, lists) };
 }

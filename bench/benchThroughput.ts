@@ -6,7 +6,7 @@ import { httpsGet, type GetTarget } from './httpsGet.ts';
 import { median } from './latencyStats.ts';
 import { nextCursorOf, runLoad, type LoadOptions, type LoadResult } from './runLoad.ts';
 import { startServerProcess, type ServerProcess } from './startServerProcess.ts';
-import { writeTlsFiles } from './writeTlsFiles.ts';
+import { writeTlsFiles, type TlsFilePaths } from './writeTlsFiles.ts';
 
 export interface ThroughputSetup extends Omit<LoadOptions, 'follow' | 'ratePerSec'> {
   /** After the closed-loop rounds: one open-loop run at this many requests per second, for latency under a set load. */
@@ -67,7 +67,7 @@ function agentFor(ca: string, concurrency: number): https.Agent {
   return new https.Agent({ keepAlive: true, maxSockets: concurrency, ca });
 }
 
-async function measure(server: ServerProcess, target: GetTarget, options: LoadOptions & Pick<ThroughputSetup, 'pacedRate' | 'pacedRequests'>, rounds: number): Promise<ServerRun> {
+async function measure(server: Pick<ServerProcess, 'pid' | 'startMs'>, target: GetTarget, options: LoadOptions & Pick<ThroughputSetup, 'pacedRate' | 'pacedRequests'>, rounds: number): Promise<ServerRun> {
   const results: LoadResult[] = [];
   const cpu: RoundCpu[] = [];
   for (let round = 0; round < rounds; round += 1) {
@@ -104,30 +104,23 @@ async function samplePage(target: GetTarget, path: string, follow: boolean): Pro
   return next.body;
 }
 
-/**
- * The sandbox first, for every scenario, then a bare HTTPS server replaying the bytes of a real
- * sandbox page of each scenario, with the same client, key, certificate and request pattern. One
- * server runs at a time.
- */
-export async function benchThroughput(setup: ThroughputSetup, workDir: string): Promise<ThroughputResult> {
-  const tls = await writeTlsFiles(workDir);
-  const profDir = setup.cpuProfDir ? fs.mkdtempSync(path.join(setup.cpuProfDir, 'sandbox-')) : undefined;
-  const sandboxProc = await startServerProcess(
-    { mode: 'sandbox', keyPath: tls.keyPath, certPath: tls.certPath, customers: setup.customers, invoices: setup.invoices, seed: setup.seed },
-    { cpuProfDir: profDir },
-  );
-  const sandboxAgent = agentFor(tls.material.caCert, setup.concurrency);
-  const headers = { authorization: `Bearer ${sandboxProc.secretKey}`, 'service-end-user-id': sandboxProc.endUserId };
-  const sandboxTarget: GetTarget = { port: sandboxProc.port, agent: sandboxAgent, headers };
-  const sandboxRuns = await withServer(sandboxProc, sandboxAgent, async () => {
-    const runs: { page: Buffer; run: ServerRun }[] = [];
-    for (const scenario of SCENARIOS) {
-      const page = await samplePage(sandboxTarget, setup.firstPagePath, scenario.follow);
-      runs.push({ page, run: await measure(sandboxProc, sandboxTarget, { ...setup, follow: scenario.follow }, setup.rounds) });
-    }
-    return runs;
-  });
+/** The server under test: its process (for its CPU) and how long it took to start. */
+type MeasuredServer = Pick<ServerProcess, 'pid' | 'startMs'>;
 
+/** What compareWithBaseline needs of a setup: the load and the page asked for. */
+export type ComparisonSetup = Omit<ThroughputSetup, 'customers' | 'invoices' | 'seed' | 'cpuProfDir'>;
+
+/**
+ * Every scenario on a running sandbox (left running), then a bare HTTPS server replaying the bytes
+ * of a real page of each scenario, with the same client, key, certificate and request pattern. One
+ * server serves at a time.
+ */
+export async function compareWithBaseline(sandbox: MeasuredServer, sandboxTarget: GetTarget, setup: ComparisonSetup, tls: TlsFilePaths, workDir: string): Promise<ScenarioResult[]> {
+  const sandboxRuns: { page: Buffer; run: ServerRun }[] = [];
+  for (const scenario of SCENARIOS) {
+    const page = await samplePage(sandboxTarget, setup.firstPagePath, scenario.follow);
+    sandboxRuns.push({ page, run: await measure(sandbox, sandboxTarget, { ...setup, follow: scenario.follow }, setup.rounds) });
+  }
   const scenarios: ScenarioResult[] = [];
   for (const [i, scenario] of SCENARIOS.entries()) {
     const sandboxRun = sandboxRuns[i];
@@ -136,7 +129,7 @@ export async function benchThroughput(setup: ThroughputSetup, workDir: string): 
     fs.writeFileSync(bodyPath, sandboxRun.page);
     const baselineProc = await startServerProcess({ mode: 'baseline', keyPath: tls.keyPath, certPath: tls.certPath, bodyPath });
     const baselineAgent = agentFor(tls.material.caCert, setup.concurrency);
-    const baselineTarget: GetTarget = { port: baselineProc.port, agent: baselineAgent, headers };
+    const baselineTarget: GetTarget = { port: baselineProc.port, agent: baselineAgent, headers: sandboxTarget.headers };
     const baseline = await withServer(baselineProc, baselineAgent, async () => {
       const check = await httpsGet(baselineTarget, setup.firstPagePath);
       if (!check.body.equals(sandboxRun.page)) throw new Error('baseline does not answer with the sandbox page bytes');
@@ -151,6 +144,20 @@ export async function benchThroughput(setup: ThroughputSetup, workDir: string): 
       ratio: sandboxRun.run.median.reqPerSec / baseline.median.reqPerSec,
     });
   }
+  return scenarios;
+}
+
+/** The sandbox of `setup`'s size in a child process of its own, compared with the bare server. */
+export async function benchThroughput(setup: ThroughputSetup, workDir: string): Promise<ThroughputResult> {
+  const tls = await writeTlsFiles(workDir);
+  const profDir = setup.cpuProfDir ? fs.mkdtempSync(path.join(setup.cpuProfDir, 'sandbox-')) : undefined;
+  const sandboxProc = await startServerProcess(
+    { mode: 'sandbox', keyPath: tls.keyPath, certPath: tls.certPath, customers: setup.customers, invoices: setup.invoices, seed: setup.seed },
+    { cpuProfDir: profDir },
+  );
+  const sandboxAgent = agentFor(tls.material.caCert, setup.concurrency);
+  const headers = { authorization: `Bearer ${sandboxProc.secretKey}`, 'service-end-user-id': sandboxProc.endUserId };
+  const scenarios = await withServer(sandboxProc, sandboxAgent, () => compareWithBaseline(sandboxProc, { port: sandboxProc.port, agent: sandboxAgent, headers }, setup, tls, workDir));
   const cpuProfile = profDir ? mainThreadProfile(profDir) : undefined;
   return { scenarios, serverStartMs: sandboxProc.startMs, cpuProfile };
 }

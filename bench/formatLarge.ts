@@ -1,5 +1,6 @@
 import type { LargeResult, LargeSetup, LargeTargets } from './benchLarge.ts';
 import type { SequentialRun } from './concurrencyCheck.ts';
+import { filterLines, scenarioLines } from './formatLists.ts';
 import { fixed, formatTable, whole } from './formatTable.ts';
 import type { ReportRequestTiming } from './timeReportRequests.ts';
 
@@ -117,5 +118,19 @@ export function largeSection(targets: LargeTargets, { setup, result }: { setup: 
     ...(result.timings.length > 0 ? reportLines(setup, targets, result.timings) : ['  report table not run (runs: 0)']),
     '',
     ...concurrencyLines(setup, targets, result.concurrency),
+    '',
+    ...listLines(setup, targets, result),
+  ];
+}
+
+/** B's list pages against the bare server's, and every filter's first page on B's file. */
+function listLines(setup: LargeSetup, targets: LargeTargets, result: LargeResult): string[] {
+  const load = setup.lists.throughput;
+  return [
+    `  lists of B: GET ${load.firstPagePath}, then &cursor=... ("every page"), ${load.concurrency} connections, ${whole(load.warmup)} warm-up, ${load.rounds} rounds x ${whole(load.measured)}; then a bare HTTPS server sending the same bytes`,
+    ...result.pages.flatMap((scenario) => ['', ...scenarioLines(scenario, load, { ratio: targets.pagesRatio })]),
+    '',
+    `  filters of B (${setup.lists.filterResources.join(', ')}): first page (limit 150), cold = median of 5 on a fresh QueryEngine, warm = median of 20; target: cold < ${targets.filterMs} ms`,
+    ...filterLines(result.filters.filters, result.filters.unmeasured, targets.filterMs),
   ];
 }

@@ -1,6 +1,6 @@
 import type { BenchReport } from './benchReport.ts';
-import type { ServerRun } from './benchThroughput.ts';
 import { largeSection } from './formatLarge.ts';
+import { filterLines, scenarioLines } from './formatLists.ts';
 import { fixed, formatTable, whole } from './formatTable.ts';
 
 function header(report: BenchReport): string[] {
@@ -13,49 +13,7 @@ function header(report: BenchReport): string[] {
   ];
 }
 
-function serverRow(name: string, run: ServerRun): string[] {
-  const r = run.median;
-  const roundRates = run.rounds.map((x) => whole(x.reqPerSec)).join(' / ');
-  return [
-    name,
-    fixed(r.reqPerSec, 1),
-    fixed(r.mbPerSec, 1),
-    fixed(r.latency.p50Ms, 2),
-    fixed(r.latency.p99Ms, 2),
-    fixed(r.latency.maxMs, 2),
-    whole(r.meanBodyBytes),
-    `${r.errors}`,
-    cpuPerRequest(run, 'serverMs'),
-    cpuPerRequest(run, 'clientMs'),
-    roundRates,
-  ];
-}
-
-function foreign(run: ServerRun): string {
-  const shares = run.cpu.map((x) => `${whole(x.foreignShare * 100)}%`).join(' / ');
-  return run.cpu.some((x) => x.foreignShare > 0.1) ? `${shares} (SHARED MACHINE: rounds above 10% are skewed)` : shares;
-}
-
-/** CPU milliseconds per request over all rounds: tells a server-bound run from a client-bound one. */
-function cpuPerRequest(run: ServerRun, side: 'serverMs' | 'clientMs'): string {
-  const requests = run.rounds.reduce((n, r) => n + r.requests, 0);
-  return fixed(run.cpu.reduce((ms, c) => ms + c[side], 0) / requests, 2);
-}
-
 function throughputSection(report: BenchReport, { setup, result }: NonNullable<BenchReport['throughput']>): string[] {
-  const columns = [
-    { title: 'server', align: 'left' as const },
-    { title: 'req/s' },
-    { title: 'MB/s' },
-    { title: 'p50 ms' },
-    { title: 'p99 ms' },
-    { title: 'max ms' },
-    { title: 'bytes/resp' },
-    { title: 'errors' },
-    { title: 'srv cpu ms/req' },
-    { title: 'cli cpu ms/req' },
-    { title: 'req/s per round', align: 'left' as const },
-  ];
   const lines = [
     `1+2. List-page throughput: GET ${setup.firstPagePath}, then &cursor=... in the "every page" scenario`,
     `  company file    ${whole(setup.customers)} customers, ${whole(setup.invoices)} invoices, seed ${setup.seed}, in memory (startSandbox, logLevel silent)`,
@@ -70,25 +28,7 @@ function throughputSection(report: BenchReport, { setup, result }: NonNullable<B
     `  baseline        bare https.createServer answering every request with the bytes of a real sandbox page of the scenario`,
     `  sandbox child start (seeding included): ${fixed(result.serverStartMs / 1000, 2)} s`,
   ];
-  for (const scenario of result.scenarios) {
-    const ratioNote = scenario.ratio >= report.ratioTarget ? 'meets' : 'BELOW';
-    const p99 = scenario.sandbox.paced.latency.p99Ms;
-    const paced = (run: ServerRun): string =>
-      `p50 ${fixed(run.paced.latency.p50Ms, 2)}, p99 ${fixed(run.paced.latency.p99Ms, 2)}, max ${fixed(run.paced.latency.maxMs, 2)} ms, ${fixed(run.paced.reqPerSec, 0)} req/s done, ${run.paced.errors} errors`;
-    lines.push(
-      '',
-      `  ${scenario.name} (${whole(scenario.pageBytes)} bytes per page${scenario.name === 'every page' ? `, ${scenario.sandbox.median.walksCompleted} full walks in the median round` : ''})`,
-      formatTable(columns, [serverRow('sandbox', scenario.sandbox), serverRow('baseline', scenario.baseline)]),
-      `  CPU taken by other processes per round: sandbox ${foreign(scenario.sandbox)}; baseline ${foreign(scenario.baseline)}`,
-      `  open loop, ${whole(setup.pacedRate)} req/s due over ${setup.concurrency} connections, ${whole(setup.pacedRequests)} requests (latency from when due):`,
-      `    sandbox  ${paced(scenario.sandbox)}`,
-      `    baseline ${paced(scenario.baseline)}`,
-      `  RATIO sandbox/baseline throughput: ${fixed(scenario.ratio, 3)}  (${ratioNote} the target of >= ${report.ratioTarget}); ` +
-        `sandbox p99 at ${whole(setup.pacedRate)} req/s ${fixed(p99, 2)} ms (${p99 <= report.p99TargetMs ? 'meets' : 'ABOVE'} the target of <= ${report.p99TargetMs} ms)`,
-      ...(scenario.sandbox.median.firstError ? [`  first sandbox error: ${scenario.sandbox.median.firstError}`] : []),
-      ...(scenario.baseline.median.firstError ? [`  first baseline error: ${scenario.baseline.median.firstError}`] : []),
-    );
-  }
+  for (const scenario of result.scenarios) lines.push('', ...scenarioLines(scenario, setup, { ratio: report.ratioTarget, p99Ms: report.p99TargetMs }));
   return lines;
 }
 
@@ -117,7 +57,6 @@ function seedingSection(report: BenchReport, { setup, runs }: NonNullable<BenchR
 }
 
 function listsSection(report: BenchReport, { memory, filters, unmeasured }: NonNullable<BenchReport['lists']>): string[] {
-  const slow = filters.filter((f) => f.coldMs > report.filterTargetMs);
   return [
     `3b. Lists on the seeded in-memory file of section 3 (QueryEngine in this process, no HTTP)`,
     `  sequence memory  ${whole(memory.sequences)} first pages (limit 1) of ${whole(memory.listSize)} active customers, left open: ` +
@@ -125,12 +64,7 @@ function listsSection(report: BenchReport, { memory, filters, unmeasured }: NonN
     `  filters          first page (limit 150) of every filter; cold = median of 5 on a fresh QueryEngine (no plan, count or page cached),`,
     `                   warm = median of 20 asked again before any write; target: cold < ${report.filterTargetMs} ms`,
     '',
-    formatTable(
-      [{ title: 'list', align: 'left' }, { title: 'filter', align: 'left' }, { title: 'value', align: 'left' }, { title: 'matches' }, { title: 'cold ms' }, { title: 'warm ms' }],
-      filters.map((f) => [f.resource, f.parameter, f.value, whole(f.matches), fixed(f.coldMs, 2), fixed(f.warmMs, 3)]),
-    ),
-    `  ${slow.length === 0 ? 'every filter meets' : `ABOVE the target: ${slow.map((f) => `${f.resource}.${f.parameter}`).join(', ')} (target`} ${report.filterTargetMs} ms${slow.length === 0 ? '' : ')'}`,
-    ...(unmeasured.length > 0 ? [`  not measured (no value rule in bench/benchLists.ts): ${unmeasured.join(', ')}`] : []),
+    ...filterLines(filters, unmeasured, report.filterTargetMs),
   ];
 }
 
