@@ -1,3 +1,4 @@
+import { markedTest, type BodyMark } from './bodyMarks.ts';
 import type { Prepare } from './LedgerReads.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
 
@@ -64,17 +65,16 @@ export class RowReads {
 
   /**
    * The objects of these types dated in a period (`from` null: since the start), by date, then the
-   * order they were made; with `mentions`, only those whose stored JSON holds that text (found by
-   * SQLite in the bytes, none parsed).
+   * order they were made; with `marked`, only those whose stored JSON has that mark (`bodyMarks.ts`),
+   * found from its partial index: the marked bodies first, then their rows, none else read.
    */
-  dated(types: readonly string[], from: string | null, to: string, mentions?: string): DatedDocument[] {
+  dated(types: readonly string[], from: string | null, to: string, marked?: BodyMark): DatedDocument[] {
     if (types.length === 0) return [];
-    const text = mentions === undefined ? '' : 'AND instr(doc, CAST(? AS BLOB)) > 0';
-    return this.statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ${text} ORDER BY txn_date, seq`).all(
+    const source = marked === undefined ? 'objects' : `(SELECT r.type, r.txn_date, r.seq, r.updated_at, b.doc FROM bodies b CROSS JOIN object_rows r ON r.seq = b.seq WHERE ${markedTest(marked, 'b.doc')})`;
+    return this.statement(`SELECT type, doc, updated_at AS updatedAt FROM ${source} WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`).all(
       ...types,
       to,
       ...(from === null ? [] : [from]),
-      ...(mentions === undefined ? [] : [mentions]),
     ) as DatedDocument[];
   }
 
