@@ -80,7 +80,8 @@ const byTaxLine = (p: PostingRow, books: ReportBooks): string => {
 
 /** The summaries and details that group postings by customer, vendor, item or sales representative. */
 export const AXIS_REPORTS = {
-  salesByCustomer: { rowType: 'customer', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, entity: true }, countedBy: { key: 'entity' } },
+  // Its sales are the read's own transaction types (`reads.types` narrows every read): its sums need not go by type.
+  salesByCustomer: { rowType: 'customer', counts: (_p, t) => INCOME.has(t), sign: -1, keyOf: byEntity, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { entity: true }, countedBy: { key: 'entity' } },
   salesByItem: { rowType: 'item', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t) && p.item !== null, sign: -1, keyOf: byItem, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, item: true }, countedBy: { key: 'item' } },
   salesByRep: { rowType: 'sales_representative', counts: (p, t) => p.type !== null && SALES.has(p.type) && INCOME.has(t), sign: -1, keyOf: bySalesRep, amountTitle: 'Amount', reads: { accountTypes: INCOME, types: SALES }, summedBy: { type: true, reference: REP }, countedBy: { key: REP } },
   purchasesByVendor: { rowType: 'vendor', counts: (p, _t, books, period) => isPurchaseLine(p, books, period), sign: 1, keyOf: byEntity, amountTitle: 'Amount', reads: { types: PURCHASES } },
