@@ -16,6 +16,14 @@ const { parentPort, workerData } = require('node:worker_threads');
 })();
 `;
 
+/**
+ * The thread's young generation, larger than V8's default: a large report makes hundreds of
+ * thousands of short-lived rows and cells, and with the default the collector copied them again and
+ * again (on 205,000 transactions, a month's general ledger and a history's deposit detail took
+ * 3-8% less CPU through the thread, alternating runs). Only what is allocated is held.
+ */
+const YOUNG_GENERATION_MB = 192;
+
 /** The worker's module: reportWorker.ts next to this file, or reportWorker.mjs next to the bundle (scripts/bundle.mjs). */
 function entryOf(): { entry: string; tsx: string | undefined } {
   if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./reportWorker.mjs', import.meta.url).href, tsx: undefined };
@@ -84,7 +92,7 @@ export class ReportThread {
   }
 
   private start(): Running {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: entryOf() });
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: entryOf(), resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     const running: Running = { worker, pending: new Map(), failure: undefined };
     worker.unref();
     worker.on('message', (message: FromReportThread) => this.settle(running, message));

@@ -5,7 +5,8 @@ import { parseDoc } from '../storage/CompanyFileStore.ts';
 import type { SaleTaxRow, TaxItemSums } from '../storage/SaleTaxes.ts';
 import type { NamedStock, Tracking } from '../storage/StockNumbers.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
-import type { DatedDocument, DocumentFacts } from '../storage/RowReads.ts';
+import type { BodyMark } from '../storage/bodyMarks.ts';
+import type { DatedDocument } from '../storage/RowReads.ts';
 import type { AccountDay, KeyedDay, LineSource, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
@@ -70,10 +71,10 @@ export class ReportBooks {
   /**
    * The transactions of these types dated in the period (`from` null: since the start), in the
    * desktop's order (date, then the order they were made): how every report reads documents.
-   * `mentions`: only those whose stored JSON holds that text (`RowReads.dated`).
+   * `marked`: only those whose stored JSON has that mark (`RowReads.dated`).
    */
-  documentsDated(types: readonly string[], from: string | null, to: string, mentions?: string): StoredDocument[] {
-    return this.file.store.rowReads.dated(types, from, to, mentions).map(parsed);
+  documentsDated(types: readonly string[], from: string | null, to: string, marked?: BodyMark): StoredDocument[] {
+    return this.file.store.rowReads.dated(types, from, to, marked).map(parsed);
   }
 
   /**
@@ -384,9 +385,9 @@ export class ReportBooks {
     return openingStockOf(this.file.store, itemId);
   }
 
-  /** The type, number, place in the order made, due date and memo of each of these transactions, by id (opening balances have none). */
-  documentFacts(ids: readonly string[]): Map<string, DocumentFacts> {
-    return this.file.store.rowReads.documentFacts(ids);
+  /** The memo of each of these transactions, by id (opening balances have none). */
+  memosOf(ids: readonly string[]): Map<string, string | null> {
+    return this.file.store.rowReads.memosOf(ids);
   }
 
   /** The document of a transaction, for what a detail report shows of it (memo, names). */

@@ -60,10 +60,12 @@ export function auditTrail(books: ReportBooks, request: ReportRequest, sheet: Re
   const [since, until] = [from === null ? null : bound(from, false), bound(to, true)];
   // A row per transaction: counted on the index by last change, a trail too long is refused before it is read.
   sheet.reserve(books.countUpdated(types, since, until));
-  for (const row of books.documentsUpdated(types, since, until)) {
-    const { doc } = row;
+  const rows = books.documentsUpdated(types, since, until).map((row) => ({ ...row, party: partyIdOf(books.modelOf(row.type).shape, row.doc) }));
+  // Every name a row shows, read at once: a month's trail names thousands of parties, each a lookup of its own before.
+  books.readNames(rows.map((r) => r.party));
+  for (const row of rows) {
+    const { doc, party } = row;
     const { shape } = books.modelOf(row.type);
-    const party = partyIdOf(shape, doc);
     const amount = documentTotalOf(shape, doc);
     sheet.data(
       { type: 'transaction', value: String(doc['id']) },

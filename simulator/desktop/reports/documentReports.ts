@@ -6,6 +6,7 @@ import type { ReportBooks, StoredDocument } from './ReportBooks.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { inNameOrder, pushTo } from './grouping.ts';
+import type { BodyMark } from '../storage/bodyMarks.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const idOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
@@ -21,20 +22,20 @@ interface Listed {
  * The transactions of these types dated in the period, in date order, then the order they were
  * made; the request's transaction types, names and last-change days narrow them.
  */
-function documentsIn(books: ReportBooks, request: ReportRequest, types: readonly string[], mentions?: string): Listed[] {
+function documentsIn(books: ReportBooks, request: ReportRequest, types: readonly string[], marked?: BodyMark): Listed[] {
   const wanted = types.filter((t) => !request.filter.types || request.filter.types.has(t));
   if (wanted.length === 0) return [];
   const { from, to } = request.period;
-  return books.documentsDated(wanted, from, to, mentions).filter(keptBy(books, request));
+  return books.documentsDated(wanted, from, to, marked).filter(keptBy(books, request));
 }
 
 /**
- * Which documents a list keeps; `mentions`: text each kept one's stored JSON holds (a flag set to
- * true), so SQLite leaves the others unparsed (100,000 invoices for the few pending).
+ * Which documents a list keeps; `marked`: the mark of a flag each kept one's stored JSON has
+ * (`bodyMarks.ts`), so SQLite finds the few from an index (100,000 invoices for the few pending).
  */
 interface Kept {
   keeps: (doc: JsonObject) => boolean;
-  mentions?: string;
+  marked?: BodyMark;
 }
 
 /** Whether the request's last-change days and names (any party field) keep a transaction. */
@@ -223,7 +224,7 @@ export function openOrders(books: ReportBooks, request: ReportRequest, sheet: Re
 export function documentsByCustomer(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, types: readonly string[], which: Kept): void {
   sheet.addColumns(LIST_COLUMNS);
   const groups = new Map<string, Listed[]>();
-  for (const t of documentsIn(books, request, types, which.mentions).filter((t) => which.keeps(t.doc))) {
+  for (const t of documentsIn(books, request, types, which.marked).filter((t) => which.keeps(t.doc))) {
     const customer = idOf(t.doc['customer']) ?? '';
     pushTo(groups, customer, t);
   }

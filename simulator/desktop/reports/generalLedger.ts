@@ -40,13 +40,13 @@ export interface TransactionFacts {
 
 function factsOf(books: ReportBooks, postings: readonly PostingRow[]): Map<string, TransactionFacts> {
   const facts = new Map<string, TransactionFacts>();
-  const documents = books.documentFacts([...new Set(postings.filter((p) => p.type !== null).map((p) => p.txn))]);
+  const memos = books.memosOf([...new Set(postings.filter((p) => p.type !== null).map((p) => p.txn))]);
   // Every name a row shows, read at once: a month of a large file names 10,000 parties and items.
   books.readNames(postings.flatMap((p) => [p.entity, p.item, p.class]));
   for (const p of postings) {
     let f = facts.get(p.txn);
     if (!f) {
-      f = { memo: p.type === null ? 'Opening balance' : documents.get(p.txn)?.memo ?? null, name: null, accounts: new Set() };
+      f = { memo: p.type === null ? 'Opening balance' : memos.get(p.txn) ?? null, name: null, accounts: new Set() };
       facts.set(p.txn, f);
     }
     f.accounts.add(p.account);

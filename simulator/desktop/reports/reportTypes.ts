@@ -222,7 +222,7 @@ function listTypes(): Record<string, ReportTypeRow> {
     open_sales_order_by_customer: { ...row('general_detail', 'Open Sales Orders by Customer', (b, r, s) => openOrders(b, r, s, 'sales', 'party')), ...all },
     open_sales_order_by_item: { ...row('general_detail', 'Open Sales Orders by Item', (b, r, s) => openOrders(b, r, s, 'sales', 'item')), ...all },
     estimates_by_job: { ...row('general_detail', 'Estimates by Job', (b, r, s) => documentsByCustomer(b, r, s, ['ldg_estimate'], { keeps: (d) => d['isActive'] !== false })), ...all },
-    pending_sales: { ...row('general_detail', 'Pending Sales', (b, r, s) => documentsByCustomer(b, r, s, ['ldg_invoice', 'ldg_sales_receipt'], { keeps: (d) => d['isPending'] === true, mentions: '"isPending":true' })), ...all },
+    pending_sales: { ...row('general_detail', 'Pending Sales', (b, r, s) => documentsByCustomer(b, r, s, ['ldg_invoice', 'ldg_sales_receipt'], { keeps: (d) => d['isPending'] === true, marked: 'pending' })), ...all },
     inventory_stock_status_by_item: { ...row('general_summary', 'Inventory Stock Status by Item', (b, r, s) => stockStatus(b, r, s, 'item'), true), fixedColumns: STOCK_STATUS },
     inventory_stock_status_by_vendor: { ...row('general_summary', 'Inventory Stock Status by Vendor', (b, r, s) => stockStatus(b, r, s, 'vendor'), true), fixedColumns: STOCK_STATUS },
     physical_inventory_worksheet: { ...row('general_summary', 'Physical Inventory Worksheet', (b, r, s) => stockStatus(b, r, s, 'worksheet'), true), fixedColumns: 'it is a count sheet: each item on hand as of one day beside a blank column to count into' },

@@ -312,15 +312,23 @@ describe('reports computed from the books', () => {
     }
   });
 
-  it('list the pending sales alone, read from the documents that say so', () => {
+  it('list the pending sales alone, read from the documents that say so, as they are marked and unmarked', () => {
     const file = seeded(9);
-    const invoices = all(file, 'ldg_invoice');
-    const pending = invoices.find((i) => i['isPending'] !== true) as JsonObject;
-    file.modify('ldg_invoice', String(pending['id']), { revisionNumber: String(pending['revisionNumber']), isPending: true });
-    const want = all(file, 'ldg_invoice').filter((i) => i['isPending'] === true).map((i) => String(i['id']));
-    const rows = report(file, 'general-detail', { reportType: 'pending_sales', reportDateMacro: 'all' }).rows as { kind: string; rowDescriptor: { value: string } | null }[];
-    expect(rows.filter((r) => r.kind === 'data').map((r) => String(r.rowDescriptor?.value)).sort()).toEqual(want.sort());
-    expect(want).toContain(String(pending['id']));
+    const listed = (): string[] => {
+      const rows = report(file, 'general-detail', { reportType: 'pending_sales', reportDateMacro: 'all' }).rows as { kind: string; rowDescriptor: { value: string } | null }[];
+      return rows.filter((r) => r.kind === 'data').map((r) => String(r.rowDescriptor?.value)).sort();
+    };
+    const pendingNow = (): string[] => all(file, 'ldg_invoice').filter((i) => i['isPending'] === true).map((i) => String(i['id'])).sort();
+    const [first, second] = all(file, 'ldg_invoice').filter((i) => i['isPending'] !== true) as [JsonObject, JsonObject];
+    for (const invoice of [first, second]) file.modify('ldg_invoice', String(invoice['id']), { revisionNumber: String(invoice['revisionNumber']), isPending: true });
+    expect(pendingNow()).toEqual(expect.arrayContaining([String(first['id']), String(second['id'])]));
+    expect(listed()).toEqual(pendingNow());
+    // Unmarked again, it leaves the list (its stored bytes no longer hold the flag the index keeps).
+    const again = all(file, 'ldg_invoice').find((i) => i['id'] === first['id']) as JsonObject;
+    file.modify('ldg_invoice', String(first['id']), { revisionNumber: String(again['revisionNumber']), isPending: false });
+    expect(listed()).toEqual(pendingNow());
+    expect(listed()).not.toContain(String(first['id']));
+    expect(listed()).toContain(String(second['id']));
   });
 
   it('give a company file made before sales were kept for the sales tax reports what every sale says when it opens', () => {

@@ -214,7 +214,7 @@ export class LedgerReads {
    * posting by posting. Each row stands for its group; it has no transaction or line of its own.
    */
   postingSums(from: string | null, to: string, narrow: PostingNarrowing, by: PostingSumKeys): TransactionPosting[] {
-    const fromHistory = historySums(this.statement, from, to, narrow, by);
+    const fromHistory = historySums(this.statement, from, to, narrow, by) ?? this.typedHistorySums(from, to, narrow, by);
     if (fromHistory) return fromHistory;
     const { source, where, params } = narrowing(from, to, narrow);
     const keys = {
@@ -243,6 +243,26 @@ export class LedgerReads {
       WHERE ${where.join(' AND ')}
       GROUP BY ${[account, ...Object.values(keys), key, alsoKey].filter((k) => k !== undefined).join(', ')}`;
     return readPostings(this.statement(sql), [...ref.params, ...(by.date ? [] : [to]), ...params]);
+  }
+
+  /**
+   * `postingSums` by account (and name) alone of a whole history of some transaction types on some
+   * accounts, nothing else narrowed; undefined for any other read. The index by account and name
+   * holds all the sum reads, in the order it groups by, and each posting's transaction is looked for
+   * among those types' ids (a list SQLite makes once) instead of starting from every transaction of
+   * the types and sorting their postings (300,000 postings of 100,000 sales by customer: about 0.3 s
+   * instead of 0.7 s in SQLite).
+   */
+  private typedHistorySums(from: string | null, to: string, narrow: PostingNarrowing, by: PostingSumKeys): TransactionPosting[] | undefined {
+    const { types, accounts, ...rest } = narrow;
+    if (from !== null || types === undefined || accounts === undefined || Object.values(rest).some((v) => v !== undefined)) return undefined;
+    if (by.type || by.item || by.class || by.date || by.reference !== undefined) return undefined;
+    const sql = `SELECT '' AS txn, 0 AS line, p.account_id AS account, ${by.entity ? 'p.entity_id' : 'NULL'} AS entity, NULL AS openLedger, SUM(p.cents) AS cents, ? AS date,
+        NULL AS item, NULL AS class, NULL AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
+      FROM postings p
+      WHERE p.account_id IN (SELECT value FROM json_each(?)) AND +p.posted_on <= ? AND +p.txn_id IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))
+      GROUP BY p.account_id${by.entity ? ', p.entity_id' : ''}`;
+    return readPostings(this.statement(sql), [to, JSON.stringify(accounts), to, JSON.stringify(types)]);
   }
 
   /** `namePairCount` of `historySums.ts`: parties and party-item pairs of a whole history, from its kept sums. */

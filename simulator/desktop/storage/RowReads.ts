@@ -1,3 +1,4 @@
+import { markedTest, type BodyMark } from './bodyMarks.ts';
 import type { Prepare } from './LedgerReads.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
 
@@ -49,32 +50,21 @@ function namingSql(columns: string, types: readonly string[], from: string | nul
  * types or by a column no single-object read covers: reports' documents by date, name and id
  * lookups, the transactions list's matches.
  */
-/** What reports show of a transaction beside its postings. */
-export interface DocumentFacts {
-  type: string;
-  refNumber: string | null;
-  /** Its place in the order transactions were made. */
-  seq: number;
-  dueDate: string | null;
-  memo: string | null;
-}
-
 export class RowReads {
   constructor(private readonly statement: Prepare) {}
 
   /**
    * The objects of these types dated in a period (`from` null: since the start), by date, then the
-   * order they were made; with `mentions`, only those whose stored JSON holds that text (found by
-   * SQLite in the bytes, none parsed).
+   * order they were made; with `marked`, only those whose stored JSON has that mark (`bodyMarks.ts`),
+   * found from its partial index: the marked bodies first, then their rows, none else read.
    */
-  dated(types: readonly string[], from: string | null, to: string, mentions?: string): DatedDocument[] {
+  dated(types: readonly string[], from: string | null, to: string, marked?: BodyMark): DatedDocument[] {
     if (types.length === 0) return [];
-    const text = mentions === undefined ? '' : 'AND instr(doc, CAST(? AS BLOB)) > 0';
-    return this.statement(`SELECT type, doc, updated_at AS updatedAt FROM objects WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ${text} ORDER BY txn_date, seq`).all(
+    const source = marked === undefined ? 'objects' : `(SELECT r.type, r.txn_date, r.seq, r.updated_at, b.doc FROM bodies b CROSS JOIN object_rows r ON r.seq = b.seq WHERE ${markedTest(marked, 'b.doc')})`;
+    return this.statement(`SELECT type, doc, updated_at AS updatedAt FROM ${source} WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`).all(
       ...types,
       to,
       ...(from === null ? [] : [from]),
-      ...(mentions === undefined ? [] : [mentions]),
     ) as DatedDocument[];
   }
 
@@ -186,17 +176,15 @@ export class RowReads {
   }
 
   /**
-   * What reports show of each of these transactions beside their postings, by id (opening balances
-   * have none): type, number, place in the order made, due date and memo, the last two read by
-   * SQLite from the stored JSON, so thousands of documents are not each parsed whole.
+   * The memo of each of these transactions, by id (null for none; opening balances have no row):
+   * read by SQLite from the stored JSON, so thousands of documents are not each parsed whole for
+   * one field a ledger line shows.
    */
-  documentFacts(ids: readonly string[]): Map<string, DocumentFacts> {
+  memosOf(ids: readonly string[]): Map<string, string | null> {
     const rows = this.statement(
-      `SELECT r.id, r.type, r.ref_number, r.seq, json_extract(CAST(b.doc AS TEXT), '$.dueDate'), json_extract(CAST(b.doc AS TEXT), '$.memo')
-       FROM object_rows r JOIN bodies b ON b.seq = r.seq WHERE r.id IN (SELECT value FROM json_each(?))`,
-    ).raw(true).all(JSON.stringify(ids)) as [string, string, string | null, number, unknown, unknown][];
-    const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-    return new Map(rows.map(([id, type, refNumber, seq, due, memo]) => [id, { type, refNumber, seq, dueDate: text(due), memo: text(memo) }]));
+      `SELECT r.id, json_extract(CAST(b.doc AS TEXT), '$.memo') FROM object_rows r JOIN bodies b ON b.seq = r.seq WHERE r.id IN (SELECT value FROM json_each(?))`,
+    ).raw(true).all(JSON.stringify(ids)) as [string, unknown][];
+    return new Map(rows.map(([id, memo]) => [id, typeof memo === 'string' ? memo : null]));
   }
 
   /** The object type of each row, by its seq. */

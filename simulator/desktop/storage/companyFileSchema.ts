@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { BODY_MARK_INDEXES } from './bodyMarks.ts';
 import { KEPT_SUMS } from './keptSums.ts';
 import { SALE_TAXES_SCHEMA } from './SaleTaxes.ts';
 import { STOCK_NUMBERS_SCHEMA } from './StockNumbers.ts';
@@ -132,6 +133,7 @@ ${LIST_INDEXES.map((sql) => `${sql};`).join('\n')}
 ${KEPT_SUMS.map((k) => [k.create, ...k.triggers].join('\n')).join('\n')}
 ${SALE_TAXES_SCHEMA}
 ${STOCK_NUMBERS_SCHEMA}
+${BODY_MARK_INDEXES}
 `;
 
 /**
