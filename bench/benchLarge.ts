@@ -78,7 +78,7 @@ function loadPathsFrom(setup: LargeSetup, requests: readonly ReportRequest[], ti
 function filtersOn(filePath: string, resources: readonly string[], operations: ReadonlyMap<string, OperationSpec>): Pick<ListsResult, 'filters' | 'unmeasured'> {
   const types = buildTypeRegistry(TYPE_TABLE, operations);
   const lists = resources.map((resource) => {
-    const op = [...operations.values()].find((o) => o.operationId === `${resource}.list`);
+    const op = [...operations.values()].find((o) => o.method === 'get' && o.path === `/ledger-desktop/${resource}`);
     const model = types.forResource(resource);
     if (!op || !model) throw new Error(`no list operation or type for ${resource}`);
     return { op, objectType: model.objectType };
