@@ -23,3 +23,19 @@ describe('reference number bounds in SQL', () => {
     }
   });
 });
+
+describe('reference number prefixes in SQL', () => {
+  const db = new Database(':memory:');
+  db.exec('CREATE TABLE t (ref_number TEXT)');
+  const insert = db.prepare('INSERT INTO t (ref_number) VALUES (?)');
+  const refs = [null, '', '1', '10', '102', '2', 'INV-10', 'inv-2', 'Inv-3', 'A-1', 'a-12', '-5', '10-A'];
+  for (const ref of refs) insert.run(ref);
+
+  // Needles without letters take an index range on the column as stored; with letters, the folded test: both ignore case.
+  it.each(['1', '10', '-', '10-', 'inv-', 'INV-1', 'a', 'A-1', 'x'])('refNumberStartsWith %j keeps the numbers that start with it, ignoring case', (needle) => {
+    const ctx: FilterContext = { offsetMinutes: 0, rows: 'current', walk: false, where: [], params: [] };
+    FILTERS['refNumberStartsWith']?.(ctx, needle, {});
+    const got = db.prepare(`SELECT ref_number FROM t WHERE ${ctx.where.join(' AND ')}`).pluck().all(...ctx.params);
+    expect([...got].sort()).toEqual(refs.filter((r): r is string => r !== null && r.toLowerCase().startsWith(needle.toLowerCase())).sort());
+  });
+});

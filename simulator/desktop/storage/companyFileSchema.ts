@@ -27,6 +27,13 @@ export const ROW_COLUMNS = `type TEXT NOT NULL,
  * indexes row by row costs. Nothing a bulk load asks needs them (it reads by type and id, and by
  * the reference graph), and a file opened without them gets them back from SCHEMA.
  */
+/**
+ * A reference number's value when it is all digits (null otherwise), as the `refNumberFrom` and
+ * `refNumberTo` filters compare it: the one spelling of it, so that they use the index on it
+ * (SQLite uses an index on an expression only for the same expression).
+ */
+export const REF_NUMBER_VALUE = "(CASE WHEN ref_number <> '' AND ref_number NOT GLOB '*[^0-9]*' THEN CAST(ref_number AS INTEGER) END)";
+
 export const LIST_INDEXES: readonly string[] = [
   'CREATE INDEX IF NOT EXISTS objects_sort ON object_rows (type, sort_key, seq, born, name_lc)',
   'CREATE INDEX IF NOT EXISTS objects_active_sort ON object_rows (type, is_active, sort_key, seq, born, name_lc)',
@@ -36,6 +43,8 @@ export const LIST_INDEXES: readonly string[] = [
   'CREATE INDEX IF NOT EXISTS objects_balance ON object_rows (type, balance_cents, is_active)',
   'CREATE INDEX IF NOT EXISTS objects_paid ON object_rows (type, is_paid)',
   'CREATE INDEX IF NOT EXISTS objects_ref ON object_rows (type, ref_number)',
+  // A range of reference numbers is two ranges of this: the all-digit ones by value, then the others as text.
+  `CREATE INDEX IF NOT EXISTS objects_ref_value ON object_rows (type, ${REF_NUMBER_VALUE}, ref_number)`,
   'CREATE INDEX IF NOT EXISTS objects_id ON object_rows (id)',
   // The books' sums by account and by customer or vendor (a bulk load sums by GROUP BY instead), and
   // a report's sums by account and name over any span, read in order from the index alone.

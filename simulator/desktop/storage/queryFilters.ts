@@ -3,6 +3,7 @@ import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import type { JsonValue } from '../values/json.ts';
 import { MAX_AMOUNT_CENTS, parseDecimal } from '../values/money.ts';
 import { RequestInputError } from '../values/RequestInputError.ts';
+import { REF_NUMBER_VALUE } from './companyFileSchema.ts';
 
 
 export interface FilterContext {
@@ -110,7 +111,8 @@ function textMatch(column: string, kind: 'contains' | 'startsWith' | 'endsWith')
     // Every text contains, starts and ends with the empty text: all three keep everything.
     if (needle === '') return;
     if (kind === 'contains') ctx.where.push(`instr(${folded}, ?) > 0`);
-    if (kind === 'startsWith' && folded === column) {
+    // A needle with no letters that fold ("10", "INV-" lower-cased has) matches the column as stored: an index range too.
+    if (kind === 'startsWith' && (folded === column || needle === needle.toUpperCase())) {
       ctx.where.push(`${column} >= ? AND ${column} < ?`);
       ctx.params.push(needle, `${needle}${TOP}`);
       return;
@@ -127,17 +129,21 @@ const ALL_DIGITS = /^\d+$/;
 /**
  * A bound on reference numbers as compareRefNumbers orders them, in SQL rather than a JavaScript
  * function per row (20 ms over 100,000 invoices): all-digit numbers compare as numbers with an
- * all-digit bound, everything else as text; a missing number sorts first.
+ * all-digit bound, everything else as text; a missing number sorts first. With an all-digit bound
+ * the test is two ranges of the index on the numbers' values (objects_ref_value): a CASE per row
+ * cost 22 ms to count 79,000 of 80,000 invoices, the two ranges 11.
  */
 function refNumberBound(op: '>=' | '<='): Filter {
   return (ctx, value) => {
     const bound = String(value);
-    const digits = "(ref_number <> '' AND ref_number NOT GLOB '*[^0-9]*')";
-    const compared = ALL_DIGITS.test(bound)
-      ? `CASE WHEN ${digits} THEN CAST(ref_number AS INTEGER) ${op} ? ELSE ref_number ${op} ? END`
-      : `ref_number ${op} ?`;
-    ctx.where.push(op === '>=' ? `(ref_number IS NOT NULL AND ${compared})` : `(ref_number IS NULL OR ${compared})`);
-    ctx.params.push(...(ALL_DIGITS.test(bound) ? [Number(bound), bound] : [bound]));
+    if (!ALL_DIGITS.test(bound)) {
+      ctx.where.push(op === '>=' ? `(ref_number IS NOT NULL AND ref_number >= ?)` : `(ref_number IS NULL OR ref_number <= ?)`);
+      ctx.params.push(bound);
+      return;
+    }
+    const others = op === '>=' ? 'ref_number IS NOT NULL AND ref_number >= ?' : '(ref_number IS NULL OR ref_number <= ?)';
+    ctx.where.push(`(${REF_NUMBER_VALUE} ${op} ? OR (${REF_NUMBER_VALUE} IS NULL AND ${others}))`);
+    ctx.params.push(Number(bound), bound);
   };
 }
 
