@@ -76,7 +76,7 @@ const LARGE: LargeSetup = {
   ],
   fiscalYear: 2025,
   reportTimeoutMs: 120_000,
-  concurrency: { listPath: '/v1/ledger-desktop/customers?limit=150', listRequests: 400, controlPath: '/_sandbox/clock', controlRequests: 100, warmup: 20, maxLoadedSeconds: 180 },
+  concurrency: { listPath: '/v1/ledger-desktop/customers?limit=150', listRequests: 400, controlPath: '/_sandbox/clock', controlRequests: 400, warmup: 20, maxLoadedSeconds: 180 },
   loadReports: 3,
   fallbackLoad: [
     { reportType: 'general_ledger', period: 'June 2025' },
