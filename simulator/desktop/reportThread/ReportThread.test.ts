@@ -123,6 +123,17 @@ describe('reports of company files on disk, on the report thread', () => {
     await compare();
   }, 30_000);
 
+  it.skipIf(process.platform !== 'linux')('run below the main thread: the report thread alone has a lower priority (Linux; elsewhere a thread has no priority of its own)', async () => {
+    const app = shared.host.application('priority');
+    seedCompanyFile(app.file, { seed: 6, sizes: FEW({}) });
+    await app.report('general-summary', { reportType: 'trial_balance' });
+    // A thread's niceness is the 19th field of its stat line; the 2nd (its name, in parentheses) may hold spaces.
+    const niceOf = (stat: string): number => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const threads = fs.readdirSync('/proc/self/task').map((id) => niceOf(fs.readFileSync(`/proc/self/task/${id}/stat`, 'utf8')));
+    expect(niceOf(fs.readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(0);
+    expect(threads.filter((nice) => nice === 10)).toHaveLength(1);
+  });
+
   it("leave this thread free for other company files, while this file's own requests wait their turn", async () => {
     const { host } = shared;
     const a = host.application('a');

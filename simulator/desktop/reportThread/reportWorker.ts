@@ -6,6 +6,7 @@ import { TYPE_TABLE } from '../table/typeTable.ts';
 import { loadServiceSpec } from '../../spec/serviceSpec.ts';
 import { ReadOnlyFiles } from './ReadOnlyFiles.ts';
 import type { FromReportThread, ReportRequest, ToReportThread } from './reportMessages.ts';
+import { lowerThisThreadsPriority } from './threadPriority.ts';
 import { toThreadError } from './threadErrors.ts';
 
 /**
@@ -26,10 +27,13 @@ function answer(files: ReadOnlyFiles, id: number, request: ReportRequest): FromR
 /**
  * The report thread's work (ReportThread starts it; this module is its entry, bundled as
  * reportWorker.mjs): the spec and type registry loaded once, then reports one at a time as they
- * come. Messages that arrive while the spec loads wait on the port. A failure to load is not
- * caught: the thread dies of it, and ReportThread rejects what it had sent.
+ * come, at a lower priority than the main thread. Messages that arrive while the spec loads wait
+ * on the port. A failure to load is not caught: the thread dies of it, and ReportThread rejects
+ * what it had sent.
  */
 export async function serveReports(port: MessagePort): Promise<void> {
+  // The main thread answers every other end user and the controls: it goes first.
+  lowerThisThreadsPriority();
   const { operations } = await loadServiceSpec();
   const files = new ReadOnlyFiles(buildTypeRegistry(TYPE_TABLE, operations));
   port.on('message', (message: ToReportThread) => {
