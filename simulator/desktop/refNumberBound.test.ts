@@ -24,18 +24,20 @@ describe('reference number bounds in SQL', () => {
   });
 });
 
-describe('reference number prefixes in SQL', () => {
+describe('reference number text filters in SQL', () => {
   const db = new Database(':memory:');
   db.exec('CREATE TABLE t (ref_number TEXT)');
   const insert = db.prepare('INSERT INTO t (ref_number) VALUES (?)');
-  const refs = [null, '', '1', '10', '102', '2', 'INV-10', 'inv-2', 'Inv-3', 'A-1', 'a-12', '-5', '10-A'];
+  const refs = [null, '', '1', '10', '102', '2', 'INV-10', 'inv-2', 'Inv-3', 'A-1', 'a-12', '-5', '10-A', '5%', '50', 'A_1', 'AB1', 'x\\y', 'xy'];
   for (const ref of refs) insert.run(ref);
+  const tests = { refNumberStartsWith: (r: string, n: string) => r.startsWith(n), refNumberContains: (r: string, n: string) => r.includes(n), refNumberEndsWith: (r: string, n: string) => r.endsWith(n) };
 
-  // Needles without letters take an index range on the column as stored; with letters, the folded test: both ignore case.
-  it.each(['1', '10', '-', '10-', 'inv-', 'INV-1', 'a', 'A-1', 'x'])('refNumberStartsWith %j keeps the numbers that start with it, ignoring case', (needle) => {
+  // Letterless prefixes take an index range on the column as stored; the rest LIKE, whose wildcards in a needle are plain characters.
+  it.each(Object.keys(tests).flatMap((filter) => ['1', '10', '-', '10-', 'inv-', 'INV-1', 'a', 'A-1', 'x', '%', '5%', '_', 'a_', '\\', '-1'].map((needle) => [filter, needle] as const)))('%s %j keeps the numbers it names, ignoring case', (filter, needle) => {
     const ctx: FilterContext = { offsetMinutes: 0, rows: 'current', walk: false, where: [], params: [] };
-    FILTERS['refNumberStartsWith']?.(ctx, needle, {});
+    FILTERS[filter]?.(ctx, needle, {});
     const got = db.prepare(`SELECT ref_number FROM t WHERE ${ctx.where.join(' AND ')}`).pluck().all(...ctx.params);
-    expect([...got].sort()).toEqual(refs.filter((r): r is string => r !== null && r.toLowerCase().startsWith(needle.toLowerCase())).sort());
+    const keep = tests[filter as keyof typeof tests];
+    expect([...got].sort()).toEqual(refs.filter((r): r is string => r !== null && keep(r.toLowerCase(), needle.toLowerCase())).sort());
   });
 });
