@@ -7,7 +7,7 @@ import { buildTypeRegistry } from '../simulator/desktop/engine/checkTypeTable.ts
 import { TYPE_TABLE } from '../simulator/desktop/table/typeTable.ts';
 import { loadServiceSpec } from '../simulator/spec/serviceSpec.ts';
 import type { OperationSpec } from '../simulator/spec/types.ts';
-import { benchFilters, type ListsResult } from './benchLists.ts';
+import { benchFilters, listsOf, type ListsResult } from './benchLists.ts';
 import { compareWithBaseline, type ComparisonSetup, type ScenarioResult } from './benchThroughput.ts';
 import { concurrencyCheck, type ConcurrencyResult, type ConcurrencySetup } from './concurrencyCheck.ts';
 import type { GetTarget } from './httpsGet.ts';
@@ -77,12 +77,7 @@ function loadPathsFrom(setup: LargeSetup, requests: readonly ReportRequest[], ti
  */
 function filtersOn(filePath: string, resources: readonly string[], operations: ReadonlyMap<string, OperationSpec>): Pick<ListsResult, 'filters' | 'unmeasured'> {
   const types = buildTypeRegistry(TYPE_TABLE, operations);
-  const lists = resources.map((resource) => {
-    const op = [...operations.values()].find((o) => o.method === 'get' && o.path === `/ledger-desktop/${resource}`);
-    const model = types.forResource(resource);
-    if (!op || !model) throw new Error(`no list operation or type for ${resource}`);
-    return { op, objectType: model.objectType };
-  });
+  const lists = listsOf(resources, operations, types);
   const file = new CompanyFile({ path: filePath, readOnly: true, clock: new SimClock(), types });
   try {
     return benchFilters(file, lists);

@@ -4,6 +4,7 @@ import type { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
 import { parseDoc } from '../simulator/desktop/storage/CompanyFileStore.ts';
 import type { JsonObject, JsonValue } from '../simulator/desktop/values/json.ts';
 import { QueryEngine, type QueryParams } from '../simulator/desktop/queries/QueryEngine.ts';
+import type { TypeRegistry } from '../simulator/desktop/engine/TypeRegistry.ts';
 import type { OperationSpec } from '../simulator/spec/types.ts';
 import { median } from './latencyStats.ts';
 
@@ -135,6 +136,16 @@ function timeFirstPage(file: CompanyFile, objectType: string, params: QueryParam
   const page = queries.firstPage(objectType, params, LIMIT);
   const ms = performance.now() - started;
   return { ms, matches: page.remaining + page.count };
+}
+
+/** A list the bench measures: its list operation (GET on the resource's path) and the type it lists. */
+export function listsOf(resources: readonly string[], operations: ReadonlyMap<string, OperationSpec>, types: TypeRegistry): { op: OperationSpec; objectType: string }[] {
+  return resources.map((resource) => {
+    const op = [...operations.values()].find((o) => o.method === 'get' && o.path === `/ledger-desktop/${resource}`);
+    const model = types.forResource(resource);
+    if (!op || !model) throw new Error(`no list operation or type for ${resource}`);
+    return { op, objectType: model.objectType };
+  });
 }
 
 /** The first page of every filter of the given lists, cold and warm. */

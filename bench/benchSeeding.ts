@@ -10,7 +10,7 @@ import { buildTypeRegistry } from '../simulator/desktop/engine/checkTypeTable.ts
 import type { TypeRegistry } from '../simulator/desktop/engine/TypeRegistry.ts';
 import { TYPE_TABLE } from '../simulator/desktop/table/typeTable.ts';
 import type { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
-import { benchLists, type ListsResult } from './benchLists.ts';
+import { benchLists, listsOf, type ListsResult } from './benchLists.ts';
 
 /** The lists the seeding makes long; the sequence-memory figure is taken on the first. */
 const LIST_RESOURCES = ['customers', 'invoices'];
@@ -68,12 +68,7 @@ export async function benchSeeding(setup: SeedingSetup): Promise<{ runs: Seeding
   const operations = indexOperations(await loadSpec());
   const types = buildTypeRegistry(TYPE_TABLE, operations);
   // The long lists of the seeded file, with their list operations: what the lists bench measures.
-  const lists = LIST_RESOURCES.map((resource) => {
-    const op = [...operations.values()].find((o) => o.operationId === `${resource}.list`);
-    const model = types.forResource(resource);
-    if (!op || !model) throw new Error(`no list operation or type for ${resource}`);
-    return { op, objectType: model.objectType };
-  });
+  const lists = listsOf(LIST_RESOURCES, operations, types);
   // First, while the process is fresh: measured after the larger runs it took 5.8 s in a run whose
   // sandbox child seeded the same 100,000 customers in 5.0 s (a bigger heap collects slower).
   const customersOnly = seedOnce(types, { ...setup, customers: setup.aloneCustomers, invoices: 0 }, undefined);

@@ -9,11 +9,12 @@ export function sendJson(res: ServerResponse, status: number, json: ResponseBody
   const parts = typeof json === 'string' ? [Buffer.from(json, 'utf8')] : Buffer.isBuffer(json) ? [json] : json;
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', parts.reduce((n, part) => n + part.length, 0));
+  const length = parts.reduce((n, part) => n + part.length, 0);
+  res.setHeader('Content-Length', length);
   res.setHeader('Service-Sandbox', SANDBOX_HEADER);
   if (closeConnection) res.setHeader('Connection', 'close');
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  if (parts.reduce((n, part) => n + part.length, 0) > SLICE_BYTES) {
+  if (length > SLICE_BYTES) {
     void writeInSlices(res, parts);
     return;
   }
