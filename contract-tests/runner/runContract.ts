@@ -11,6 +11,7 @@ import { cleanUp } from './cleanup.ts';
 import { CreatedObjects } from './createdObjects.ts';
 import { breadthFirst, CostModel, DEFAULT_BUDGET_MS } from './plan.ts';
 import { preflight } from './preflight.ts';
+import { ReadPace } from './readPace.ts';
 import { runCheck, runWaitingChecks } from './runCheck.ts';
 import { selectChecks } from './selectChecks.ts';
 import { detectClock } from './targetClock.ts';
@@ -127,6 +128,7 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
   const origin = new URL(options.baseUrl).origin;
   let unanswered = 0;
   let lastSaid = '';
+  let pace: ReadPace | undefined;
   const watch = (c: HttpClient): void => {
     c.observe((e) => made.watch(e));
     c.observe((e) => {
@@ -135,12 +137,14 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
       if (new URL(e.request.url).origin !== origin) return;
       unanswered = e.networkError === undefined ? 0 : unanswered + 1;
       if (e.networkError !== undefined) lastSaid = e.networkError;
+      else if (e.request.method === 'GET') pace?.observe(e.ms);
     });
   };
   watch(client);
   try {
     const checks = selectChecks(allChecks(spec, { httpUrl: options.httpUrl }), options.only, options.skip);
     const facts = await preflight(client);
+    pace = new ReadPace(facts.readMs);
     const clock = await detectClock(client);
     const clockMark = await clock.mark();
     const budgetMs = options.budgetMs === Infinity ? undefined : (options.budgetMs ?? (clock.controllable ? undefined : DEFAULT_BUDGET_MS));
@@ -183,8 +187,9 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     // Within a budget, the checks that come last (each operation's answers judged against the spec)
     // keep the time to call every operation not called yet once: coverage first, depth with the rest.
     const lastOps = new Set(ordered.filter((c) => c.last && c.operationId !== undefined && !(c.writes && !options.allowWrites)).flatMap((c) => spec.operations.filter((o) => o.operationId === c.operationId && o.method === 'GET')));
-    // Half again the preflight's read time: answers vary, and the reserve is what keeps the end on time.
-    const touchMs = (op: SpecOperation): number => (touched.has(op.operationId) ? 0 : (isItemPath(op) ? 2 : 1) * facts.readMs * 1.5);
+    // Half again a read's time as the target answers now: answers vary, and the reserve is what keeps the end on time.
+    const readMs = pace.readMs.bind(pace);
+    const touchMs = (op: SpecOperation): number => (touched.has(op.operationId) ? 0 : (isItemPath(op) ? 2 : 1) * readMs() * 1.5);
     const reserveMs = (): number => (budgetMs === undefined ? 0 : [...lastOps].reduce((ms, op) => ms + touchMs(op), 0) / lanes.length);
     const overBudget = (ms: number): boolean => performance.now() + ms + reserveMs() > deadline;
     // A last check costs its operation's first call, if it has had none: it runs when that still ends within the budget.
