@@ -1,13 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
-import { SimClock } from '../simulator/desktop/clock.ts';
-import { CompanyFile } from '../simulator/desktop/CompanyFile.ts';
-import { buildTypeRegistry } from '../simulator/desktop/engine/checkTypeTable.ts';
-import { TYPE_TABLE } from '../simulator/desktop/table/typeTable.ts';
+import { fileURLToPath } from 'node:url';
 import { loadServiceSpec } from '../simulator/spec/serviceSpec.ts';
-import type { OperationSpec } from '../simulator/spec/types.ts';
-import { benchFilters, listsOf, type ListsResult } from './benchLists.ts';
+import type { ListsResult } from './benchLists.ts';
 import { compareWithBaseline, type ComparisonSetup, type ScenarioResult } from './benchThroughput.ts';
 import { concurrencyCheck, type ConcurrencyResult, type ConcurrencySetup } from './concurrencyCheck.ts';
 import type { GetTarget } from './httpsGet.ts';
@@ -50,7 +47,7 @@ export interface LargeResult {
   concurrency: ConcurrencyResult;
   /** B's list pages, first page and every page, sandbox against the bare server. */
   pages: ScenarioResult[];
-  /** Every filter's first page on B's company file, in this process. */
+  /** Every filter's first page on B's company file, in a fresh process. */
   filters: Pick<ListsResult, 'filters' | 'unmeasured'>;
 }
 
@@ -71,19 +68,21 @@ function loadPathsFrom(setup: LargeSetup, requests: readonly ReportRequest[], ti
   return [...slowest, ...fallback.filter((p) => !slowest.includes(p))].slice(0, setup.loadReports);
 }
 
+const FILTERS_PROCESS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'filtersProcess.ts');
+
 /**
- * Every filter's first page of `resources` on B's company file, opened read-only in this process
- * beside the server that keeps it (as a report thread opens it).
+ * Every filter's first page of `resources` on B's company file, opened read-only beside the server
+ * that keeps it, in a fresh process (filtersProcess.ts says why).
  */
-function filtersOn(filePath: string, resources: readonly string[], operations: ReadonlyMap<string, OperationSpec>): Pick<ListsResult, 'filters' | 'unmeasured'> {
-  const types = buildTypeRegistry(TYPE_TABLE, operations);
-  const lists = listsOf(resources, operations, types);
-  const file = new CompanyFile({ path: filePath, readOnly: true, clock: new SimClock(), types });
-  try {
-    return benchFilters(file, lists);
-  } finally {
-    file.close();
-  }
+function filtersOn(filePath: string, resources: readonly string[]): Pick<ListsResult, 'filters' | 'unmeasured'> {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', FILTERS_PROCESS, filePath, resources.join(',')], {
+    cwd: path.resolve(path.dirname(FILTERS_PROCESS), '..'),
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 600_000,
+  });
+  if (child.status !== 0) throw new Error(`bench/filtersProcess.ts failed (${child.status ?? child.signal}): ${child.stderr}`);
+  return JSON.parse(child.stdout) as Pick<ListsResult, 'filters' | 'unmeasured'>;
 }
 
 /**
@@ -127,8 +126,8 @@ export async function benchLarge(setup: LargeSetup, workDir: string, progress: (
     const pagesTarget: GetTarget = { port: server.port, agent: new https.Agent({ keepAlive: true, maxSockets: pageLoad.concurrency, ca }), headers: large.headers };
     targets.push(pagesTarget);
     const pages = await compareWithBaseline(server, pagesTarget, pageLoad, tls, dir);
-    progress(`large: every filter's first page of ${setup.lists.filterResources.join(', ')} on B's company file, in this process`);
-    const filters = filtersOn(path.join(dir, 'data', 'company-files', `company_${endUser.endUserId}.sqlite`), setup.lists.filterResources, operations);
+    progress(`large: every filter's first page of ${setup.lists.filterResources.join(', ')} on B's company file, in a fresh process`);
+    const filters = filtersOn(path.join(dir, 'data', 'company-files', `company_${endUser.endUserId}.sqlite`), setup.lists.filterResources);
     return { serverStartMs: server.startMs, endUser, timings, concurrency, pages, filters };
   } finally {
     for (const t of targets) t.agent.destroy();
