@@ -108,16 +108,16 @@ function openItemsSql(ledger: string, asOf: string, ids: string | null): string 
       SELECT txn_id AS txn, entity_id AS entity, MIN(posted_on) AS date, MAX(posted_on) AS last, SUM(cents) AS cents,
         MIN(entity_id) OVER (PARTITION BY txn_id) AS first, MAX(MAX(posted_on)) OVER (PARTITION BY txn_id) AS txnLast
       FROM open_amounts WHERE open_ledger = ${ledger} AND posted_on <= ${asOf} ${scope} GROUP BY txn_id, entity_id),
+    heads AS MATERIALIZED (SELECT txn, first, cents, txnLast FROM items WHERE entity = first),
     applied AS MATERIALIZED (
-      SELECT l.from_id AS src, t.entity AS entity, (l.cents + l.discount_cents) * (CASE WHEN t.cents < 0 THEN -1 ELSE 1 END) AS amount, l.to_id AS tgt,
-        t.txnLast AS tgtLast, (SELECT g.txnLast FROM items g WHERE g.txn = l.from_id LIMIT 1) AS srcLast
-      FROM links l JOIN items t ON t.txn = l.to_id AND t.entity = t.first
-      WHERE EXISTS (SELECT 1 FROM items g WHERE g.txn = l.from_id)),
+      SELECT l.from_id AS src, t.first AS entity, (l.cents + l.discount_cents) * (CASE WHEN t.cents < 0 THEN -1 ELSE 1 END) AS amount, l.to_id AS tgt,
+        t.txnLast AS tgtLast, g.txnLast AS srcLast, g.first AS srcFirst
+      FROM links l JOIN heads t ON t.txn = l.to_id JOIN heads g ON g.txn = l.from_id),
     moves AS (
       SELECT tgt AS txn, entity, -amount AS amount, srcLast AS other FROM applied
       UNION ALL
-      SELECT a.src, COALESCE(s.entity, f.first), a.amount, a.tgtLast FROM applied a
-        LEFT JOIN items s ON s.txn = a.src AND s.entity = a.entity JOIN items f ON f.txn = a.src AND f.entity = f.first),
+      SELECT a.src, COALESCE(s.entity, a.srcFirst), a.amount, a.tgtLast FROM applied a
+        LEFT JOIN items s ON s.txn = a.src AND s.entity = a.entity),
     totals AS (SELECT txn, entity, SUM(amount) AS total, MAX(other) AS other FROM moves GROUP BY txn, entity)
     SELECT i.txn, ${ledger} AS ledger, i.entity, i.date, MAX(i.last, COALESCE(t.other, i.last)) AS settled,
       i.cents + COALESCE(t.total, 0) AS cents, i.cents AS originalCents
