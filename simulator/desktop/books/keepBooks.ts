@@ -73,7 +73,7 @@ export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonOb
   const movedBefore = isNew || ctx.bulk ? undefined : ctx.ledger.stock.postedOn(id);
   const touched = ctx.ledger.post(id, postedOn, postings, isNew);
   // A stock posting is written when it moves value or quantity (`Ledger.post`).
-  keepFacts(ctx.ledger, model, doc, postedOn, postings.some((p) => p.stock !== undefined && (p.cents !== 0 || p.stock.quantity !== 0)));
+  keepFacts(ctx.ledger, model, doc, postedOn, postings.some((p) => p.stock !== undefined && (p.cents !== 0 || p.stock.quantity !== 0)), isNew);
   if (ctx.bulk) return;
   recostAfter(ctx, touched, [postedOn, movedBefore]);
   rollUpTouched(ctx, touched);

@@ -13,12 +13,14 @@ const TRACKINGS: readonly Tracking[] = ['lot', 'serial'];
  * What the books keep of a transaction's document beside its postings, as it posts: a sale's
  * sales tax facts (`SaleTaxes.ts`), the lots and serial numbers its stock moves name
  * (`StockNumbers.ts`). Reports read these instead of parsing every document of a period.
+ * `isNew`: it never posted before, so nothing kept of it is there to replace (a seeding of
+ * 205,000 transactions made as many deletes of nothing).
  */
-export function keepFacts(ledger: Ledger, model: TypeModel, doc: JsonObject, postedOn: string, movesStock: boolean): void {
+export function keepFacts(ledger: Ledger, model: TypeModel, doc: JsonObject, postedOn: string, movesStock: boolean, isNew = false): void {
   const id = String(doc['id']);
   const taxSign = model.row.posting === undefined ? undefined : SALE_TAX_SIGN[model.row.posting];
-  if (taxSign !== undefined) ledger.saleTaxes.keep(id, postedOn, saleTaxFactsOf(model.shape, doc, taxSign));
-  ledger.stockNumbers.remove(id);
+  if (taxSign !== undefined) ledger.saleTaxes.keep(id, postedOn, saleTaxFactsOf(model.shape, doc, taxSign), isNew);
+  if (!isNew) ledger.stockNumbers.remove(id);
   if (movesStock) for (const tracking of TRACKINGS) ledger.stockNumbers.keep(id, tracking, namedStock(doc, tracking));
 }
 

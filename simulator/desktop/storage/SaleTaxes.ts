@@ -52,9 +52,9 @@ export class SaleTaxes {
     this.removeCodes = db.prepare('DELETE FROM sale_tax_codes WHERE txn_id = ?');
   }
 
-  /** Keeps what a sale says, replacing what it said before. */
-  keep(txnId: string, soldOn: string, facts: SaleTaxFacts): void {
-    this.remove(txnId);
+  /** Keeps what a sale says, replacing what it said before (`isNew`: it said nothing before). */
+  keep(txnId: string, soldOn: string, facts: SaleTaxFacts, isNew = false): void {
+    if (!isNew) this.remove(txnId);
     this.insertSale.run(txnId, soldOn, facts.taxItem, facts.subtotalCents, facts.taxCents);
     for (const [code, cents] of facts.byCode) if (cents !== 0) this.insertCode.run(txnId, code, cents);
   }
