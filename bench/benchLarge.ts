@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { loadServiceSpec } from '../simulator/spec/serviceSpec.ts';
 import type { ListsResult } from './benchLists.ts';
 import { compareWithBaseline, type ComparisonSetup, type ScenarioResult } from './benchThroughput.ts';
+import { cpuSnapshot, roundCpu, type RoundCpu } from './cpuSnapshot.ts';
 import { concurrencyCheck, type ConcurrencyResult, type ConcurrencySetup } from './concurrencyCheck.ts';
 import type { GetTarget } from './httpsGet.ts';
 import { reportRequests, type ReportPeriod, type ReportRequest } from './reportRequests.ts';
@@ -42,7 +43,8 @@ export interface LargeSetup {
 export interface LargeResult {
   /** The server child's start, its demo company file on disk included. */
   serverStartMs: number;
-  endUser: SeededEndUser;
+  /** B as seeded, with what the server and the rest of the machine used of the CPU meanwhile. */
+  endUser: SeededEndUser & { cpu: RoundCpu };
   timings: ReportRequestTiming[];
   concurrency: ConcurrencyResult;
   /** B's list pages, first page and every page, sandbox against the bare server. */
@@ -103,7 +105,10 @@ export async function benchLarge(setup: LargeSetup, workDir: string, progress: (
   const targets = [controls];
   try {
     progress(`large: sandbox on disk ready in ${(server.startMs / 1000).toFixed(1)} s; seeding end user B (${Object.entries(setup.sizes).map(([k, v]) => `${k} ${v}`).join(', ')})`);
-    const endUser = await seedLargeEndUser(controls, { seed: setup.seed, sizes: setup.sizes, timeoutMs: setup.seedTimeoutMs, keptFile: server.keptFiles?.[0] });
+    const beforeSeeding = cpuSnapshot(server.pid);
+    const seeded = await seedLargeEndUser(controls, { seed: setup.seed, sizes: setup.sizes, timeoutMs: setup.seedTimeoutMs, keptFile: server.keptFiles?.[0] });
+    // The server's own CPU beside the wall time: a figure to compare across machines and busy hours.
+    const endUser = { ...seeded, cpu: roundCpu(beforeSeeding, cpuSnapshot(server.pid)) };
     progress(`large: seeded in ${(endUser.seedMs / 1000).toFixed(1)} s: ${JSON.stringify(endUser.answer)}`);
     const other = targetFor(server.port, ca, { ...auth, 'service-end-user-id': server.endUserId });
     const large = targetFor(server.port, ca, { ...auth, 'service-end-user-id': endUser.endUserId });
