@@ -7,6 +7,7 @@ import { MACHINE_KEY } from './machine/machineFixture.ts';
 import type { CallKind } from './machine/machineStates.ts';
 import { QueryEngine, type QueryPage, type QueryParams } from './queries/QueryEngine.ts';
 import { runReport } from './reports/runReport.ts';
+import type { StreamedJson } from './reportThread/StreamedJson.ts';
 import { SerialQueue } from './SerialQueue.ts';
 import { answerPassthrough, passthroughKind, statusAnswer, type BodyCheck } from './passthrough/answerPassthrough.ts';
 import { DesktopError } from './values/DesktopError.ts';
@@ -22,7 +23,7 @@ const DIRECT: CallOptions = { operationId: '' };
  * thread (`reportJson`), or elsewhere (DesktopHost gives files on disk a report thread). Either way
  * it runs in the file's queue.
  */
-export type ReportRunner = (file: CompanyFile, family: string, query: QueryParams) => Buffer | Promise<Buffer>;
+export type ReportRunner = (file: CompanyFile, family: string, query: QueryParams) => Buffer | Promise<Buffer | StreamedJson>;
 
 /** A report computed on this thread, as its JSON. */
 export function reportJson(file: CompanyFile, family: string, query: QueryParams): Buffer {
@@ -94,7 +95,7 @@ export class DesktopApplication {
    * its JSON. The file's queue is held until it is done, wherever it is computed: this end user's
    * next requests wait behind it, as they do behind the desktop's own report.
    */
-  report(family: string, query: QueryParams, call: CallOptions = DIRECT): Promise<Buffer> {
+  report(family: string, query: QueryParams, call: CallOptions = DIRECT): Promise<Buffer | StreamedJson> {
     return this.run('list', call, () => this.reports(this.file, family, query));
   }
 

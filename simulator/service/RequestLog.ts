@@ -1,5 +1,6 @@
 import { redactSecrets } from './redactSecrets.ts';
 import type { ResponseBody } from './types.ts';
+import { StreamedJson } from '../desktop/reportThread/StreamedJson.ts';
 
 export interface LoggedRequest {
   requestId: string;
@@ -35,7 +36,8 @@ function copyPrefix(body: ResponseBody | undefined, into: Buffer): number {
   if (body === undefined) return 0;
   if (typeof body === 'string') return into.write(body.slice(0, into.length), 'utf8');
   let size = 0;
-  for (const part of Buffer.isBuffer(body) ? [body] : body) {
+  // Of a report sent as its thread writes it, its first slice: the log keeps a prefix anyway.
+  for (const part of Buffer.isBuffer(body) ? [body] : body instanceof StreamedJson ? [body.first] : body) {
     if (size >= into.length) break;
     size += part.copy(into, size, 0, Math.min(part.length, into.length - size));
   }

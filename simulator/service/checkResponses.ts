@@ -3,6 +3,7 @@ import { describeIssue, type OperationValidators } from '../spec/compileValidato
 import type { Logger } from './logger.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { ResponseBody } from './types.ts';
+import { StreamedJson } from '../desktop/reportThread/StreamedJson.ts';
 
 /** Turns `--check-responses` on where no option says otherwise (the test suite sets it for every sandbox it starts). */
 export const CHECK_RESPONSES_ENV = 'LEDGER_SIM_CHECK_RESPONSES';
@@ -14,6 +15,7 @@ export function checkResponsesByDefault(env: NodeJS.ProcessEnv = process.env): b
 
 function textOf(json: ResponseBody): string {
   if (typeof json === 'string') return json;
+  if (json instanceof StreamedJson) throw new Error('a streamed answer is checked once whole (StreamedJson.whole)');
   return (Buffer.isBuffer(json) ? json : Buffer.concat(json)).toString('utf8');
 }
 

@@ -3,19 +3,27 @@ import { SANDBOX_HEADER } from './sandboxHeader.ts';
 import { setSecurityHeaders } from './securityHeaders.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { ResponseBody, ServiceDeps } from './types.ts';
+import { StreamedJson } from '../desktop/reportThread/StreamedJson.ts';
 
 /** A JSON answer; the request id and security headers are already on `res` (`beginExchange`, or `sendBareError`). */
 export function sendJson(res: ServerResponse, status: number, json: ResponseBody, closeConnection = false, headers: Record<string, string> = {}): void {
-  const parts = typeof json === 'string' ? [Buffer.from(json, 'utf8')] : Buffer.isBuffer(json) ? [json] : json;
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  const length = parts.reduce((n, part) => n + part.length, 0);
-  res.setHeader('Content-Length', length);
   res.setHeader('Service-Sandbox', SANDBOX_HEADER);
   if (closeConnection) res.setHeader('Connection', 'close');
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  // Its length not known until its thread has written the last slice: sent chunked, each slice as it comes.
+  if (json instanceof StreamedJson) {
+    void writeStreamed(res, json);
+    return;
+  }
+  const parts = typeof json === 'string' ? [Buffer.from(json, 'utf8')] : Buffer.isBuffer(json) ? [json] : json;
+  const length = parts.reduce((n, part) => n + part.length, 0);
+  res.setHeader('Content-Length', length);
   if (length > SLICE_BYTES) {
-    void writeInSlices(res, parts);
+    void writeInSlices(res, parts).then(() => {
+      if (!res.destroyed) res.end();
+    });
     return;
   }
   // Corked, the headers and every part leave in one write.
@@ -37,6 +45,27 @@ async function writeInSlices(res: ServerResponse, parts: readonly Buffer[]): Pro
       if (res.destroyed) return;
       if (!res.write(part.subarray(at, at + SLICE_BYTES))) await drained(res);
     }
+  }
+}
+
+/**
+ * A report's JSON sent as its thread writes it: the first slice at once, each next one as it comes
+ * (a megabyte at a time, as above). A client that leaves stops the thread's writing; a thread that
+ * dies half way cuts the answer (the client sees it end early, never an error in the middle of it).
+ */
+async function writeStreamed(res: ServerResponse, json: StreamedJson): Promise<void> {
+  const gone = (): void => void json.rest.destroy();
+  res.once('close', gone);
+  try {
+    await writeInSlices(res, [json.first]);
+    for await (const part of json.rest) {
+      if (res.destroyed) break;
+      await writeInSlices(res, [part as Buffer]);
+    }
+  } catch {
+    res.destroy();
+  } finally {
+    res.off('close', gone);
   }
   if (!res.destroyed) res.end();
 }

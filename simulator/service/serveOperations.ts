@@ -12,6 +12,7 @@ import { bodyBytes, parseJsonObject } from './readBody.ts';
 import { resolveDataTarget } from './resolveDataTarget.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { Handler, ResponseBody, ServiceDeps, ServiceRequest } from './types.ts';
+import { StreamedJson } from '../desktop/reportThread/StreamedJson.ts';
 
 const NAMED_HANDLERS: Record<string, Handler> = { ...endUserHandlers, ...authSessionHandlers };
 
@@ -53,6 +54,8 @@ export function serveOperations(deps: ServiceDeps): OperationHandler {
   return (op, req, res, next) => {
     const exchange = exchangeOf(res);
     runOperation(deps, handlers, op, req, exchange)
+      // Checked against the spec, a streamed report is sent whole: the check needs all of it before any is sent.
+      .then(async (answer) => (deps.responseChecker && answer instanceof StreamedJson ? answer.whole() : answer))
       .then((json) => {
         const refusal = deps.responseChecker?.refusal(op.operationId, 200, json, exchange.requestId);
         if (refusal) throw refusal;

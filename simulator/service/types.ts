@@ -2,6 +2,7 @@ import type { SimClock } from '../desktop/clock.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
 import type { DesktopHost } from '../desktop/DesktopHost.ts';
 import type { JsonObject, JsonValue } from '../desktop/values/json.ts';
+import type { StreamedJson } from '../desktop/reportThread/StreamedJson.ts';
 import type { SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import type { OperationValidators } from '../spec/compileValidators.ts';
 import type { OperationSpec } from '../spec/types.ts';
@@ -58,9 +59,10 @@ export interface ServiceRequest {
 
 /**
  * JSON of a 200 body: text, or bytes when it was assembled from stored objects, or parts of bytes
- * sent one after the other (a list page's envelope around its objects, never copied together).
+ * sent one after the other (a list page's envelope around its objects, never copied together), or
+ * a large report's JSON as its thread writes it (sent as it comes, its length not known before).
  */
-export type ResponseBody = string | Buffer | readonly Buffer[];
+export type ResponseBody = string | Buffer | readonly Buffer[] | StreamedJson;
 
 /** A handler answers with the JSON of a 200 body, or throws a ServiceError. */
 export type Handler = (req: ServiceRequest, deps: ServiceDeps) => Promise<ResponseBody>;

@@ -16,6 +16,7 @@ import { DesktopError } from '../values/DesktopError.ts';
 import type { JsonObject, JsonValue } from '../values/json.ts';
 import { RequestInputError } from '../values/RequestInputError.ts';
 import { ReportThread } from './ReportThread.ts';
+import { StreamedJson, wholeJson } from './StreamedJson.ts';
 
 type Query = Record<string, JsonValue>;
 
@@ -47,9 +48,9 @@ const REPORTS: [family: string, query: Query][] = [
 /** What a report or its refusal is, on this thread or the report thread: its JSON (and parsed, for a readable diff), or the error's class and fields. */
 type Outcome = { report: JsonObject; json: string } | { error: string; fields: object; message: string };
 
-async function outcome(work: () => Buffer | Promise<Buffer>): Promise<Outcome> {
+async function outcome(work: () => Buffer | Promise<Buffer | StreamedJson>): Promise<Outcome> {
   try {
-    const json = (await work()).toString('utf8');
+    const json = (await wholeJson(await work())).toString('utf8');
     return { report: JSON.parse(json) as JsonObject, json };
   } catch (error) {
     const kind = error instanceof RequestInputError ? 'RequestInputError' : error instanceof DesktopError ? 'DesktopError' : 'other';
@@ -181,19 +182,46 @@ describe('ReportThread', () => {
     const request = { path: host.pathOf('crash'), family: 'general-summary', query: { reportType: 'trial_balance' }, nowSeconds: app.file.nowSeconds() };
     const expected = reportJson(app.file, request.family, request.query);
     try {
-      expect(await thread.report(request)).toEqual(expected);
+      expect(await wholeJson(await thread.report(request))).toEqual(expected);
       // Stopped with a report out (the way a crash stops it: the thread exits): rejected, not left hanging.
       const owed = thread.report(request);
       thread.close();
       await expect(owed).rejects.toThrow('the report thread was closed');
       // The next report starts another thread.
-      expect(await thread.report(request)).toEqual(expected);
+      expect(await wholeJson(await thread.report(request))).toEqual(expected);
       // A failure that is no refusal of the desktop's (a file that cannot be opened) is an unexpected error, for a 500; the thread goes on.
       const missing = { ...request, path: path.join(path.dirname(request.path), 'missing.sqlite') };
       await expect(thread.report(missing)).rejects.toThrow(/^the report thread failed: /);
-      expect(await thread.report(request)).toEqual(expected);
+      expect(await wholeJson(await thread.report(request))).toEqual(expected);
     } finally {
       thread.close();
     }
   }, 30_000);
+
+  it('hands a report longer than a slice over as the thread writes it, equal to this thread\'s; let go half way, the thread stops and goes on', async () => {
+    const { host } = diskHost();
+    const app = host.application('slices');
+    seedCompanyFile(app.file, { seed: 4, sizes: { customers: 100, invoices: 300 } });
+    const thread = new ReportThread();
+    const request = { path: host.pathOf('slices'), family: 'general-detail', query: { reportType: 'general_ledger', reportDateMacro: 'all' }, nowSeconds: app.file.nowSeconds() };
+    const expected = reportJson(app.file, request.family, request.query);
+    try {
+      const answer = await thread.report(request);
+      expect(answer).toBeInstanceOf(StreamedJson);
+      const parts = await (answer as StreamedJson).whole();
+      expect(parts.length).toBeGreaterThan(3);
+      expect(Buffer.concat(parts).equals(expected)).toBe(true);
+      expect(thread.owed).toBe(0);
+
+      // Its client gone after the first slice: nothing more is owed, and the next report is whole.
+      const left = (await thread.report(request)) as StreamedJson;
+      left.rest.destroy();
+      expect(thread.owed).toBe(0);
+      expect((await wholeJson(await thread.report(request))).equals(expected)).toBe(true);
+      // A small report is one buffer, as before.
+      expect(Buffer.isBuffer(await thread.report({ ...request, family: 'general-summary', query: { reportType: 'trial_balance' } }))).toBe(true);
+    } finally {
+      thread.close();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { FromReportThread, ReportRequest, ToReportThread } from './reportMessages.ts';
+import { StreamedJson } from './StreamedJson.ts';
 import { fromThreadError } from './threadErrors.ts';
 
 /**
@@ -31,8 +33,12 @@ function entryOf(): { entry: string; tsx: string | undefined } {
 }
 
 interface Pending {
-  resolve: (json: Buffer) => void;
+  resolve: (json: Buffer | StreamedJson) => void;
   reject: (error: Error) => void;
+  /** Shared with the thread: set, it writes no more of this report. */
+  stop: Int32Array<SharedArrayBuffer>;
+  /** Once the first of several slices came: where the next ones go. */
+  rest?: Readable;
 }
 
 /** One started worker and the reports it owes. */
@@ -57,14 +63,18 @@ export class ReportThread {
   private running: Running | undefined;
   private nextId = 1;
 
-  /** The report's JSON, as the Service sends it. */
-  report(request: ReportRequest): Promise<Buffer> {
+  /**
+   * The report's JSON, as the Service sends it, once the report is computed: whole when it is one
+   * slice, else its first slice and the rest as the thread writes them. A refusal rejects.
+   */
+  report(request: ReportRequest): Promise<Buffer | StreamedJson> {
     const running = this.running ?? this.start();
     const id = this.nextId++;
-    return new Promise<Buffer>((resolve, reject) => {
-      running.pending.set(id, { resolve, reject });
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    return new Promise<Buffer | StreamedJson>((resolve, reject) => {
+      running.pending.set(id, { resolve, reject, stop });
       running.worker.ref();
-      running.worker.postMessage({ kind: 'report', id, ...request } satisfies ToReportThread);
+      running.worker.postMessage({ kind: 'report', id, stop, ...request } satisfies ToReportThread);
     });
   }
 
@@ -108,18 +118,53 @@ export class ReportThread {
   }
 
   private settle(running: Running, message: FromReportThread): void {
-    const pending = running.pending.get(message.id);
+    const { id } = message;
+    const pending = running.pending.get(id);
     if (!pending) return;
-    running.pending.delete(message.id);
-    if (running.pending.size === 0) running.worker.unref();
-    if ('json' in message) pending.resolve(Buffer.from(message.json.buffer, message.json.byteOffset, message.json.byteLength));
-    else pending.reject(fromThreadError(message.error));
+    if ('error' in message) {
+      this.paid(running, id);
+      const error = fromThreadError(message.error);
+      if (pending.rest) pending.rest.destroy(error);
+      else pending.reject(error);
+      return;
+    }
+    const part = Buffer.from(message.part.buffer, message.part.byteOffset, message.part.byteLength);
+    if (message.last) this.paid(running, id);
+    if (pending.rest) {
+      pending.rest.push(part);
+      if (message.last) pending.rest.push(null);
+    } else if (message.last) pending.resolve(part);
+    else {
+      // Slices kept apart (object mode), each written as it came; destroyed before the last, the thread stops.
+      pending.rest = new Readable({
+        objectMode: true,
+        read: () => undefined,
+        destroy: (error, callback) => {
+          if (running.pending.get(id) === pending) {
+            Atomics.store(pending.stop, 0, 1);
+            this.paid(running, id);
+          }
+          callback(error);
+        },
+      });
+      pending.resolve(new StreamedJson(part, pending.rest));
+    }
   }
 
-  /** The thread is gone or going: nothing it owed will come. */
+  /** The thread owes nothing more of report `id`; owing nothing, it no longer keeps the process alive. */
+  private paid(running: Running, id: number): void {
+    running.pending.delete(id);
+    if (running.pending.size === 0) running.worker.unref();
+  }
+
+  /** The thread is gone or going: nothing it owed will come, and a report half sent is cut. */
   private stopped(running: Running, error: Error): void {
     if (this.running === running) this.running = undefined;
-    for (const pending of running.pending.values()) pending.reject(error);
+    const owed = [...running.pending.values()];
     running.pending.clear();
+    for (const pending of owed) {
+      if (pending.rest) pending.rest.destroy(error);
+      else pending.reject(error);
+    }
   }
 }

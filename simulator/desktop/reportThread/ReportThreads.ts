@@ -1,5 +1,6 @@
 import type { ReportRequest } from './reportMessages.ts';
 import { ReportThread } from './ReportThread.ts';
+import type { StreamedJson } from './StreamedJson.ts';
 
 /**
  * A few report threads, so that one end user's long report does not hold another end user's
@@ -15,7 +16,7 @@ export class ReportThreads {
     this.threads = Array.from({ length: Math.max(1, size) }, () => new ReportThread());
   }
 
-  report(request: ReportRequest): Promise<Buffer> {
+  report(request: ReportRequest): Promise<Buffer | StreamedJson> {
     return this.pick().report(request);
   }
 

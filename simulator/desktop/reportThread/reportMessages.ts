@@ -9,8 +9,14 @@ export interface ReportRequest {
   nowSeconds: number;
 }
 
-/** What the main thread sends: a report, or that a file was deleted (its path may be a new file next). */
-export type ToReportThread = ({ kind: 'report'; id: number } & ReportRequest) | { kind: 'forget'; path: string };
+/**
+ * What the main thread sends: a report, or that a file was deleted (its path may be a new file next).
+ * `stop` is shared: the main thread sets it when no one wants the rest of a report's JSON (its client left).
+ */
+export type ToReportThread = ({ kind: 'report'; id: number; stop: Int32Array<SharedArrayBuffer> } & ReportRequest) | { kind: 'forget'; path: string };
 
-/** What the thread answers, by the request's id: the report's JSON (its buffer moved, not copied), or what it threw. */
-export type FromReportThread = { id: number; json: Uint8Array<ArrayBuffer> } | { id: number; error: ThreadError };
+/**
+ * What the thread answers, by the request's id: the report's JSON a slice at a time (each buffer
+ * moved, not copied; `last` on the slice that closes it), or what it threw before the first slice.
+ */
+export type FromReportThread = { id: number; part: Uint8Array<ArrayBuffer>; last: boolean } | { id: number; error: ThreadError };

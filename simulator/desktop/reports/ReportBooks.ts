@@ -6,7 +6,7 @@ import type { SaleTaxRow, TaxItemSums } from '../storage/SaleTaxes.ts';
 import type { NamedStock, Tracking } from '../storage/StockNumbers.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { BodyMark } from '../storage/bodyMarks.ts';
-import type { DatedDocument } from '../storage/RowReads.ts';
+import type { DatedDocument, NamingDocument } from '../storage/RowReads.ts';
 import type { AccountDay, KeyedDay, LineSource, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
@@ -80,28 +80,33 @@ export class ReportBooks {
   /**
    * The transactions of these types dated in the period that name an object of `partyType` in a
    * party field of their type, in the desktop's order, each with the first such party in its
-   * type's field order (`RowReads.naming`): a list by customer or vendor reads those alone.
+   * type's field order (`RowReads.naming`): a list by customer or vendor reads those alone. Each
+   * document is parsed as it is reached, so a caller that keeps only what it shows of one lets it
+   * die young (35,000 documents held at once were most of a list's garbage collection).
    */
-  documentsNaming(types: readonly string[], from: string | null, to: string, partyType: string): (StoredDocument & { party: string })[] {
-    const paths = [...new Set(types.flatMap((t) => this.modelOf(t).shape.party))];
-    const out: (StoredDocument & { party: string; seq: number; rank: number })[] = [];
-    for (const row of this.file.store.rowReads.naming(types, from, to, paths, partyType)) {
+  *documentsNaming(types: readonly string[], from: string | null, to: string, partyType: string): Generator<StoredDocument & { party: string }> {
+    let held: (NamingDocument & { rank: number }) | undefined;
+    for (const row of this.file.store.rowReads.naming(types, from, to, this.partyPaths(types), partyType)) {
       const rank = this.modelOf(row.type).shape.party.indexOf(row.path);
-      const last = out[out.length - 1];
       if (rank < 0) continue;
-      if (last?.seq !== row.seq) out.push({ type: row.type, doc: parseDoc<JsonObject>(row.doc), updatedAt: row.updatedAt, party: row.party, seq: row.seq, rank });
-      else if (rank < last.rank) {
-        last.party = row.party;
-        last.rank = rank;
+      // A transaction naming several parties comes as consecutive rows: it goes under the first in its type's field order.
+      if (held?.seq === row.seq) {
+        if (rank < held.rank) held = { ...row, rank };
+        continue;
       }
+      if (held) yield namingParsed(held);
+      held = { ...row, rank };
     }
-    return out;
+    if (held) yield namingParsed(held);
+  }
+
+  private partyPaths(types: readonly string[]): string[] {
+    return [...new Set(types.flatMap((t) => this.modelOf(t).shape.party))];
   }
 
   /** How many transactions `documentsNaming` would read, counted without reading one. */
   countNaming(types: readonly string[], from: string | null, to: string, partyType: string): number {
-    const paths = [...new Set(types.flatMap((t) => this.modelOf(t).shape.party))];
-    return this.file.store.rowReads.namingCount(types, from, to, paths, partyType);
+    return this.file.store.rowReads.namingCount(types, from, to, this.partyPaths(types), partyType);
   }
 
   /**
@@ -458,3 +463,4 @@ export class ReportBooks {
 }
 
 const parsed = (row: DatedDocument): StoredDocument => ({ type: row.type, doc: parseDoc<JsonObject>(row.doc), updatedAt: row.updatedAt });
+const namingParsed = (row: NamingDocument): StoredDocument & { party: string } => ({ ...parsed(row), party: row.party });

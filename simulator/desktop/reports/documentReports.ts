@@ -87,13 +87,14 @@ export function transactionList(books: ReportBooks, request: ReportRequest, shee
   const { from, to } = request.period;
   const { entities, updatedFrom, updatedTo } = request.filter;
   if (!entities && updatedFrom === undefined && updatedTo === undefined) sheet.reserve(books.countNaming(types, from, to, partyType));
-  const groups = new Map<string, Listed[]>();
+  // What each row shows, read as its document is reached: the document is not kept (decision 18).
+  const groups = new Map<string, { id: string; cells: Record<string, string | null> }[]>();
   const keeps = keptBy(books, request);
-  for (const t of books.documentsNaming(types, from, to, partyType)) if (keeps(t)) pushTo(groups, t.party, t);
+  for (const t of books.documentsNaming(types, from, to, partyType)) if (keeps(t)) pushTo(groups, t.party, { id: String(t.doc['id']), cells: listCells(books, t) });
   for (const [party, group] of inNameOrder(books, groups)) {
     const name = books.nameOf(party) ?? party;
     sheet.text(name);
-    for (const t of group) sheet.data({ type: 'transaction', value: String(t.doc['id']) }, listCells(books, t));
+    for (const row of group) sheet.data({ type: 'transaction', value: row.id }, row.cells);
     sheet.subtotal({ type: by, value: name }, { label: `Total ${name}` });
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
