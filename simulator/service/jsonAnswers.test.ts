@@ -35,6 +35,21 @@ function get(port: number, path = '/'): Promise<{ length: string | undefined; ch
   });
 }
 
+/** A client that reads the first bytes of the answer and goes. */
+function leaveAfterFirstBytes(port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/' }, (res) => {
+      res.once('data', () => {
+        req.destroy();
+        resolve();
+      });
+    });
+    req.on('error', () => undefined);
+    req.on('close', resolve);
+    setTimeout(() => reject(new Error('no answer')), 5_000);
+  });
+}
+
 /** A report's JSON as a report thread hands it over: the first slice, then the rest pushed by the test. */
 function streamed(first: Buffer): { json: StreamedJson; rest: Readable } {
   const rest = new Readable({ objectMode: true, read: () => undefined });
@@ -58,17 +73,7 @@ describe('sendJson', () => {
 
   it('stops writing a large body when the client goes, without an error', async () => {
     const { port, finished } = await serving(large);
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/' }, (res) => {
-        res.once('data', () => {
-          req.destroy();
-          resolve();
-        });
-      });
-      req.on('error', () => undefined);
-      req.on('close', resolve);
-      setTimeout(() => reject(new Error('no answer')), 5_000);
-    });
+    await leaveAfterFirstBytes(port);
     await finished;
   });
 
@@ -106,16 +111,7 @@ describe('sendJson', () => {
         feed = rest;
         return json;
       });
-      await new Promise<void>((resolve, reject) => {
-        const req = http.get({ host: '127.0.0.1', port, path: '/' }, (res) => {
-          res.once('data', () => {
-            req.destroy();
-            resolve();
-          });
-        });
-        req.on('error', () => undefined);
-        setTimeout(() => reject(new Error('no answer')), 5_000);
-      });
+      await leaveAfterFirstBytes(port);
       await finished;
       expect(feed?.destroyed).toBe(true);
     });
