@@ -6,8 +6,12 @@ import type { SpecOperation } from '../../runner/specModel.ts';
 import type { OperationCheck } from '../operationCheck.ts';
 import { exchangesOf } from './exchangesOf.ts';
 
-/** Makes sure a read operation was called at least once, so there is something to judge: with one request, two for an object by id. */
-async function touch(ctx: CheckContext, op: SpecOperation): Promise<void> {
+/**
+ * Makes sure a read operation was called at least once, so there is something to judge: with one
+ * request, two for an object by id. A budgeted run calls it for every read operation before any
+ * check of depth (runContract).
+ */
+export async function touchOperation(ctx: CheckContext, op: SpecOperation): Promise<void> {
   if (op.method !== 'GET' || exchangesOf(ctx, op).length > 0) return;
   if (!isItemPath(op)) {
     await ctx.client.send({ path: op.path });
@@ -26,7 +30,7 @@ export const responsesMatchSpec: OperationCheck = {
   last: true,
   applies: () => true,
   async run(ctx, op) {
-    await touch(ctx, op);
+    await touchOperation(ctx, op);
     const seen = exchangesOf(ctx, op);
     if (seen.length === 0) throw new CheckSkip(op.method === 'GET' ? 'no response seen' : 'not called in this run (writes are off or it has no check of its own)');
     // Error bodies are judged once, by schema.error-shape, so one broken error shape is one failure.
