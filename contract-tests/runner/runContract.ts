@@ -190,11 +190,16 @@ export async function runContract(options: ContractOptions): Promise<RunReport> 
     const lastOps = new Set(ordered.filter((c) => c.last && c.operationId !== undefined && !(c.writes && !options.allowWrites)).flatMap((c) => spec.operations.filter((o) => o.operationId === c.operationId && o.method === 'GET')));
     // Half again a read's time as the target answers now: answers vary, and the reserve is what keeps the end on time.
     const readMs = pace.readMs.bind(pace);
-    const touchMs = (op: SpecOperation): number => (touched.has(op.operationId) ? 0 : (isItemPath(op) ? 2 : 1) * readMs() * 1.5);
+    const touchMs = (op: SpecOperation, read = readMs()): number => (touched.has(op.operationId) ? 0 : (isItemPath(op) ? 2 : 1) * read * 1.5);
     // And the time the last checks take to judge what was seen, at least a read's each until one has run.
     const judging = ordered.filter((c) => c.last);
-    const judgeMs = (): number => judging.reduce((ms, c) => ms + Math.max(readMs(), cost.seenMs(c) ?? 0), 0);
-    const reserveMs = (): number => (budgetMs === undefined ? 0 : ([...lastOps].reduce((ms, op) => ms + touchMs(op), 0) + judgeMs()) / lanes.length);
+    const judgeMs = (read: number): number => judging.reduce((ms, c) => ms + Math.max(read, cost.seenMs(c) ?? 0), 0);
+    const reserveMs = (): number => {
+      if (budgetMs === undefined) return 0;
+      // Asked before every check: the pace is worked out once per ask.
+      const read = readMs();
+      return ([...lastOps].reduce((ms, op) => ms + touchMs(op, read), 0) + judgeMs(read)) / lanes.length;
+    };
     const overBudget = (ms: number): boolean => performance.now() + ms + reserveMs() > deadline;
     // A last check costs its operation's first call, if it has had none: it runs when that still ends within the budget.
     const lastTooLate = (check: Check): boolean => performance.now() + [...lastOps].filter((op) => op.operationId === check.operationId).reduce((ms, op) => ms + touchMs(op), 0) > lastDeadline;
