@@ -13,6 +13,7 @@ const money = (cents: number): string => fromCents(cents, 'A report total');
 const idOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
 const REVENUE = new Set(['income', 'other_income']);
 const COST = new Set(['cost_of_goods_sold', 'expense', 'other_expense']);
+const CUSTOMERS = ['ldg_customer'];
 
 /** Cost and revenue of one row (estimated or actual), in cents, costs debit-positive and revenue credit-positive. */
 interface CostRevenue {
@@ -49,12 +50,8 @@ function actualsRange(books: ReportBooks, request: ReportRequest): PostingFilter
 /** What the period's profit and loss postings earned and cost, by row and column: income as revenue, costs of sales and expenses as cost. */
 function actuals(books: ReportBooks, request: ReportRequest, grouping: Grouping, layout: AmountLayout): Map<string, Map<string, Figures>> {
   const out = new Map<string, Map<string, Figures>>();
-  const isCustomer = new Map<string, boolean>();
-  const customerOf = (p: PostingRow): string | null => {
-    if (p.entity === null) return null;
-    if (!isCustomer.has(p.entity)) isCustomer.set(p.entity, books.find('ldg_customer', p.entity) !== undefined);
-    return isCustomer.get(p.entity) ? p.entity : null;
-  };
+  // By id alone: parsing each of 9,000 customers to learn it is one was a third of a whole history's report.
+  const customerOf = (p: PostingRow): string | null => (p.entity !== null && books.isOfTypes(p.entity, CUSTOMERS) ? p.entity : null);
   // Only income and cost accounts count, and only a posting's account, name, item, class, day and amount: SQLite sums them when it can.
   const range = actualsRange(books, request);
   const byDay = layout.columns.some((c) => c.from !== range.from || c.to !== range.to);

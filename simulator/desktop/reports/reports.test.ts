@@ -55,14 +55,16 @@ function brokenRules(file: CompanyFile): string[] {
   const reads = file.store.ledgerReads;
   const income = all(file, 'ldg_account').filter((a) => a['accountType'] === 'income').map((a) => String(a['id']));
   for (const narrow of [{}, { accounts: income, entityTypes: ['ldg_customer'] }]) {
-    const bySql = reads.postingSums(null, FAR, narrow, { entity: true, item: true }).map((r) => JSON.stringify([r.account, r.entity, r.item, r.cents]));
-    const byPosting = new Map<string, number>();
-    for (const p of reads.postings(null, FAR, narrow)) {
-      const key = JSON.stringify([p.account, p.entity, p.item]);
-      byPosting.set(key, (byPosting.get(key) ?? 0) + p.cents);
+    for (const by of [{ entity: true, item: true }, { entity: true }, { item: true }]) {
+      const bySql = reads.postingSums(null, FAR, narrow, by).map((r) => JSON.stringify([r.account, r.entity, r.item, r.cents]));
+      const byPosting = new Map<string, number>();
+      for (const p of reads.postings(null, FAR, narrow)) {
+        const key = JSON.stringify([p.account, by.entity ? p.entity : null, 'item' in by ? p.item : null]);
+        byPosting.set(key, (byPosting.get(key) ?? 0) + p.cents);
+      }
+      const summed = [...byPosting].map(([key, cents]) => JSON.stringify([...(JSON.parse(key) as unknown[]), cents]));
+      if (JSON.stringify(bySql.sort()) !== JSON.stringify(summed.sort())) broken.push(`whole-history sums by ${Object.keys(by).join(' and ')} ${JSON.stringify(narrow).slice(0, 80)} differ from the postings' (${bySql.length} != ${summed.length} groups)`);
     }
-    const summed = [...byPosting].map(([key, cents]) => JSON.stringify([...(JSON.parse(key) as unknown[]), cents]));
-    if (JSON.stringify(bySql.sort()) !== JSON.stringify(summed.sort())) broken.push(`whole-history sums by party and item ${JSON.stringify(narrow).slice(0, 80)} differ from the postings' (${bySql.length} != ${summed.length} groups)`);
     const named = reads.postings(null, FAR, narrow).filter((p) => p.entity !== null);
     const want = { names: new Set(named.map((p) => p.entity)).size, pairs: new Set(named.map((p) => `${p.entity} ${p.item ?? ''}`)).size };
     const counted = reads.namePairCount(null, FAR, narrow);
@@ -72,6 +74,11 @@ function brokenRules(file: CompanyFile): string[] {
     const parties = [reads.postingCount(null, FAR, narrow, 'entity', undefined, true), reads.postingCount(null, FAR, narrow, 'entity', ['ldg_customer'], true)];
     const named2 = [want.names, new Set(named.filter((p) => customers.has(String(p.entity))).map((p) => p.entity)).size];
     if (JSON.stringify(parties) !== JSON.stringify(named2)) broken.push(`parties counted ${JSON.stringify(parties)}, the postings name ${JSON.stringify(named2)}`);
+    // So are the postings a detail by party or by item counts before it reads one.
+    const all2 = reads.postings(null, FAR, narrow);
+    const postingCounts = [reads.postingCount(null, FAR, narrow, 'entity'), reads.postingCount(null, FAR, narrow, 'entity', ['ldg_customer']), reads.postingCount(null, FAR, narrow, 'item')];
+    const listed = [named.length, named.filter((p) => customers.has(String(p.entity))).length, all2.filter((p) => p.item !== null).length];
+    if (JSON.stringify(postingCounts) !== JSON.stringify(listed)) broken.push(`postings counted ${JSON.stringify(postingCounts)}, the postings are ${JSON.stringify(listed)}`);
   }
   if (db.prepare('SELECT 1 FROM open_dirty').get() !== undefined) broken.push('transactions marked in open_dirty after a write committed');
   // What the sales tax reports add up (kept as each sale posts) is what the sales say now.

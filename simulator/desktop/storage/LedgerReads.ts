@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Link, OpenLedger } from './Ledger.ts';
-import { historyPartyCount, historySums, namePairCount } from './historySums.ts';
+import { historyKeyCount, historySums, namePairCount } from './historySums.ts';
 import { readPostings, type TransactionPosting } from './postingRows.ts';
 import { openItemsAsOf, openSumsAsOf, type OpenItemRow } from './openBalances.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
@@ -194,7 +194,7 @@ export class LedgerReads {
    * is too long before it reads a posting. `distinct`: how many different ones they name instead.
    */
   postingCount(from: string | null, to: string, narrow: PostingNarrowing, key: 'entity' | 'item' | ReferenceKey | null, among?: readonly string[], distinct = false): number {
-    const kept = key === 'entity' && distinct ? historyPartyCount(this.statement, from, to, narrow, among) : undefined;
+    const kept = key === 'entity' || key === 'item' ? historyKeyCount(this.statement, from, to, narrow, key, among, distinct) : undefined;
     if (kept !== undefined) return kept;
     const { source, where, params } = narrowing(from, to, narrow);
     const ref = referenceJoin(typeof key === 'object' && key !== null ? key : undefined);

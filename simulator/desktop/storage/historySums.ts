@@ -53,32 +53,38 @@ export function namePairCount(prepare: Prepare, from: string | null, to: string,
 }
 
 /**
- * How many parties (of the `among` types, when given) the postings of a span name, when the span
- * holds every posting (else undefined): a statement with a column per customer counts them before
- * it sums one (9,300 customers of a whole history: 1.1 s over the postings).
+ * How many postings of a span name a party (`entity`) or an item, of the `among` types when given,
+ * or with `distinct` how many different ones they name, when the span holds every posting (else
+ * undefined): a statement with a column per customer counts them before it sums one, a detail
+ * before it reads one (9,300 customers of a whole history: 1.1 s over the postings; a detail's
+ * 420,000 postings by customer: 1 s).
  */
-export function historyPartyCount(prepare: Prepare, from: string | null, to: string, narrow: PostingNarrowing, among?: readonly string[]): number | undefined {
+export function historyKeyCount(prepare: Prepare, from: string | null, to: string, narrow: PostingNarrowing, key: 'entity' | 'item', among: readonly string[] | undefined, distinct: boolean): number | undefined {
   if (!keptCanNarrow(narrow) || !spansHistory(prepare, from, to)) return undefined;
   const { where, params } = historyNarrowing(narrow);
-  where.push("entity_id != ''");
+  const column = key === 'entity' ? 'entity_id' : 'item_id';
+  where.push(`${column} != ''`);
   if (among) {
-    where.push('entity_id IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))');
+    where.push(`${column} IN (SELECT id FROM object_rows WHERE type IN (SELECT value FROM json_each(?)))`);
     params.push(JSON.stringify(among));
   }
-  return Number(prepare(`SELECT COUNT(DISTINCT entity_id) FROM name_item_sums WHERE ${where.join(' AND ')}`).pluck().get(...params));
+  const counted = distinct ? `COUNT(DISTINCT ${column})` : 'SUM(postings)';
+  return Number(prepare(`SELECT COALESCE(${counted}, 0) FROM name_item_sums WHERE ${where.join(' AND ')}`).pluck().get(...params));
 }
 
 /**
- * `LedgerReads.postingSums` by account and item (and party) of a span that holds every posting,
- * from the kept sums ('' read as none); undefined for any other read.
+ * `LedgerReads.postingSums` by account and item, party, or both, of a span that holds every
+ * posting, from the kept sums ('' read as none); undefined for any other read. By account and party
+ * alone, a whole history's 9,300 jobs were summed from 460,000 postings (1.2 s).
  */
 export function historySums(prepare: Prepare, from: string | null, to: string, narrow: PostingNarrowing, by: PostingSumKeys): TransactionPosting[] | undefined {
-  if (!by.item || by.type || by.class || by.date || by.reference || !keptCanNarrow(narrow) || !spansHistory(prepare, from, to)) return undefined;
+  if (!(by.item || by.entity) || by.type || by.class || by.date || by.reference || !keptCanNarrow(narrow) || !spansHistory(prepare, from, to)) return undefined;
   const { where, params } = historyNarrowing(narrow);
   const entity = by.entity ? "NULLIF(entity_id, '')" : 'NULL';
+  const item = by.item ? "NULLIF(item_id, '')" : 'NULL';
   const sql = `SELECT '' AS txn, 0 AS line, account_id AS account, ${entity} AS entity, NULL AS openLedger, SUM(cents) AS cents, ? AS date,
-      NULLIF(item_id, '') AS item, NULL AS class, NULL AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
+      ${item} AS item, NULL AS class, NULL AS type, NULL AS refNumber, NULL AS updatedAt, 0 AS seq
     FROM name_item_sums WHERE ${where.join(' AND ')}
-    GROUP BY account_id${by.entity ? ', entity_id' : ''}, item_id`;
+    GROUP BY ${['account_id', ...(by.entity ? ['entity_id'] : []), ...(by.item ? ['item_id'] : [])].join(', ')}`;
   return readPostings(prepare(sql), [to, ...params]);
 }
