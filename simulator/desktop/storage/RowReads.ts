@@ -36,12 +36,24 @@ export type ExactColumn = 'id' | 'ref_number';
 
 const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(',');
 
-/** The parties of one type (`p`), their references from these paths (`f`), and the transactions making them (`r`) in a period. */
+/**
+ * The parties of one type (`p`), their references from these paths (`f`), and the transactions
+ * making them (`r`) in a period. A whole history starts from the parties (their references are
+ * fewer than every transaction's); a period starts from its transactions by date (a month of
+ * 205,000 transactions: 29 ms instead of 265 ms walking every customer's references).
+ */
 function namingSql(columns: string, types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): { sql: string; params: unknown[] } {
+  if (from === null) {
+    return {
+      sql: `SELECT ${columns} FROM object_rows p CROSS JOIN refs f ON f.to_id = p.id AND f.path IN (SELECT value FROM json_each(?)) CROSS JOIN object_rows r ON r.seq = f.from_seq
+      WHERE p.type = ? AND r.type IN (SELECT value FROM json_each(?)) AND r.txn_date <= ?`,
+      params: [JSON.stringify(paths), partyType, JSON.stringify(types), to],
+    };
+  }
   return {
-    sql: `SELECT ${columns} FROM object_rows p CROSS JOIN refs f ON f.to_id = p.id AND f.path IN (SELECT value FROM json_each(?)) CROSS JOIN object_rows r ON r.seq = f.from_seq
-      WHERE p.type = ? AND r.type IN (SELECT value FROM json_each(?)) AND r.txn_date <= ? ${from === null ? '' : 'AND r.txn_date >= ?'}`,
-    params: [JSON.stringify(paths), partyType, JSON.stringify(types), to, ...(from === null ? [] : [from])],
+    sql: `SELECT ${columns} FROM object_rows r CROSS JOIN refs f ON f.from_seq = r.seq AND f.path IN (SELECT value FROM json_each(?)) CROSS JOIN object_rows p ON p.id = f.to_id AND p.type = ?
+      WHERE r.type IN (SELECT value FROM json_each(?)) AND r.txn_date <= ? AND r.txn_date >= ?`,
+    params: [JSON.stringify(paths), partyType, JSON.stringify(types), to, from],
   };
 }
 
