@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { buildTypeRegistry } from '../engine/checkTypeTable.ts';
-import { runReport } from '../reports/runReport.ts';
+import { buildReport } from '../reports/runReport.ts';
+import type { ReportJsonParts } from '../reports/ReportSheet.ts';
 import { inReadSnapshot } from '../storage/readSnapshot.ts';
 import { TYPE_TABLE } from '../table/typeTable.ts';
 import { loadServiceSpec } from '../../spec/serviceSpec.ts';
@@ -9,22 +10,21 @@ import type { FromReportThread, ToReportThread } from './reportMessages.ts';
 import { lowerThisThreadsPriority } from './threadPriority.ts';
 import { toThreadError } from './threadErrors.ts';
 import { jsonSlices } from './jsonSlices.ts';
-import type { JsonObject } from '../values/json.ts';
 
 /**
  * One report, on the file as last committed, in one read snapshot, as the JSON the Service sends.
  * Made into JSON here, not cloned: structured clone of a report of 16 MB of JSON took a second, on
- * both threads together, where JSON.stringify takes a sixth of that and the bytes cross for free.
+ * both threads together, where writing its JSON takes a sixth of that and the bytes cross for free.
  * The JSON leaves a slice at a time (`jsonSlices`) once the whole report is computed, so whether it
  * is refused is known before any of it is sent, and the main thread sends each slice while this
  * thread writes the next. Nothing more is written once the main thread says stop.
  */
 function answer(files: ReadOnlyFiles, port: MessagePort, message: Extract<ToReportThread, { kind: 'report' }>): void {
   const { id, stop } = message;
-  let report: JsonObject;
+  let report: ReportJsonParts;
   try {
     const file = files.at(message.path, message.nowSeconds);
-    report = inReadSnapshot(file.store, () => runReport(file, message.family, message.query));
+    report = inReadSnapshot(file.store, () => buildReport(file, message.family, message.query).jsonParts());
   } catch (error) {
     port.postMessage({ id, error: toThreadError(error) } satisfies FromReportThread);
     return;
@@ -36,7 +36,7 @@ function answer(files: ReadOnlyFiles, port: MessagePort, message: Extract<ToRepo
  * Writes report `id`'s JSON a slice at a time into `post`, the last marked, each slice's buffer
  * moved; between slices it looks at `stop` and writes nothing more once the main thread set it.
  */
-export function postSlices(post: (reply: FromReportThread, transfer: ArrayBuffer[]) => void, id: number, report: JsonObject, stop: Int32Array<SharedArrayBuffer>): void {
+export function postSlices(post: (reply: FromReportThread, transfer: ArrayBuffer[]) => void, id: number, report: ReportJsonParts, stop: Int32Array<SharedArrayBuffer>): void {
   const slices = jsonSlices(report);
   let slice = slices.next();
   while (!slice.done && Atomics.load(stop, 0) === 0) {

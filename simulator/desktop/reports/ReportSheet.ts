@@ -40,6 +40,13 @@ export interface RowDescriptor {
 
 type RowKind = 'data' | 'subtotal' | 'total';
 
+/**
+ * A row as the sheet keeps it: its cells' values in the order of the columns there were when it
+ * was added, not an object per cell (a ledger of 80,000 rows made 700,000 of them to collect).
+ * Its number is its place.
+ */
+type SheetRow = { kind: 'text'; text: string } | { kind: RowKind; descriptor: RowDescriptor | null; values: (string | null)[] };
+
 /** Cells by column id; a column left out is blank. */
 export type Cells = Readonly<Record<string, string | null | undefined>>;
 
@@ -56,6 +63,13 @@ export class TooManyRows extends Error {
   }
 }
 
+/** A report's JSON in parts: everything but the rows, then each row's own JSON (`ReportSheet.jsonParts`). */
+export interface ReportJsonParts {
+  head: JsonObject;
+  rowCount: number;
+  rowJson(index: number): string;
+}
+
 /**
  * One report as the desktop application lays it out: columns left to right, rows top to bottom
  * (headings, data, subtotals, totals), numbered from 1 in the order they are added. `toJson` writes
@@ -63,7 +77,7 @@ export class TooManyRows extends Error {
  */
 export class ReportSheet {
   private readonly columns: Column[] = [];
-  private readonly rows: JsonObject[] = [];
+  private readonly rows: SheetRow[] = [];
 
   constructor(private readonly head: { category: string; reportType: string; title: string; subtitle: string; basis: 'accrual' | 'cash' | null }) {}
 
@@ -97,7 +111,7 @@ export class ReportSheet {
 
   text(text: string): this {
     this.reserve(1);
-    this.rows.push({ kind: 'text', rowNumber: this.rows.length + 1, text });
+    this.rows.push({ kind: 'text', text });
     return this;
   }
 
@@ -115,12 +129,7 @@ export class ReportSheet {
 
   private row(kind: RowKind, descriptor: RowDescriptor | null, cells: Cells): this {
     this.reserve(1);
-    this.rows.push({
-      kind,
-      rowNumber: this.rows.length + 1,
-      rowDescriptor: descriptor ? { type: descriptor.type, value: descriptor.value } : null,
-      cells: this.columns.map((c) => ({ columnId: c.id, value: cells[c.id] ?? null, dataType: c.dataType })),
-    });
+    this.rows.push({ kind, descriptor: descriptor ? { type: descriptor.type, value: descriptor.value } : null, values: this.columns.map((c) => cells[c.id] ?? null) });
     return this;
   }
 
@@ -134,29 +143,29 @@ export class ReportSheet {
     const drop = detailLevel === 'summary_only' ? new Set(['data']) : detailLevel === 'all_except_summary' ? new Set(['subtotal', 'total']) : new Set<string>();
     // In place, one row at a time: a whole history's detail report has hundreds of thousands of rows,
     // more than a call's arguments can hold (a spread into splice overflowed the stack).
-    // Nothing dropped, the rows stand as numbered: a detail of 80,000 rows is not copied row by row.
     if (drop.size > 0) {
       let kept = 0;
-      for (const row of this.rows) if (!drop.has(String(row['kind']))) this.rows[kept] = { ...row, rowNumber: ++kept };
+      for (const row of this.rows) if (!drop.has(row.kind)) this.rows[kept++] = row;
       this.rows.length = kept;
     }
     if (columnsToReturn !== 'non_zero' && columnsToReturn !== 'active_only') return this;
-    const cellsOf = (r: JsonObject): { columnId: string; value: string | null }[] => (Array.isArray(r['cells']) ? (r['cells'] as unknown as { columnId: string; value: string | null }[]) : []);
     const empty = new Set(
       this.columns
-        .filter((c) => c.id.startsWith('column_') && (c.dataType === 'amount' || c.dataType === 'quantity'))
-        .filter((c) => this.rows.every((r) => cellsOf(r).every((cell) => cell.columnId !== c.id || cell.value === null || Number(cell.value) === 0)))
-        .map((c) => c.id),
+        .map((c, place) => ({ c, place }))
+        .filter(({ c }) => c.id.startsWith('column_') && (c.dataType === 'amount' || c.dataType === 'quantity'))
+        .filter(({ place }) => this.rows.every((r) => r.kind === 'text' || (r.values[place] ?? null) === null || Number(r.values[place]) === 0))
+        .map(({ place }) => place),
     );
     if (empty.size === 0) return this;
-    const columns = this.columns.filter((c) => !empty.has(c.id));
+    const columns = this.columns.filter((_, place) => !empty.has(place));
     this.columns.length = 0;
     for (const column of columns) this.columns.push(column);
-    for (const r of this.rows) if (Array.isArray(r['cells'])) r['cells'] = cellsOf(r).filter((cell) => !empty.has(cell.columnId)) as unknown as JsonObject[];
+    for (const r of this.rows) if (r.kind !== 'text') r.values = r.values.filter((_, place) => !empty.has(place));
     return this;
   }
 
-  toJson(): JsonObject {
+  /** Everything the Service's `ldg_report` holds but its rows, which come last. */
+  private headJson(): JsonObject {
     const titleRows = Math.max(0, ...this.columns.map((c) => c.titles.length));
     return {
       objectType: 'ldg_report',
@@ -174,7 +183,46 @@ export class ReportSheet {
         dataType: c.dataType,
         titles: Array.from({ length: titleRows }, (_, i) => ({ rowNumber: i + 1, value: c.titles[i] ?? null })),
       })),
-      rows: this.rows,
+    };
+  }
+
+  private rowObject(index: number): JsonObject {
+    const row = this.rows[index] as SheetRow;
+    if (row.kind === 'text') return { kind: 'text', rowNumber: index + 1, text: row.text };
+    return {
+      kind: row.kind,
+      rowNumber: index + 1,
+      rowDescriptor: row.descriptor ? { type: row.descriptor.type, value: row.descriptor.value } : null,
+      cells: row.values.map((value, place) => ({ columnId: this.columns[place]?.id ?? '', value, dataType: this.columns[place]?.dataType ?? 'string' })),
+    };
+  }
+
+  toJson(): JsonObject {
+    return { ...this.headJson(), rows: this.rows.map((_, index) => this.rowObject(index)) };
+  }
+
+  /**
+   * The report's JSON (`JSON.stringify(toJson())` byte for byte) as a head, the rows' count and each
+   * row's JSON, written from the kept values with each column's fixed text made once: no object per
+   * row or cell (`jsonSlices` writes it a slice at a time).
+   */
+  jsonParts(): ReportJsonParts {
+    const cellStart = this.columns.map((c) => `{"columnId":${JSON.stringify(c.id)},"value":`);
+    const cellEnd = this.columns.map((c) => `,"dataType":${JSON.stringify(c.dataType)}}`);
+    const text = (value: string | null): string => (value === null ? 'null' : JSON.stringify(value));
+    return {
+      head: this.headJson(),
+      rowCount: this.rows.length,
+      rowJson: (index) => {
+        const row = this.rows[index] as SheetRow;
+        if (row.kind === 'text') return `{"kind":"text","rowNumber":${index + 1},"text":${JSON.stringify(row.text)}}`;
+        const d = row.descriptor;
+        // A descriptor's value left undefined is left out, as JSON.stringify leaves it.
+        const descriptor = d ? `{"type":${JSON.stringify(d.type)}${d.value === undefined ? '' : `,"value":${text(d.value)}`}}` : 'null';
+        let cells = '';
+        for (let place = 0; place < row.values.length; place++) cells += `${place > 0 ? ',' : ''}${cellStart[place] ?? ''}${text(row.values[place] ?? null)}${cellEnd[place] ?? ''}`;
+        return `{"kind":"${row.kind}","rowNumber":${index + 1},"rowDescriptor":${descriptor},"cells":[${cells}]}`;
+      },
     };
   }
 }

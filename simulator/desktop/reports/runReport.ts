@@ -13,6 +13,11 @@ import { REPORT_TYPES } from './reportTypes.ts';
  * to the family.
  */
 export function runReport(file: CompanyFile, family: string, query: Readonly<Record<string, JsonValue>>): JsonObject {
+  return buildReport(file, family, query).toJson();
+}
+
+/** `runReport`'s sheet, laid out as the request keeps it: what the Service's JSON is written from (`ReportSheet.jsonParts`). */
+export function buildReport(file: CompanyFile, family: string, query: Readonly<Record<string, JsonValue>>): ReportSheet {
   const category = family.replaceAll('-', '_');
   const reportType = String(query['reportType']);
   const row = REPORT_TYPES[reportType];
@@ -30,7 +35,7 @@ export function runReport(file: CompanyFile, family: string, query: Readonly<Rec
   } catch (error) {
     throw error instanceof TooManyRows ? tooManyRows(query, error) : error;
   }
-  return sheet.keep(query['detailLevel'], query['columnsToReturn']).toJson();
+  return sheet.keep(query['detailLevel'], query['columnsToReturn']);
 }
 
 /** The refusal of a report past MAX_ROWS, named after the period the request gave: the first thing to narrow. */
