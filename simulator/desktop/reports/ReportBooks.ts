@@ -7,7 +7,7 @@ import type { NamedStock, Tracking } from '../storage/StockNumbers.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { BodyMark } from '../storage/bodyMarks.ts';
 import type { DatedDocument, NamingDocument } from '../storage/RowReads.ts';
-import type { AccountDay, KeyedDay, LineSource, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
+import type { AccountDay, FirstReference, KeyedDay, LineSource, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { transactionSummary } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
@@ -56,6 +56,7 @@ export class ReportBooks {
   private readonly days = new Map<string, AccountDay[]>();
   private readonly keyedDays = new Map<string, KeyedDay[]>();
   private readonly references = new Map<ReferenceKey, Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>>();
+  private readonly firstReferences = new Map<string, Map<string, string | null>>();
   private readonly typeIds = new Map<string, Set<string>>();
   private readonly fields = new Map<string, Map<string, string>>();
   private readonly sums = new Map<string, TransactionPosting[]>();
@@ -123,6 +124,14 @@ export class ReportBooks {
     const period = `${from} ${to}`;
     let found = byPeriod.get(period);
     if (!found) byPeriod.set(period, (found = this.file.store.rowReads.referencedBy([...types], ref.path, ref.among, from, to)));
+    return found;
+  }
+
+  /** `referencedBy` for the first of several fields that names one (`RowReads.firstReferencedBy`), read once per report. */
+  firstReferencedBy(types: ReadonlySet<string>, first: FirstReference, from: string | null, to: string): ReadonlyMap<string, string | null> {
+    const key = `${[...types].join(' ')} ${first.paths.join(' ')} ${first.among.join(' ')} ${from} ${to}`;
+    let found = this.firstReferences.get(key);
+    if (!found) this.firstReferences.set(key, (found = this.file.store.rowReads.firstReferencedBy([...types], first.paths, first.among, from, to)));
     return found;
   }
 

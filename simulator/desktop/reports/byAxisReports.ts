@@ -3,13 +3,13 @@ import type { JsonObject } from '../values/json.ts';
 import { fromCents } from '../values/money.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
 import type { PostingFilter, PostingRow, ReportBooks } from './ReportBooks.ts';
-import type { ReferenceKey } from '../storage/LedgerReads.ts';
+import type { FirstReference, ReferenceKey } from '../storage/LedgerReads.ts';
 import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { inNameOrder, pushTo } from './grouping.ts';
 import { addFigures, figureCells, isZero, zeroFigures } from './accountRows.ts';
 import { inColumn, statementLayout, type AmountLayout } from './statementColumns.ts';
-import { referenced, type Period } from './reportAxes.ts';
+import { referenced, referencedFirst, type Period } from './reportAxes.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 
@@ -49,17 +49,14 @@ export interface AxisReport {
 }
 
 /** Where a transaction keeps the account its total goes to, the first it has of these: the side that is not its lines. */
-const HEADER_ACCOUNTS: readonly ReferenceKey[] = ['payablesAccount', 'bankAccount', 'creditCardAccount', 'account'].map((path) => ({ path, among: ['ldg_account'] }));
+const HEADER_ACCOUNT: FirstReference = { paths: ['payablesAccount', 'bankAccount', 'creditCardAccount', 'account'], among: ['ldg_account'] };
 
 /** A posting of one of a purchase's lines (an expense or an item), not of its total. */
 function isPurchaseLine(p: PostingRow, books: ReportBooks, period: Period): boolean {
   if (p.type === null || !PURCHASES.has(p.type) || p.openLedger !== null) return false;
-  // The first field naming one, as the type table orders them: the rest are not looked up (a history's 40,000 lines asked all four).
-  for (const ref of HEADER_ACCOUNTS) {
-    const header = referenced(books, p, PURCHASES, ref, period);
-    if (header !== null) return p.account !== header;
-  }
-  return true;
+  // The first field naming one, as the type table orders them, read for every purchase at once (a field at a time, four reads of 40,000 purchases).
+  const header = referencedFirst(books, p, PURCHASES, HEADER_ACCOUNT, period);
+  return header === null || p.account !== header;
 }
 
 const byEntity = (p: PostingRow): string | null => p.entity;

@@ -1,5 +1,5 @@
 import { liabilityCheckItemPostings, paycheckItemPostings } from '../books/payrollPostings.ts';
-import type { PostingSumKeys, ReferenceKey } from '../storage/LedgerReads.ts';
+import type { FirstReference, PostingSumKeys, ReferenceKey } from '../storage/LedgerReads.ts';
 import { GLOBAL_REFERENCES, ITEM_TYPES } from '../values/globalReferences.ts';
 import { isJsonObject, type JsonObject } from '../values/json.ts';
 import { isProfitAndLoss } from './accountGroups.ts';
@@ -47,6 +47,18 @@ export function referenced(books: ReportBooks, p: PostingRow, types: ReadonlySet
   if (found !== undefined) return found;
   const value = p.type === null ? undefined : books.documentOf(p.type, p.txn)?.[ref.path];
   return isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null;
+}
+
+/** `referenced` for the first of several fields that names one, read for them all at once; a posting off its transaction's day reads its document. */
+export function referencedFirst(books: ReportBooks, p: PostingRow, types: ReadonlySet<string>, first: FirstReference, period: Period): string | null {
+  const found = books.firstReferencedBy(types, first, period.from, period.to).get(p.txn);
+  if (found !== undefined) return found;
+  const doc = p.type === null ? undefined : books.documentOf(p.type, p.txn);
+  for (const path of first.paths) {
+    const value = doc?.[path];
+    if (isJsonObject(value) && typeof value['id'] === 'string') return value['id'];
+  }
+  return null;
 }
 
 /** The heading of a list object by id: its full name, else its name, else (a sales representative) its initials. */

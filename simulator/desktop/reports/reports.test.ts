@@ -80,6 +80,15 @@ function brokenRules(file: CompanyFile): string[] {
     const listed = [named.length, named.filter((p) => customers.has(String(p.entity))).length, all2.filter((p) => p.item !== null).length];
     if (JSON.stringify(postingCounts) !== JSON.stringify(listed)) broken.push(`postings counted ${JSON.stringify(postingCounts)}, the postings are ${JSON.stringify(listed)}`);
   }
+  // A purchase's header account read for four fields at once is the first of them that names one, read a field at a time
+  // (bill payments name two of them).
+  const purchases = ['ldg_bill', 'ldg_check', 'ldg_credit_card_charge', 'ldg_item_receipt', 'ldg_vendor_credit', 'ldg_credit_card_credit', 'ldg_bill_check_payment', 'ldg_bill_credit_card_payment'];
+  const headerPaths = ['payablesAccount', 'bankAccount', 'creditCardAccount', 'account'];
+  const rowReads = file.store.rowReads;
+  const firstAtOnce = rowReads.firstReferencedBy(purchases, headerPaths, ['ldg_account'], null, FAR);
+  const byField = headerPaths.map((path) => rowReads.referencedBy(purchases, path, ['ldg_account'], null, FAR));
+  const firstByField = new Map([...(byField[0]?.keys() ?? [])].map((id) => [id, byField.map((m) => m.get(id) ?? null).find((v) => v !== null) ?? null]));
+  if (JSON.stringify([...firstAtOnce].sort()) !== JSON.stringify([...firstByField].sort())) broken.push('the first header account read at once differs from the fields read one by one');
   if (db.prepare('SELECT 1 FROM open_dirty').get() !== undefined) broken.push('transactions marked in open_dirty after a write committed');
   // What the sales tax reports add up (kept as each sale posts) is what the sales say now.
   // So are the lots and serial numbers the stock moves name.

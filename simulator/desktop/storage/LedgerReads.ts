@@ -32,6 +32,12 @@ export interface ReferenceKey {
   among: readonly string[];
 }
 
+/** Several fields of a transaction, in order, and the types of object the first that names one names: a purchase's header account. */
+export interface FirstReference {
+  paths: readonly string[];
+  among: readonly string[];
+}
+
 /**
  * What a read joins for a sum or count by a referenced id: `k`, each transaction row's (`r.seq`)
  * id in the field, from the reference graph, found from the objects of those types (the few

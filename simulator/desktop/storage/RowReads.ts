@@ -119,6 +119,25 @@ export class RowReads {
   }
 
   /**
+   * For each object of these types dated in a period, by id, the id of an object of the `among`
+   * types it names in the first of `paths` (in their order) that names one, else null: one read for
+   * several fields (a purchase's header account is in one of four), from the reference graph.
+   */
+  firstReferencedBy(types: readonly string[], paths: readonly string[], among: readonly string[], from: string | null, to: string): Map<string, string | null> {
+    const rows = this.statement(
+      `WITH k AS MATERIALIZED (
+         SELECT f.from_seq AS seq, f.to_id AS id, p.key AS place FROM object_rows o CROSS JOIN json_each(?) p CROSS JOIN refs f ON f.to_id = o.id AND f.path = p.value
+         WHERE o.type IN (SELECT value FROM json_each(?))),
+       first AS MATERIALIZED (SELECT seq, id, MIN(place) FROM k GROUP BY seq)
+       SELECT r.id, first.id FROM object_rows r LEFT JOIN first ON first.seq = r.seq
+       WHERE r.type IN (SELECT value FROM json_each(?)) AND r.txn_date <= ? ${from === null ? '' : 'AND r.txn_date >= ?'}`,
+    )
+      .raw()
+      .all(JSON.stringify(paths), JSON.stringify(among), JSON.stringify(types), to, ...(from === null ? [] : [from])) as [string, string | null][];
+    return new Map(rows);
+  }
+
+  /**
    * For each object of these types that names, in one field (`path`), an object of the `among`
    * types, by id, the id it names (a customer's type): from the reference graph, no document read.
    */
