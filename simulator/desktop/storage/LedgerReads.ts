@@ -165,7 +165,6 @@ export interface TransactionStock {
   site: string | null;
   quantity: number;
   date: string;
-  type: string | null;
   seq: number | null;
 }
 
@@ -387,10 +386,14 @@ export class LedgerReads {
     return Number(this.statement(sql).pluck().get(to, ...(from === null ? [] : [from]), ...(items === undefined ? [] : [JSON.stringify(items)])));
   }
 
-  /** What each transaction moved of each item at each site up to a day, in the order they were made. */
+  /**
+   * What each transaction moved of each item at each site up to a day, in the order they were made.
+   * Its place alone is read of its row, which the index by id holds (its type too cost a lookup of
+   * the row for each of 131,000 moves: about 0.1 s of 0.7).
+   */
   stockByTransaction(asOf: string): TransactionStock[] {
     return this.statement(
-      `SELECT p.txn_id AS txn, p.item_id AS item, p.site_id AS site, SUM(p.quantity) AS quantity, MIN(p.posted_on) AS date, r.type AS type, MIN(r.seq) AS seq
+      `SELECT p.txn_id AS txn, p.item_id AS item, p.site_id AS site, SUM(p.quantity) AS quantity, MIN(p.posted_on) AS date, MIN(r.seq) AS seq
        FROM postings p LEFT JOIN object_rows r ON r.id = p.txn_id
        WHERE p.item_id IS NOT NULL AND p.posted_on <= ? GROUP BY p.txn_id, p.item_id, p.site_id ORDER BY date, COALESCE(seq, 0), p.txn_id`,
     ).all(asOf) as TransactionStock[];
