@@ -50,10 +50,19 @@ function leaveAfterFirstBytes(port: number): Promise<void> {
   });
 }
 
-/** A report's JSON as a report thread hands it over: the first slice, then the rest pushed by the test. */
-function streamed(first: Buffer): { json: StreamedJson; rest: Readable } {
-  const rest = new Readable({ objectMode: true, read: () => undefined });
-  return { json: new StreamedJson(first, rest), rest };
+/**
+ * A server answering with a report's JSON as a report thread hands it over: `first`, then what the
+ * test pushes into `rest` (the stream, once the request came).
+ */
+async function servingStreamed(first: Buffer): Promise<{ port: number; finished: Promise<void>; rest: Promise<Readable> }> {
+  let arrived: (rest: Readable) => void = () => undefined;
+  const rest = new Promise<Readable>((resolve) => (arrived = resolve));
+  const served = await serving([], () => {
+    const feed = new Readable({ objectMode: true, read: () => undefined });
+    arrived(feed);
+    return new StreamedJson(first, feed);
+  });
+  return { ...served, rest };
 }
 
 describe('sendJson', () => {
@@ -81,15 +90,10 @@ describe('sendJson', () => {
     const slices = [Buffer.from('{"rows":['), Buffer.alloc(1_500_000, 0x31), Buffer.from(',"é💶"'), Buffer.alloc(700_000, 0x32), Buffer.from(']}')];
 
     it('arrives whole, chunked, each slice sent as it comes; meanwhile another request and a control are answered', async () => {
-      let feed: Readable | undefined;
-      const { port } = await serving([], () => {
-        const { json, rest } = streamed(slices[0] as Buffer);
-        feed = rest;
-        return json;
-      });
+      const { port, rest } = await servingStreamed(slices[0] as Buffer);
       const answer = get(port);
       // The first slice is out; the rest is not written yet (its thread is still writing it).
-      while (!feed) await new Promise((resolve) => setTimeout(resolve, 5));
+      const feed = await rest;
       let done = false;
       void answer.then(() => (done = true));
       const [control, other] = await Promise.all([get(port, '/control'), get(port, '/control')]);
@@ -105,24 +109,14 @@ describe('sendJson', () => {
     });
 
     it('stops its thread when the client goes half way (the rest is destroyed), without an error', async () => {
-      let feed: Readable | undefined;
-      const { port, finished } = await serving([], () => {
-        const { json, rest } = streamed(Buffer.alloc(1_200_000, 0x31));
-        feed = rest;
-        return json;
-      });
+      const { port, finished, rest } = await servingStreamed(Buffer.alloc(1_200_000, 0x31));
       await leaveAfterFirstBytes(port);
       await finished;
-      expect(feed?.destroyed).toBe(true);
+      expect((await rest).destroyed).toBe(true);
     });
 
     it('is cut, never finished with an error in it, when its thread dies half way', async () => {
-      let feed: Readable | undefined;
-      const { port } = await serving([], () => {
-        const { json, rest } = streamed(slices[0] as Buffer);
-        feed = rest;
-        return json;
-      });
+      const { port, rest } = await servingStreamed(slices[0] as Buffer);
       const outcome = new Promise<string>((resolve) => {
         http.get({ host: '127.0.0.1', port, path: '/' }, (res) => {
           res.on('data', () => undefined);
@@ -131,7 +125,7 @@ describe('sendJson', () => {
           res.on('aborted', () => resolve('cut'));
         }).on('error', () => resolve('cut'));
       });
-      while (!feed) await new Promise((resolve) => setTimeout(resolve, 5));
+      const feed = await rest;
       feed.push(slices[1]);
       feed.destroy(new Error('the report thread stopped'));
       expect(await outcome).toBe('cut');

@@ -55,8 +55,7 @@ export class ReportBooks {
   private readonly cashCache = new Map<string, TransactionPosting[]>();
   private readonly days = new Map<string, AccountDay[]>();
   private readonly keyedDays = new Map<string, KeyedDay[]>();
-  private readonly references = new Map<ReferenceKey, Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>>();
-  private readonly firstReferences = new Map<string, Map<string, string | null>>();
+  private readonly references = new Map<ReferenceKey | FirstReference, Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>>();
   private readonly typeIds = new Map<string, Set<string>>();
   private readonly fields = new Map<string, Map<string, string>>();
   private readonly sums = new Map<string, TransactionPosting[]>();
@@ -116,22 +115,23 @@ export class ReportBooks {
    * (`RowReads.referencedBy`); read once per report.
    */
   referencedBy(types: ReadonlySet<string>, ref: ReferenceKey, from: string | null, to: string): ReadonlyMap<string, string | null> {
-    // Asked once per posting: kept by the very objects asked with (module constants) and the period, no key text built each time.
-    const byTypes = this.references.get(ref) ?? new Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>();
-    this.references.set(ref, byTypes);
-    const byPeriod = byTypes.get(types) ?? new Map<string, Map<string, string | null>>();
-    byTypes.set(types, byPeriod);
-    const period = `${from} ${to}`;
-    let found = byPeriod.get(period);
-    if (!found) byPeriod.set(period, (found = this.file.store.rowReads.referencedBy([...types], ref.path, ref.among, from, to)));
-    return found;
+    return this.keptReferences(ref, types, from, to, () => this.file.store.rowReads.referencedBy([...types], ref.path, ref.among, from, to));
   }
 
   /** `referencedBy` for the first of several fields that names one (`RowReads.firstReferencedBy`), read once per report. */
   firstReferencedBy(types: ReadonlySet<string>, first: FirstReference, from: string | null, to: string): ReadonlyMap<string, string | null> {
-    const key = `${[...types].join(' ')} ${first.paths.join(' ')} ${first.among.join(' ')} ${from} ${to}`;
-    let found = this.firstReferences.get(key);
-    if (!found) this.firstReferences.set(key, (found = this.file.store.rowReads.firstReferencedBy([...types], first.paths, first.among, from, to)));
+    return this.keptReferences(first, types, from, to, () => this.file.store.rowReads.firstReferencedBy([...types], first.paths, first.among, from, to));
+  }
+
+  /** A read of references, asked once per posting: kept by the very objects asked with (module constants) and the period, no key text built each time. */
+  private keptReferences(key: ReferenceKey | FirstReference, types: ReadonlySet<string>, from: string | null, to: string, read: () => Map<string, string | null>): ReadonlyMap<string, string | null> {
+    const byTypes = this.references.get(key) ?? new Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>();
+    this.references.set(key, byTypes);
+    const byPeriod = byTypes.get(types) ?? new Map<string, Map<string, string | null>>();
+    byTypes.set(types, byPeriod);
+    const period = `${from} ${to}`;
+    let found = byPeriod.get(period);
+    if (!found) byPeriod.set(period, (found = read()));
     return found;
   }
 
