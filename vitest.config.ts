@@ -5,6 +5,19 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const INCLUDE = ['simulator/**/*.test.ts', 'test/**/*.test.ts', 'contract-tests/**/*.test.ts'];
 /** Files that replace a module (vi.mock): a module another file loaded first in the same process would stay unmocked. */
 const MOCKING = ['test/regressions/34-account-enumeration.test.ts'];
+/**
+ * The exhaustive suites, run by `npm run test:deep` (CI runs it after `npm test`): the books' and
+ * reports' randomized write sequences checked after every step, every planted bug's baseline, and
+ * every list operation with every filter. Together about a third of the suite's time on 2 cores.
+ */
+const DEEP = [
+  'simulator/desktop/books/books.test.ts',
+  'simulator/desktop/reports/reports.test.ts',
+  'test/contract/plantedBugs.test.ts',
+  'test/contract/plantedBugs.more.test.ts',
+  'test/everyListOperation.test.ts',
+];
+const deepRun = process.env['LEDGER_SIM_DEEP'] === '1';
 
 /**
  * Files that take many seconds, slowest first. Vitest starts files it has timed before longest first,
@@ -59,8 +72,10 @@ export default defineConfig({
       // A process per file loaded the simulator again for each of a hundred files (48 s of a 285 s run
       // on 2 cores); files reuse a worker's loaded modules instead. Each test starts what it needs
       // (sandboxes on port 0, company files in memory or in temporary folders), so files share nothing else.
-      { extends: true, test: { name: 'shared', include: INCLUDE, exclude: MOCKING, isolate: false } },
-      { extends: true, test: { name: 'own-process', include: MOCKING, isolate: true } },
+      deepRun
+        ? { extends: true as const, test: { name: 'deep', include: DEEP, isolate: false } }
+        : { extends: true as const, test: { name: 'shared', include: INCLUDE, exclude: [...MOCKING, ...DEEP], isolate: false } },
+      ...(deepRun ? [] : [{ extends: true as const, test: { name: 'own-process', include: MOCKING, isolate: true } }]),
     ],
   },
 });

@@ -135,8 +135,8 @@ export function throughProxy(proxy: PlantedBugProxy, api: TestSandbox): Pick<Par
 /**
  * With PLANTED_BUGS_WHOLE=1 (`npm run test:planted-bugs`), each bug is run against the whole
  * contract: no check of any area may fail but those its row names, and the contract runs clean
- * again after the bugs. By default a bug is run against the checks its row names, which holds
- * `npm test` to its two minutes on two cores: runs of each row's whole areas took 200 s of them.
+ * again after the bugs. By default (`npm run test:deep`) a bug is run against the checks its row
+ * names: runs of each row's whole areas took 200 s of two cores.
  */
 const WHOLE_CONTRACT_PER_BUG = process.env['PLANTED_BUGS_WHOLE'] === '1';
 
