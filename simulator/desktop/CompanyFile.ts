@@ -16,6 +16,7 @@ import { NameScopes } from './engine/NameScopes.ts';
 import { identifiedLists } from './engine/identifiedLists.ts';
 import { indexColumnsOf, nameOf } from './engine/indexColumns.ts';
 import { assertCanDeactivate, assertNameFree, propagateRename } from './engine/listIntegrity.ts';
+import { keepEveryListing, listedCellsOf } from './engine/listedCells.ts';
 import type { TypeModel } from './engine/TypeModel.ts';
 import { referencesIn } from './engine/TypeModel.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
@@ -70,6 +71,7 @@ export class CompanyFile {
     this.types = options.types;
     this.ids = new IdAllocator(this.store);
     if (this.store.predatesKeptFacts) keepEveryFact(this.store, this.types);
+    if (this.store.predatesListCells) keepEveryListing(this.store, this.types);
   }
 
   /** Set while seeding or loading, so derived balances are computed once at the end instead of per object. */
@@ -151,8 +153,9 @@ export class CompanyFile {
       const doc = row ? parseDoc<JsonObject>(row.doc) : emptyObject(model.schema);
       Object.assign(doc, fields);
       const columns = indexColumnsOf(model, doc);
-      if (row) this.store.update(objectType, id, columns, JSON.stringify(doc), row.linked);
-      else this.store.graph.setReferences(this.store.insert(objectType, id, columns, JSON.stringify(doc), null), referencesIn(model, doc), true);
+      const seq = row ? this.store.update(objectType, id, columns, JSON.stringify(doc), row.linked) : this.store.insert(objectType, id, columns, JSON.stringify(doc), null);
+      if (!row) this.store.graph.setReferences(seq as number, referencesIn(model, doc), true);
+      this.keepListed(model, seq, doc);
       this.recordName(model, id, columns.name);
       return doc;
     });
@@ -188,6 +191,7 @@ export class CompanyFile {
     assertNameFree(this, model, columns.name, key);
     const seq = this.store.insert(model.objectType, key, columns, JSON.stringify(doc), null, doc);
     this.store.graph.setReferences(seq, referencesIn(model, doc), true);
+    this.keepListed(model, seq, doc);
     this.recordName(model, key, columns.name);
     this.bulkNames?.set(key, { type: model.objectType, name: columns.name });
     rememberRefNumber(model, ctx, doc);
@@ -237,6 +241,7 @@ export class CompanyFile {
     // Read again: the rules (a void's unlinking) may have rewritten the linked transactions since `row` was read.
     const seq = this.store.update(model.objectType, id, columns, JSON.stringify(doc), this.store.linkedOf(model.objectType, id) ?? null);
     if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
+    this.keepListed(model, seq, doc);
     this.recordName(model, id, columns.name);
     if (nameOf(model, previous) !== columns.name) propagateRename(this, model, doc);
     rememberRefNumber(model, ctx, doc);
@@ -298,7 +303,16 @@ export class CompanyFile {
     const columns = indexColumnsOf(model, doc);
     const seq = this.store.update(type, key, columns, JSON.stringify(doc), this.linkedText(type, doc, linked));
     if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
+    this.keepListed(model, seq, doc);
     this.recordName(model, key, columns.name);
+  }
+
+  /**
+   * Keeps what the transaction lists show of a transaction just written (`ListCells.ts`): every
+   * write of a transaction's document comes through here, so the kept cells are always its own.
+   */
+  private keepListed(model: TypeModel, seq: number | undefined, doc: JsonObject): void {
+    if (seq !== undefined && model.row.kind === 'transaction') this.store.listCells.keep(seq, listedCellsOf(model.shape, doc));
   }
 
   /** What every rules context shares: made once, since a bulk load asks for a context per object. */
@@ -313,7 +327,7 @@ export class CompanyFile {
     rewrite: (type, doc, linked) => this.rewrite(type, doc, linked),
     rewriteAmounts: (type, doc, linked) => {
       const model = this.modelOf(type);
-      this.store.updateAmounts(type, this.keyOf(model, doc), indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked), doc);
+      this.keepListed(model, this.store.updateAmounts(type, this.keyOf(model, doc), indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked), doc), doc);
     },
     addDerived: (type, body) => this.addNow(this.modelOf(type), body),
     repost: (type, id) => {

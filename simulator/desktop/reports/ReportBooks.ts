@@ -6,10 +6,12 @@ import type { SaleTaxRow, TaxItemSums } from '../storage/SaleTaxes.ts';
 import type { NamedStock, Tracking } from '../storage/StockNumbers.ts';
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { BodyMark } from '../storage/bodyMarks.ts';
-import type { DatedDocument, NamingDocument } from '../storage/RowReads.ts';
+import type { ListedCells, ListedTransaction } from '../storage/ListCells.ts';
+import { listedCellsOf } from '../engine/listedCells.ts';
+import type { DatedDocument } from '../storage/RowReads.ts';
 import type { AccountDay, FirstReference, KeyedDay, LineSource, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
-import { transactionSummary } from '../views/transactionsList.ts';
+import { fromCents } from '../values/money.ts';
 import type { JsonObject } from '../values/json.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../values/globalReferences.ts';
 import { chartOrder, type ChartAccount } from './chartOrder.ts';
@@ -78,26 +80,50 @@ export class ReportBooks {
   }
 
   /**
+   * What the transaction lists show of the transactions of these types dated in the period, in the
+   * desktop's order (date, then the order they were made), from the cells the desktop keeps as it
+   * writes each document (`ListCells.ts`): no document is parsed.
+   */
+  listedDated(types: readonly string[], from: string | null, to: string): ListedTransaction[] {
+    return this.file.store.listCells.dated(types, from, to);
+  }
+
+  /**
    * The transactions of these types dated in the period that name an object of `partyType` in a
    * party field of their type, in the desktop's order, each with the first such party in its
-   * type's field order (`RowReads.naming`): a list by customer or vendor reads those alone. Each
-   * document is parsed as it is reached, so a caller that keeps only what it shows of one lets it
-   * die young (35,000 documents held at once were most of a list's garbage collection).
+   * type's field order and what the lists show of it (`RowReads.namingListed`): a list by customer
+   * or vendor reads those alone, from the reference graph and the kept cells.
    */
-  *documentsNaming(types: readonly string[], from: string | null, to: string, partyType: string): Generator<StoredDocument & { party: string }> {
-    let held: (NamingDocument & { rank: number }) | undefined;
-    for (const row of this.file.store.rowReads.naming(types, from, to, this.partyPaths(types), partyType)) {
+  listedNaming(types: readonly string[], from: string | null, to: string, partyType: string): (ListedTransaction & { party: string })[] {
+    const firsts: (ListedTransaction & { party: string; rank: number })[] = [];
+    for (const row of this.file.store.rowReads.namingListed(types, from, to, this.partyPaths(types), partyType)) {
       const rank = this.modelOf(row.type).shape.party.indexOf(row.path);
       if (rank < 0) continue;
       // A transaction naming several parties comes as consecutive rows: it goes under the first in its type's field order.
-      if (held?.seq === row.seq) {
-        if (rank < held.rank) held = { ...row, rank };
-        continue;
-      }
-      if (held) yield namingParsed(held);
-      held = { ...row, rank };
+      const held = firsts[firsts.length - 1];
+      if (held?.seq !== row.seq) firsts.push({ ...row, rank });
+      else if (rank < held.rank) firsts[firsts.length - 1] = { ...row, rank };
     }
-    if (held) yield namingParsed(held);
+    return firsts;
+  }
+
+  /** What the transaction lists show of a document read whole (`listedDated` for the kept cells); a total it does not keep is its debits. */
+  listedCellsOf(type: string, doc: JsonObject): ListedCells & { amount: string } {
+    const cells = listedCellsOf(this.modelOf(type).shape, doc);
+    return { ...cells, amount: cells.amount ?? fromCents(this.file.store.ledger.postingsOf(String(doc['id'])).reduce((sum, p) => sum + Math.max(p.cents, 0), 0)) };
+  }
+
+  /** Every party each of these transactions names in a party field of its type, by place: a filter by name matches any. */
+  partiesNamedBy(listed: readonly { seq: number; type: string }[]): Map<number, Set<string>> {
+    const typeOf = new Map(listed.map((t) => [t.seq, t.type]));
+    const named = new Map<number, Set<string>>();
+    for (const { seq, path, id } of this.file.store.rowReads.namedIn([...typeOf.keys()], this.partyPaths([...new Set(typeOf.values())]))) {
+      if (!this.modelOf(typeOf.get(seq) ?? '').shape.party.includes(path)) continue;
+      const ids = named.get(seq) ?? new Set<string>();
+      ids.add(id);
+      named.set(seq, ids);
+    }
+    return named;
   }
 
   private partyPaths(types: readonly string[]): string[] {
@@ -389,11 +415,6 @@ export class ReportBooks {
     return this.file.store.findDocAmong<JsonObject>(types, id);
   }
 
-  /** A transaction as the transactions list shows it (type, date, number, name, account, amount). */
-  summaryOf(type: string, doc: JsonObject): JsonObject {
-    return transactionSummary(this.file, type, doc);
-  }
-
   /** An item's stock before its first move (its opening quantity and value). */
   openingStockOf(itemId: string): ReturnType<typeof openingStockOf> {
     return openingStockOf(this.file.store, itemId);
@@ -472,4 +493,3 @@ export class ReportBooks {
 }
 
 const parsed = (row: DatedDocument): StoredDocument => ({ type: row.type, doc: parseDoc<JsonObject>(row.doc), updatedAt: row.updatedAt });
-const namingParsed = (row: NamingDocument): StoredDocument & { party: string } => ({ ...parsed(row), party: row.party });

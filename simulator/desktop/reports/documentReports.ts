@@ -7,6 +7,7 @@ import type { ReportRequest } from './ReportRequest.ts';
 import type { ReportSheet } from './ReportSheet.ts';
 import { inNameOrder, pushTo } from './grouping.ts';
 import type { BodyMark } from '../storage/bodyMarks.ts';
+import type { ListedCells, ListedTransaction } from '../storage/ListCells.ts';
 
 const money = (cents: number): string => fromCents(cents, 'A report total');
 const idOf = (value: unknown): string | null => (isJsonObject(value) && typeof value['id'] === 'string' ? value['id'] : null);
@@ -52,17 +53,21 @@ const transactionTypes = (books: ReportBooks): string[] => books.transactionType
 
 const LIST_COLUMNS = ['transaction_type', 'date', 'ref_number', 'name', 'memo', 'account', 'amount'] as const;
 
-function listCells(books: ReportBooks, t: Listed): Record<string, string | null> {
-  const row = books.summaryOf(t.type, t.doc);
-  return {
-    transaction_type: transactionTypeOf(t.type),
-    date: typeof row['transactionDate'] === 'string' ? row['transactionDate'] : null,
-    ref_number: typeof row['refNumber'] === 'string' ? row['refNumber'] : null,
-    name: nameOf(row['entity']),
-    memo: typeof row['memo'] === 'string' ? row['memo'] : null,
-    account: nameOf(row['account']),
-    amount: typeof row['amount'] === 'string' ? row['amount'] : null,
-  };
+function listCells(t: { type: string; cells: ListedCells }): Record<string, string | null> {
+  const { cells } = t;
+  return { transaction_type: transactionTypeOf(t.type), date: cells.date, ref_number: cells.refNumber, name: cells.name, memo: cells.memo, account: cells.account, amount: cells.amount };
+}
+
+/** The request's last-change days and names (any party field) applied to listed transactions; the names from the reference graph. */
+function listedKept<T extends ListedTransaction>(books: ReportBooks, request: ReportRequest, listed: T[]): T[] {
+  const { entities, updatedFrom, updatedTo } = request.filter;
+  const named = entities ? books.partiesNamedBy(listed) : undefined;
+  return listed.filter(
+    (t) =>
+      (updatedFrom === undefined || t.updatedAt >= updatedFrom) &&
+      (updatedTo === undefined || t.updatedAt <= updatedTo) &&
+      (!entities || [...(named?.get(t.seq) ?? [])].some((id) => entities.has(id))),
+  );
 }
 
 /**
@@ -77,7 +82,8 @@ export function transactionList(books: ReportBooks, request: ReportRequest, shee
     sheet.reserve(books.countDated(types, request.period.from, request.period.to));
   }
   if (by === 'date') {
-    for (const t of documentsIn(books, request, transactionTypes(books))) sheet.data({ type: 'transaction', value: String(t.doc['id']) }, listCells(books, t));
+    const types = transactionTypes(books).filter((t) => !request.filter.types || request.filter.types.has(t));
+    for (const t of listedKept(books, request, books.listedDated(types, request.period.from, request.period.to))) sheet.data({ type: 'transaction', value: t.id }, listCells(t));
     sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
     return;
   }
@@ -87,10 +93,8 @@ export function transactionList(books: ReportBooks, request: ReportRequest, shee
   const { from, to } = request.period;
   const { entities, updatedFrom, updatedTo } = request.filter;
   if (!entities && updatedFrom === undefined && updatedTo === undefined) sheet.reserve(books.countNaming(types, from, to, partyType));
-  // What each row shows, read as its document is reached: the document is not kept (decision 18).
   const groups = new Map<string, { id: string; cells: Record<string, string | null> }[]>();
-  const keeps = keptBy(books, request);
-  for (const t of books.documentsNaming(types, from, to, partyType)) if (keeps(t)) pushTo(groups, t.party, { id: String(t.doc['id']), cells: listCells(books, t) });
+  for (const t of listedKept(books, request, books.listedNaming(types, from, to, partyType))) pushTo(groups, t.party, { id: t.id, cells: listCells(t) });
   for (const [party, group] of inNameOrder(books, groups)) {
     const name = books.nameOf(party) ?? party;
     sheet.text(name);
@@ -235,7 +239,7 @@ export function documentsByCustomer(books: ReportBooks, request: ReportRequest, 
     sheet.text(name);
     let sum = 0;
     for (const t of group) {
-      const cells = listCells(books, t);
+      const cells = listCells({ type: t.type, cells: books.listedCellsOf(t.type, t.doc) });
       sum += toCents(cells['amount'] ?? null);
       sheet.data({ type: 'transaction', value: String(t.doc['id']) }, cells);
     }

@@ -14,6 +14,7 @@ import { runReport } from './runReport.ts';
 import { minutesOf } from './timeReports.ts';
 import { KEPT_SUMS } from '../storage/keptSums.ts';
 import { keepEveryFact } from '../books/keptFacts.ts';
+import { listCellsBroken } from '../../../test/support/listCellsRules.ts';
 
 const seeded = seededBooks({ customers: 20, invoices: 40, 'sales-receipts': 8, 'credit-memos': 6, bills: 6, 'vendor-credits': 3, 'item-receipts': 3, checks: 4, 'credit-card-charges': 4, 'credit-card-credits': 2, 'purchase-orders': 3, 'journal-entries': 4, transfers: 3, paychecks: 24 });
 
@@ -101,6 +102,7 @@ function brokenRules(file: CompanyFile): string[] {
   keptFacts.forEach((kept, i) => {
     if (kept !== saidFacts[i]) broken.push(`kept facts (${['sale_taxes', 'sale_tax_codes', 'stock_numbers'][i]}) differ from what the documents say: ${kept.slice(0, 300)} != ${saidFacts[i]?.slice(0, 300)}`);
   });
+  broken.push(...listCellsBroken(file));
   const trial = report(file, 'general-summary', { reportType: 'trial_balance', reportDateTo: FAR });
   expectEqual('trial balance debits = credits', figure(trial, 'TOTAL', 'debit'), figure(trial, 'TOTAL', 'credit'));
   // Every balance sheet account's trial balance line is the balance the account itself shows.

@@ -12,6 +12,7 @@ import { ReferenceGraph } from './ReferenceGraph.ts';
 import { RowHistory } from './RowHistory.ts';
 import { Ledger } from './Ledger.ts';
 import { LedgerReads } from './LedgerReads.ts';
+import { ListCells } from './ListCells.ts';
 import { RowReads } from './RowReads.ts';
 import { applyOpenSettings, BULK_CACHE_SIZE, refreshStatistics } from './sqliteSettings.ts';
 
@@ -74,6 +75,8 @@ export class CompanyFileStore {
   readonly ledgerReads: LedgerReads;
   /** The objects' indexed rows read by column, across types. */
   readonly rowReads: RowReads;
+  /** What the transaction lists show of each transaction, kept as its document is written. */
+  readonly listCells: ListCells;
   /**
    * The newest snapshot among the open list sequences of `type` (the query engine says), or
    * undefined when none is open: then rows are rewritten in place. A replaced version is kept only
@@ -112,6 +115,8 @@ export class CompanyFileStore {
   private readonly firstLoad: FirstLoad;
   /** Opened a file made before the books kept what reports read of documents (`books/keptFacts.ts`): they keep it once the types are known. */
   readonly predatesKeptFacts: boolean = false;
+  /** Opened a file made before the transaction lists' cells were kept: the desktop keeps every transaction's once. */
+  readonly predatesListCells: boolean = false;
 
   /**
    * `template`: the bytes of a company file to start from (a kept seeded demo) when the file is new.
@@ -130,6 +135,7 @@ export class CompanyFileStore {
       applyOpenSettings(this.db, this.onDisk);
       const predating = hasTable(this.db, 'postings') ? KEPT_SUMS.filter((k) => !hasTable(this.db, k.table)) : [];
       this.predatesKeptFacts = hasTable(this.db, 'postings') && !(hasTable(this.db, 'sale_taxes') && hasTable(this.db, 'stock_numbers'));
+      this.predatesListCells = hasTable(this.db, 'postings') && !hasTable(this.db, 'list_cells');
       this.db.exec(SCHEMA);
       for (const sum of predating) this.db.exec(sum.fill);
       this.db.pragma(`user_version = ${FILE_FORMAT}`);
@@ -138,6 +144,7 @@ export class CompanyFileStore {
     this.graph = new ReferenceGraph(this.db);
     this.ledger = new Ledger(this.db);
     this.pages = new PageBodies(this.db);
+    this.listCells = new ListCells(this.db);
     this.ledgerReads = new LedgerReads((sql) => this.statement(sql));
     this.rowReads = new RowReads((sql) => this.statement(sql));
     this.insertStmt = this.db.prepare(`INSERT INTO object_rows
@@ -201,6 +208,7 @@ export class CompanyFileStore {
     const removed = this.removeStmt.get(type, id) as { seq: number } | undefined;
     if (!removed) return false;
     this.removeBodyStmt.run(removed.seq);
+    this.listCells.remove(removed.seq);
     this.graph.removeEdgesOf(removed.seq);
     this.pages.drop(removed.seq);
     return true;
@@ -248,18 +256,20 @@ export class CompanyFileStore {
   }
 
   /**
-   * Rewrites an object whose amounts changed but whose name, place and dates did not. `parsed`, the
+   * Rewrites an object whose amounts changed but whose name, place and dates did not; returns its
+   * sequence number, or undefined when there is no such object. `parsed`, the
    * object `doc` was written from, stays cached during a bulk load (its caller must not change it).
    */
-  updateAmounts(type: string, id: string, columns: Pick<IndexColumns, 'is_paid' | 'balance_cents'>, doc: string, linked: string | null, parsed?: unknown): void {
+  updateAmounts(type: string, id: string, columns: Pick<IndexColumns, 'is_paid' | 'balance_cents'>, doc: string, linked: string | null, parsed?: unknown): number | undefined {
     if (parsed === undefined) this.docCache?.forget(type, id);
     else this.docCache?.set(type, id, parsed);
     const born = this.writing(type);
     this.beforeReplace(type, id, born);
     const changed = this.updateAmountsStmt.get({ type, id, is_paid: columns.is_paid, balance_cents: columns.balance_cents, born }) as { seq: number } | undefined;
-    if (!changed) return;
+    if (!changed) return undefined;
     this.updateBodyStmt.run(encodeDoc(doc), linked, changed.seq);
     this.pages.drop(changed.seq);
+    return changed.seq;
   }
 
   /**
@@ -402,6 +412,11 @@ export class CompanyFileStore {
 
   allOf(type: string): Buffer[] {
     return this.statement('SELECT doc FROM objects WHERE type = ? ORDER BY seq').pluck().all(type) as Buffer[];
+  }
+
+  /** Every stored object of a type with its sequence number, in creation order. */
+  allWithSeqOf(type: string): { seq: number; doc: Buffer }[] {
+    return this.statement('SELECT seq, doc FROM objects WHERE type = ? ORDER BY seq').all(type) as { seq: number; doc: Buffer }[];
   }
 
   /**

@@ -1,5 +1,6 @@
 import { markedTest, type BodyMark } from './bodyMarks.ts';
 import type { Prepare } from './LedgerReads.ts';
+import { listed, LISTED_COLUMNS, type CellsRow, type ListedTransaction } from './ListCells.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
 
 /** A stored transaction as a report reads it: its type, its bytes and its last change (epoch seconds). */
@@ -9,12 +10,7 @@ export interface DatedDocument {
   updatedAt: number;
 }
 
-/** A transaction naming a party in one of its fields (`RowReads.naming`). */
-export interface NamingDocument extends DatedDocument {
-  seq: number;
-  path: string;
-  party: string;
-}
+
 
 /** An object's lower-cased name and its id: what name lookups match on. */
 export interface LowerName {
@@ -42,16 +38,16 @@ const placeholders = (values: readonly unknown[]): string => values.map(() => '?
  * fewer than every transaction's); a period starts from its transactions by date (a month of
  * 205,000 transactions: 29 ms instead of 265 ms walking every customer's references).
  */
-function namingSql(columns: string, types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): { sql: string; params: unknown[] } {
+function namingSql(columns: string, types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string, join = ''): { sql: string; params: unknown[] } {
   if (from === null) {
     return {
-      sql: `SELECT ${columns} FROM object_rows p CROSS JOIN refs f ON f.to_id = p.id AND f.path IN (SELECT value FROM json_each(?)) CROSS JOIN object_rows r ON r.seq = f.from_seq
+      sql: `SELECT ${columns} FROM object_rows p CROSS JOIN refs f ON f.to_id = p.id AND f.path IN (SELECT value FROM json_each(?)) CROSS JOIN object_rows r ON r.seq = f.from_seq ${join}
       WHERE p.type = ? AND r.type IN (SELECT value FROM json_each(?)) AND r.txn_date <= ?`,
       params: [JSON.stringify(paths), partyType, JSON.stringify(types), to],
     };
   }
   return {
-    sql: `SELECT ${columns} FROM object_rows r CROSS JOIN refs f ON f.from_seq = r.seq AND f.path IN (SELECT value FROM json_each(?)) CROSS JOIN object_rows p ON p.id = f.to_id AND p.type = ?
+    sql: `SELECT ${columns} FROM object_rows r CROSS JOIN refs f ON f.from_seq = r.seq AND f.path IN (SELECT value FROM json_each(?)) CROSS JOIN object_rows p ON p.id = f.to_id AND p.type = ? ${join}
       WHERE r.type IN (SELECT value FROM json_each(?)) AND r.txn_date <= ? AND r.txn_date >= ?`,
     params: [JSON.stringify(paths), partyType, JSON.stringify(types), to, from],
   };
@@ -83,18 +79,19 @@ export class RowReads {
   /**
    * The transactions of these types dated in a period that name an object of `partyType` in one of
    * `paths` (their party fields): each with the path and the id it names there (a transaction
-   * naming two appears twice), by date, then the order they were made. From the reference graph:
-   * the transactions of one kind of party, not every transaction of the period. `count`: how many
-   * transactions, without reading one.
+   * naming two appears twice), by date, then the order they were made, with what the transaction
+   * lists show of it (`ListCells.ts`). From the reference graph and the kept cells: the
+   * transactions of one kind of party, not every transaction of the period, and no document.
    */
-  naming(types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): NamingDocument[] {
-    // Sorted without their documents, which are read after by sequence number: SQLite's sort carried
-    // every document through it (35,000 of them, about 100 MB: 0.4 s).
-    const { sql, params } = namingSql('r.seq AS seq, r.type AS type, r.updated_at AS updatedAt, f.path AS path, f.to_id AS party', types, from, to, paths, partyType);
-    const rows = this.statement(`${sql} ORDER BY r.txn_date, r.seq`).all(...params) as NamingDocument[];
-    const docs = new Map(this.statement('SELECT seq, doc FROM bodies WHERE seq IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify([...new Set(rows.map((r) => r.seq))])) as [number, Buffer][]);
-    for (const r of rows) r.doc = docs.get(r.seq) ?? Buffer.alloc(0);
-    return rows.filter((r) => r.doc.length > 0);
+  namingListed(types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): (ListedTransaction & { path: string; party: string })[] {
+    const { sql, params } = namingSql(`${LISTED_COLUMNS}, f.path, f.to_id`, types, from, to, paths, partyType, 'CROSS JOIN list_cells c ON c.seq = r.seq');
+    const rows = this.statement(`${sql} ORDER BY r.txn_date, r.seq`).raw().all(...params) as [...CellsRow, string, string][];
+    return rows.map((row) => ({ ...listed(row.slice(0, -2) as unknown as CellsRow), path: row[row.length - 2] as string, party: row[row.length - 1] as string }));
+  }
+
+  /** What each of these objects names in one of `paths`: its place, the path, the id (a filter by any party reads it). */
+  namedIn(seqs: readonly number[], paths: readonly string[]): { seq: number; path: string; id: string }[] {
+    return this.statement('SELECT from_seq AS seq, path, to_id AS id FROM refs WHERE from_seq IN (SELECT value FROM json_each(?)) AND path IN (SELECT value FROM json_each(?))').all(JSON.stringify(seqs), JSON.stringify(paths)) as { seq: number; path: string; id: string }[];
   }
 
   namingCount(types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): number {

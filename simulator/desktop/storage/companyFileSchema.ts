@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { BODY_MARK_INDEXES } from './bodyMarks.ts';
 import { KEPT_SUMS } from './keptSums.ts';
+import { LIST_CELLS_SCHEMA } from './ListCells.ts';
 import { SALE_TAXES_SCHEMA } from './SaleTaxes.ts';
 import { STOCK_NUMBERS_SCHEMA } from './StockNumbers.ts';
 
@@ -142,6 +143,7 @@ ${LIST_INDEXES.map((sql) => `${sql};`).join('\n')}
 ${KEPT_SUMS.map((k) => [k.create, ...k.triggers].join('\n')).join('\n')}
 ${SALE_TAXES_SCHEMA}
 ${STOCK_NUMBERS_SCHEMA}
+${LIST_CELLS_SCHEMA}
 ${BODY_MARK_INDEXES}
 `;
 
@@ -183,7 +185,9 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * opening a format 9 file without one sums it from the postings once. So came what is open of each
  * transaction on those ledgers (`openBalances.ts`), made from the postings and links at open the same way.
  * And what each sale says of sales tax (`SaleTaxes.ts`), which the books keep as sales post: a file
- * without it gets every sale's when it opens (`keepEverySaleTax`).
+ * without it gets every sale's when it opens (`keepEverySaleTax`). And what the transaction lists
+ * show of each transaction (`ListCells.ts`), kept as documents are written: a file without it gets
+ * every transaction's when it opens (`keepEveryListing`).
  * Older files are refused with what to do, rather than misread.
  */
 export const FILE_FORMAT = 9;
