@@ -24,6 +24,18 @@ describe('the transaction lists read what the desktop keeps of each transaction'
     }
   });
 
+  it('and the general ledger shows the memos kept there, as the documents say them', () => {
+    const file = seeded(34);
+    const ledger = runReport(file, 'general-detail', { reportType: 'general_ledger', reportDateMacro: 'all' }) as unknown as ReportJson;
+    const memoOf = new Map(
+      [...file.types.all()].filter((m) => m.row.kind === 'transaction').flatMap((m) => all(file, m.objectType).map((d) => [String(d['id']), typeof d['memo'] === 'string' ? d['memo'] : null] as const)),
+    );
+    // Opening balances are lines of no transaction document.
+    const lines = ledger.rows.filter((r) => r.kind === 'data' && r.rowDescriptor?.type === 'transaction' && memoOf.has(String(r.rowDescriptor.value)));
+    expect(lines.filter((r) => memoOf.get(String(r.rowDescriptor?.value)) !== null).length).toBeGreaterThan(20);
+    for (const r of lines) expect(r.cells?.find((c) => c.columnId === 'memo')?.value ?? null, String(r.rowDescriptor?.value)).toBe(memoOf.get(String(r.rowDescriptor?.value)) ?? null);
+  });
+
   it('showing the new name of a party or account renamed after the transaction was written', () => {
     const file = seeded(32);
     const bill = all(file, 'ldg_bill')[0] as JsonObject;

