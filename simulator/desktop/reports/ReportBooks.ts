@@ -11,7 +11,7 @@ import { listedCellsOf } from '../engine/listedCells.ts';
 import type { DatedDocument } from '../storage/RowReads.ts';
 import type { AccountDay, FirstReference, KeyedDay, LineSource, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
-import { fromCents } from '../values/money.ts';
+import { totalOf } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../values/globalReferences.ts';
 import { chartOrder, type ChartAccount } from './chartOrder.ts';
@@ -107,10 +107,10 @@ export class ReportBooks {
     return firsts;
   }
 
-  /** What the transaction lists show of a document read whole (`listedDated` for the kept cells); a total it does not keep is its debits. */
+  /** What the transaction lists show of a document read whole (`listedDated` for the kept cells), its total as the transactions list has it. */
   listedCellsOf(type: string, doc: JsonObject): ListedCells & { amount: string } {
-    const cells = listedCellsOf(this.modelOf(type).shape, doc);
-    return { ...cells, amount: cells.amount ?? fromCents(this.file.store.ledger.postingsOf(String(doc['id'])).reduce((sum, p) => sum + Math.max(p.cents, 0), 0)) };
+    const { shape } = this.modelOf(type);
+    return { ...listedCellsOf(shape, doc), amount: totalOf(this.file, shape, doc) };
   }
 
   /** Every party each of these transactions names in a party field of its type, by place: a filter by name matches any. */

@@ -10,8 +10,6 @@ export interface DatedDocument {
   updatedAt: number;
 }
 
-
-
 /** An object's lower-cased name and its id: what name lookups match on. */
 export interface LowerName {
   name_lc: string;

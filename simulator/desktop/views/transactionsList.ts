@@ -99,7 +99,7 @@ function matchingSeqs(file: ViewSource, params: Readonly<Record<string, JsonValu
 }
 
 /** A transaction's own total: what its type keeps, else what it debits in the books (a journal entry, an adjustment). */
-function totalOf(file: ViewSource, shape: TransactionShape, doc: JsonObject): string {
+export function totalOf(file: ViewSource, shape: TransactionShape, doc: JsonObject): string {
   const kept = documentTotalOf(shape, doc);
   if (kept !== null) return kept;
   const debits = file.store.ledger.postingsOf(String(doc['id'])).reduce((sum, p) => sum + Math.max(p.cents, 0), 0);
