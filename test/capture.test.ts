@@ -15,6 +15,8 @@ import type { OperationSpec } from '../simulator/spec/types.ts';
 import { runInProcess } from './support/cliInProcess.ts';
 import { startHidingProxy, type HidingProxy } from './support/hidingProxy.ts';
 import { fixturesCommand } from '../simulator/cli/fixturesCommand.ts';
+import { countObjects } from '../simulator/cli/fixtureFileCommands.ts';
+import { parseFixtureText } from '../simulator/fixtures/fixtureFile.ts';
 
 /** A small file with every kind of history the seed makes but payroll, which the API cannot read. */
 const SIZES = { customers: 15, invoices: 30, 'sales-receipts': 5, 'credit-memos': 4, estimates: 3, 'sales-orders': 3, bills: 4, 'vendor-credits': 2, 'item-receipts': 3, checks: 3, 'purchase-orders': 3, 'journal-entries': 2, paychecks: 0 };
@@ -230,9 +232,11 @@ describe('ledger-sim fixtures capture on the command line', () => {
     const target = ['--base-url', proxy.baseUrl, '--end-user-id', sourceId, '--ca-cert', caFile];
     const run = await runInProcess(fixturesCommand, ['capture', ...target, '--api-key', sandbox.apiKey, '--out', out, '--only', 'accounts,customers,invoices']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/wrote .*cli\.yaml: \d+ objects, \d+ requests/);
+    expect(run.stdout).toMatch(/wrote .*cli\.yaml \(\d+ objects, \d+ requests, [\d.]+ s read\): [\d,]+ objects: [\d,]+ /);
     expect(run.stdout).toContain('opening balances: not readable');
     const written = fs.readFileSync(out, 'utf8');
+    // Every collection written, with its count, in the summary.
+    expect(run.stdout).toContain(`: ${countObjects(parseFixtureText(written, 'yaml').root).text}\n`);
     expect(written).toMatch(/^invoices:/m);
     // What the asked collections point at comes along (vendors, through a sales rep's entity); what nothing points at does not.
     expect(written).toMatch(/^vendors:/m);

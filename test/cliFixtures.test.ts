@@ -8,6 +8,9 @@ import { FIXTURE_SCHEMA_PATH } from '../simulator/fixtures/fixtureSchemaFile.ts'
 import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
 import { generateFixture } from '../simulator/fixtures/generateFixture.ts';
 import { fixturesCommand } from '../simulator/cli/fixturesCommand.ts';
+import { countObjects } from '../simulator/cli/fixtureFileCommands.ts';
+import { scaleOf, sizesAtScale } from '../simulator/fixtures/seedCompanyFile.ts';
+import { readyFilePath, writeReadyFile } from '../simulator/api/readyFile.ts';
 import { runInProcess } from './support/cliInProcess.ts';
 import { runCli } from './support/cliProcess.ts';
 
@@ -26,9 +29,14 @@ describe('ledger-sim fixtures generate and validate', () => {
     const out = path.join(dir, 'gen.yaml');
     const run = await runCli(['fixtures', 'generate', '--seed', '3', '--customers', '25', '--invoices', '60', '--profile', 'edge', '--out', out]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^wrote .*gen\.yaml: [\d,]+ objects \([\d,]+ other objects, 25 customers, 60 invoices, \d+ payments\) in [\d.]+ s\n$/);
+    // The types not named in proportion to the named ones (sizeOptions.test.ts).
+    const fixture = generateFixture({ seed: 3, sizes: sizesAtScale({ customers: 25, invoices: 60 }, scaleOf({ customers: 25, invoices: 60 })), profile: 'edge' }, tools);
+    // Every collection's count in the summary, most first.
+    expect(run.stdout).toMatch(/^wrote .*gen\.yaml in [\d.]+ s: [\d,]+ objects: [\d,]+ \w+, /);
+    expect(run.stdout).toContain(` s: ${countObjects(fixture).text}\n`);
+    expect(run.stdout).toMatch(/: [\d,]+ objects: 60 invoices, .*, 25 customers, /);
     expect(run.stderr).toBe('');
-    const expected = serializeFixture(generateFixture({ seed: 3, sizes: { customers: 25, invoices: 60 }, profile: 'edge' }, tools), 'yaml');
+    const expected = serializeFixture(fixture, 'yaml');
     expect(fs.readFileSync(out, 'utf8') === expected).toBe(true);
   });
 
@@ -40,13 +48,26 @@ describe('ledger-sim fixtures generate and validate', () => {
     );
     const run = await runCli(['fixtures', 'validate', SAMPLE, bad]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain(`${SAMPLE}: valid, 132 objects (102 other objects, 10 customers, 14 invoices, 6 payments)`);
+    expect(run.stdout).toContain(`${SAMPLE}: valid, 132 objects: 15 accounts, 14 invoices, 10 customers, 6 payments, `);
     expect(run.stdout).toContain(`${bad}:5: customers[0] (name "Acme") field "terms": no standard term or date driven term with the full name or key "Net 45"`);
     expect(run.stdout).toContain(`${bad}:6: customers[0] (name "Acme") field "nickname": is not a known field`);
     expect(run.stdout).toContain(`${bad}:8: invoices[0] field "customer": no customer with the full name or key "Nobody"`);
     expect(run.stdout).toContain(`${bad}:9: invoices[0] field "transactionDate": must be a date as YYYY-MM-DD`);
     expect(run.stdout).toContain(`${bad}: 4 problems; not loadable`);
+    // In the order of the file's lines, whatever order the checks found them in.
+    const lines = [...run.stdout.matchAll(new RegExp(`^${bad.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):`, 'gm'))].map((m) => Number(m[1]));
+    expect(lines).toEqual([5, 6, 8, 9]);
     expect(run.stdout + run.stderr).not.toMatch(NO_STACK);
+  });
+
+  it('makes a smaller company of every type when one size is named', async () => {
+    const out = path.join(dir, 'small.json');
+    const run = await runInProcess(fixturesCommand, ['generate', '--size', 'customers=50', '--out', out]);
+    expect(run.code, run.stderr).toBe(0);
+    const counts = Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(out, 'utf8')) as JsonObject).map(([k, v]) => [k, Array.isArray(v) ? v.length : 0]));
+    // A twentieth of the demo's 1,000 customers: a twentieth of its invoices and paychecks too (four vendors: three tax agencies and one to buy from).
+    expect(counts).toMatchObject({ customers: 50, invoices: 150, paychecks: 30, vendors: 4 });
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeLessThan(700);
   });
 
   it('refuses bad usage with a message and exit 2', async () => {
@@ -68,7 +89,8 @@ describe('ledger-sim fixtures load and export with --data-dir', () => {
     expect(load.code, load.stderr).toBe(0);
     const endUser = load.stdout.trim();
     expect(endUser).toMatch(/^end_usr_[a-z0-9]+$/);
-    expect(load.stderr).toContain(`into a new company file of end user ${endUser}: 132 objects`);
+    // Every collection's count: what was added of each.
+    expect(load.stderr).toMatch(new RegExp(`into a new company file of end user ${endUser} in [\\d.]+ s: 132 objects: 15 accounts, 14 invoices, 10 customers, 6 payments, `));
 
     const first = path.join(dir, 'first.json');
     expect((await fixtures(['export', '--end-user', endUser, '--data-dir', dataDir, '--out', first])).code).toBe(0);
@@ -78,6 +100,18 @@ describe('ledger-sim fixtures load and export with --data-dir', () => {
     const exported = await fixtures(['export', '--end-user', again.stdout.trim(), '--data-dir', dataDir, '--out', second]);
     expect(exported.code, exported.stderr).toBe(0);
     expect(fs.readFileSync(second).equals(fs.readFileSync(first))).toBe(true);
+  });
+
+  it('refuses to load into the data directory of a running sandbox, saying how to load through it', async () => {
+    const running = path.join(dir, 'running');
+    fs.mkdirSync(running, { recursive: true });
+    // This process stands for the sandbox: its ready file names a live process.
+    writeReadyFile(readyFilePath(running), { pid: process.pid, baseUrl: 'https://localhost:4443/v1', httpUrl: 'http://localhost:4080', dashboardUrl: 'http://localhost:4080', demoEmail: 'demo@ledger-sim.test', demoPassword: 'x', secretKey: 'sk_test_x', publishableKey: 'pk_test_x', endUserIds: [], caCertPath: path.join(running, 'tls', 'ca-cert.pem') });
+    const run = await fixtures(['load', SAMPLE, '--data-dir', running]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`a sandbox is running on ${running} (process ${process.pid} at https://localhost:4443/v1)`);
+    expect(run.stderr).toContain('--base-url https://localhost:4443/v1');
+    expect(fs.existsSync(path.join(running, 'service.sqlite'))).toBe(false);
   });
 
   it('checks a large file on a second thread: loads a good one, and refuses a bad one as it refuses a small one', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../simulator/desktop/values/json.ts';
-import { parseFixtureText } from '../simulator/fixtures/fixtureFile.ts';
+import { parseFixtureText, serializeFixture } from '../simulator/fixtures/fixtureFile.ts';
 import { FIXTURE_SCHEMA_PATH } from '../simulator/fixtures/fixtureSchemaFile.ts';
 import { runCli } from './support/cliProcess.ts';
 import { startTestSandbox, walk, type TestSandbox } from './support/testClient.ts';
@@ -77,7 +77,35 @@ describe('fixtures into a running sandbox over HTTPS', () => {
     expect(run.stderr).toContain(`${bad}: customers[1] (name "Juniper Row Apartments") field "salesRepresentative": no sales representative with the full name or key "Nobody Here"`);
     expect(await endUserCount()).toBe(before);
   });
+
+  it('tells a YAML file\'s problems with their line numbers, in the order of its lines', async () => {
+    const fixture = sample();
+    const customers = fixture['customers'] as JsonObject[];
+    Object.assign(customers[3] ?? {}, { terms: 'Net 45' });
+    Object.assign(customers[1] ?? {}, { salesRepresentative: 'Nobody Here' });
+    (fixture['invoices'] as JsonObject[]).push({ customer: 'Ghost', transactionDate: '2025-01-01', colour: 'red' });
+    const bad = path.join(dir, 'bad.yaml');
+    const text = serializeFixture(fixture, 'yaml');
+    fs.writeFileSync(bad, text);
+    const parsed = parseFixtureText(text, 'yaml');
+    const expected = [
+      { object: ['customers', 1], field: 'salesRepresentative' },
+      { object: ['customers', 3], field: 'terms' },
+      { object: ['invoices', 14], field: 'customer' },
+      { object: ['invoices', 14], field: 'colour' },
+    ].map((p) => ({ ...p, line: parsed.lineOf({ ...p, message: '' }) }));
+    const { args, env } = target();
+    const run = await runCli(['fixtures', 'load', bad, ...args], { env });
+    expect(run.code).toBe(1);
+    for (const p of expected) expect(run.stderr).toMatch(new RegExp(`^${escape(bad)}:${p.line}: ${escape(p.object[0] as string)}\\[${p.object[1]}\\][^\\n]* field "${p.field}": `, 'm'));
+    const lines = [...run.stderr.matchAll(new RegExp(`^${escape(bad)}:(\\d+): `, 'gm'))].map((m) => Number(m[1]));
+    expect(lines).toHaveLength(expected.length);
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    expect(run.stderr).toContain(`${bad}: not loaded`);
+  });
 });
+
+const escape = (text: string): string => text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the fixture controls', () => {
   it('answer 400 in the error shape with every problem, and change nothing', async () => {

@@ -24,7 +24,8 @@ async function startChild(options: StartSandboxOptions): Promise<SandboxHandle> 
   const args = [BIN, 'serve', '--port', '0', '--http-port', '0', '--ready-file', readyFile, '--log-level', options.logLevel ?? 'warn'];
   args.push(...(options.dataDir ? ['--data-dir', options.dataDir] : ['--memory']));
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
-  if (options.sizes) args.push('--size', Object.entries(options.sizes).map(([k, v]) => `${k}=${v}`).join(','));
+  // As named, the others at the demo's counts (the library's sizes), not in proportion (the command's).
+  if (options.sizes) args.push('--size', Object.entries(options.sizes).map(([k, v]) => `${k}=${v}`).join(','), '--scale', '1');
   if (options.secretKey) args.push('--secret-key', options.secretKey);
   if (options.checkResponses) args.push('--check-responses');
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -58,6 +58,8 @@ export interface CaptureResult {
   readSeconds?: number;
   /** What the API could not read and what the capture did instead (also in the fixture's `capture` section). */
   notes: string[];
+  /** Objects written per collection of the fixture (stand-ins for unread lists included), when complete. */
+  written?: Record<string, number>;
 }
 
 /** What the Service serves no read of: said in every capture. */
@@ -164,7 +166,8 @@ export async function captureFixture(options: CaptureOptions): Promise<CaptureRe
     fs.renameSync(`${options.out}.tmp`, options.out);
     removeState(options.out);
     const capture = fixture['capture'] as { notes: string[] };
-    return { complete: true, objects: countOf(state), requests: state.requests, seconds: (performance.now() - started) / 1000, readSeconds, notes: capture.notes };
+    const written = Object.fromEntries(Object.entries(fixture).flatMap(([name, list]) => (Array.isArray(list) ? [[name, list.length]] : [])));
+    return { complete: true, objects: countOf(state), requests: state.requests, seconds: (performance.now() - started) / 1000, readSeconds, notes: capture.notes, written };
   } finally {
     client.close();
   }

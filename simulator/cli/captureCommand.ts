@@ -5,7 +5,7 @@ import { parseDuration } from '../../contract-tests/runner/plan.ts';
 import { TargetUnavailable } from '../../contract-tests/runner/preflight.ts';
 import { captureFixture, CaptureUsageError, type CaptureProgress } from '../capture/captureFixture.ts';
 import { CaptureFailed } from '../capture/readCollections.ts';
-import { outputFormat, UsageError } from './fixtureFileCommands.ts';
+import { countsText, outputFormat, UsageError } from './fixtureFileCommands.ts';
 import { progressBar } from './progressBar.ts';
 
 /** Exit status of a capture stopped before its end (budget, Ctrl-C): its state is kept for --resume. */
@@ -92,7 +92,7 @@ export async function captureCommand(args: string[], env: NodeJS.ProcessEnv = pr
       process.stderr.write(`ledger-sim fixtures capture: stopped (${result.stoppedBecause}) after ${pace}; kept in ${result.statePath}: run again with --resume\n`);
       return STOPPED_EXIT;
     }
-    process.stdout.write(`wrote ${values.out}: ${pace}\nWhat the API could not read, and what was done instead:\n${result.notes.map((n) => `  - ${n}`).join('\n')}\n`);
+    process.stdout.write(`wrote ${values.out} (${pace} read): ${countsText(result.written ?? {}).text}\nWhat the API could not read, and what was done instead:\n${result.notes.map((n) => `  - ${n}`).join('\n')}\n`);
     return 0;
   } catch (error) {
     bar.finish();

@@ -2,30 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isJsonObject, type JsonValue } from '../desktop/values/json.ts';
-import { describeProblem, formatOfPath, readFixtureFile, serializeFixture, type FixtureFileFormat } from '../fixtures/fixtureFile.ts';
+import { describeProblems, formatOfPath, readFixtureFile, serializeFixture, type FixtureFileFormat } from '../fixtures/fixtureFile.ts';
 import { loadFixtureTools } from '../fixtures/fixtureTools.ts';
 import { generateFixture } from '../fixtures/generateFixture.ts';
-import { parseSizes } from '../fixtures/seedCompanyFile.ts';
 import { SEED_PROFILES, type SeedProfileName } from '../fixtures/seedProfiles.ts';
 import { validateFixture } from '../fixtures/validateFixture.ts';
 import { progressBar } from './progressBar.ts';
-
-/** `--size customers=100,vendors=20`: a usage error when a key or count is wrong. */
-function parseSizesOption(text: string | undefined): Record<string, number> {
-  try {
-    return parseSizes(text ?? '');
-  } catch (error) {
-    throw new UsageError(`--size: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-/** `--customers N` and `--invoices N`, the shorthands for those two sizes. */
-function shorthands(values: { customers?: string; invoices?: string }): Record<string, number> {
-  const out: Record<string, number> = {};
-  if (values.customers !== undefined) out['customers'] = wholeNumber(values.customers, 'customers', 0);
-  if (values.invoices !== undefined) out['invoices'] = wholeNumber(values.invoices, 'invoices', 0);
-  return out;
-}
+import { SIZE_OPTIONS, sizesFromOptions } from './sizeOptions.ts';
 
 export function wholeNumber(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -45,21 +28,23 @@ export function outputFormat(file: string): FixtureFileFormat {
   }
 }
 
-/** Objects per collection of a parsed fixture, for summaries: `customers 12, invoices 30`. */
+/**
+ * Objects of a fixture, for summaries: the total, then every collection's count, most first
+ * (`132 objects: 14 invoices, 12 accounts, 10 customers, ...`).
+ */
 export function countObjects(root: JsonValue | undefined): { total: number; text: string } {
   if (!isJsonObject(root)) return { total: 0, text: 'no objects' };
-  const parts: [string, number][] = [];
-  const headline = ['customers', 'invoices', 'payments'];
-  let others = 0;
-  for (const [name, list] of Object.entries(root)) {
-    if (!Array.isArray(list) || list.length === 0) continue;
-    if (headline.includes(name)) parts.push([name, list.length]);
-    else others += list.length;
-  }
-  parts.sort((a, b) => headline.indexOf(a[0]) - headline.indexOf(b[0]));
-  if (others > 0) parts.unshift(['other objects', others]);
+  return countsText(Object.fromEntries(Object.entries(root).flatMap(([name, list]) => (Array.isArray(list) ? [[name, list.length]] : []))));
+}
+
+/** `7,466 objects: 3,000 invoices, 2,375 payments, ...`: every collection with any, most first, then by name. */
+export function countsText(counts: Readonly<Record<string, number>>): { total: number; text: string } {
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const total = parts.reduce((n, [, c]) => n + c, 0);
-  return { total, text: `${total.toLocaleString('en-US')} objects (${parts.map(([n, c]) => `${c.toLocaleString('en-US')} ${n}`).join(', ') || 'none'})` };
+  const each = parts.map(([name, c]) => `${c.toLocaleString('en-US')} ${name}`).join(', ');
+  return { total, text: `${total.toLocaleString('en-US')} objects${each ? `: ${each}` : ''}` };
 }
 
 /** Written next to the target first and renamed, so a reader never sees half a fixture. */
@@ -70,6 +55,9 @@ export function writeAtomically(file: string, text: string): void {
   fs.renameSync(temp, file);
 }
 
+/** What `generate` makes when no size is named: a tenth of the demo company, every type in proportion. */
+const GENERATED_SIZE = { customers: 100, invoices: 300 };
+
 export async function generateCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -77,9 +65,7 @@ export async function generateCommand(args: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       seed: { type: 'string' },
-      size: { type: 'string' },
-      customers: { type: 'string' },
-      invoices: { type: 'string' },
+      ...SIZE_OPTIONS,
       profile: { type: 'string' },
       out: { type: 'string' },
     },
@@ -95,7 +81,7 @@ export async function generateCommand(args: string[]): Promise<number> {
   const fixture = generateFixture(
     {
       seed: wholeNumber(values.seed, 'seed', 1),
-      sizes: { customers: 100, invoices: 300, ...parseSizesOption(values.size), ...shorthands(values) },
+      sizes: sizesFromOptions(values, GENERATED_SIZE),
       profile: profile as SeedProfileName,
       onProgress: (done, total) => bar.update(done, total),
     },
@@ -104,7 +90,7 @@ export async function generateCommand(args: string[]): Promise<number> {
   bar.finish();
   writeAtomically(values.out, serializeFixture(fixture, format));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`wrote ${values.out}: ${countObjects(fixture).text} in ${seconds} s\n`);
+  process.stdout.write(`wrote ${values.out} in ${seconds} s: ${countObjects(fixture).text}\n`);
   return 0;
 }
 
@@ -116,7 +102,7 @@ export async function validateCommand(args: string[]): Promise<number> {
   for (const file of positionals) {
     const parsed = readFixtureFile(file);
     const problems = parsed.root === undefined ? parsed.problems : validateFixture(parsed.root, tools);
-    for (const problem of problems) process.stdout.write(`${describeProblem(file, parsed, problem)}\n`);
+    for (const line of describeProblems(file, parsed, problems)) process.stdout.write(`${line}\n`);
     if (problems.length > 0) {
       failed += 1;
       process.stdout.write(`${file}: ${problems.length} problem${problems.length === 1 ? '' : 's'}; not loadable\n`);

@@ -1,16 +1,17 @@
 import { parseArgs } from 'node:util';
 import { isJsonObject, type JsonValue } from '../desktop/values/json.ts';
-import { describeProblem, readFixtureFile, serializeFixture, type ParsedFixture } from '../fixtures/fixtureFile.ts';
-import { FixtureError } from '../fixtures/FixtureProblem.ts';
+import { describeProblems, readFixtureFile, serializeFixture, type ParsedFixture } from '../fixtures/fixtureFile.ts';
+import { FixtureError, parseProblem } from '../fixtures/FixtureProblem.ts';
 import { loadFixtureTools, type FixtureTools } from '../fixtures/fixtureTools.ts';
 import { randomToken } from '../service/serviceIds.ts';
 import { exportFixtureOfEndUser, loadFixtureForEndUser, type FixtureLoadResult } from '../service/fixtureControls.ts';
 import { removeEndUser } from '../service/handlers/endUserHandlers.ts';
-import { countObjects, outputFormat, UsageError, writeAtomically } from './fixtureFileCommands.ts';
+import { countObjects, countsText, outputFormat, UsageError, writeAtomically } from './fixtureFileCommands.ts';
 import { openDataDir } from './openDataDir.ts';
 import { progressBar } from './progressBar.ts';
 import { callSandbox, type SandboxTarget } from '../api/callSandbox.ts';
-import { findSandbox, SANDBOX_FLAGS, sayWhich } from './findSandbox.ts';
+import { readReadyFile, readyFilePath } from '../api/readyFile.ts';
+import { ENV, findSandbox, SANDBOX_FLAGS, sayWhich } from './findSandbox.ts';
 
 const TARGET_OPTIONS = {
   'data-dir': { type: 'string' },
@@ -33,7 +34,7 @@ function targetOf(values: Partial<Record<keyof typeof TARGET_OPTIONS, string>>):
 
 function summary(file: string, result: FixtureLoadResult, seconds: number): string {
   const where = result.newCompanyFile ? 'a new company file' : 'its existing company file';
-  return `loaded ${file} into ${where} of end user ${result.endUserId}: ${result.objects.toLocaleString('en-US')} objects in ${seconds.toFixed(1)} s\n`;
+  return `loaded ${file} into ${where} of end user ${result.endUserId} in ${seconds.toFixed(1)} s: ${countsText(result.added).text}\n`;
 }
 
 function companyNameOf(root: JsonValue): string {
@@ -43,7 +44,7 @@ function companyNameOf(root: JsonValue): string {
 }
 
 function reportProblems(file: string, parsed: Pick<ParsedFixture, 'lineOf'>, error: FixtureError): number {
-  for (const problem of error.problems) process.stderr.write(`${describeProblem(file, parsed, problem)}\n`);
+  for (const line of describeProblems(file, parsed, error.problems)) process.stderr.write(`${line}\n`);
   process.stderr.write(`${file}: not loaded (${error.message}); the company file is unchanged\n`);
   return 1;
 }
@@ -74,7 +75,22 @@ async function loadIntoDataDir(file: string, parsed: ParsedFixture & { root: Jso
   }
 }
 
-async function loadIntoSandbox(file: string, root: JsonValue, sandbox: SandboxTarget, endUserId: string | undefined): Promise<number> {
+/**
+ * A sandbox's refusal of a fixture: its problems, which its message lists as `fixture: ...` lines,
+ * read back and told as a load from a data dir tells them (line numbers, the file's order); any
+ * other refusal as it was said.
+ */
+function reportRefusal(file: string, parsed: Pick<ParsedFixture, 'lineOf'>, message: string): number {
+  const problems = message.split('\n').flatMap((line) => parseProblem(line, 'fixture') ?? []);
+  if (problems.length === 0) {
+    process.stderr.write(`${message}\n`);
+    return 1;
+  }
+  return reportProblems(file, parsed, new FixtureError(problems));
+}
+
+async function loadIntoSandbox(file: string, parsed: ParsedFixture & { root: JsonValue }, sandbox: SandboxTarget, endUserId: string | undefined): Promise<number> {
+  const root = parsed.root;
   let id = endUserId;
   if (!id) {
     const created = await callSandbox(sandbox, 'POST', 'end-users', { companyName: companyNameOf(root), sourceId: `fixture-${randomToken(12)}`, email: 'fixtures@ledger-sim.test' });
@@ -89,10 +105,20 @@ async function loadIntoSandbox(file: string, root: JsonValue, sandbox: SandboxTa
   } catch (error) {
     // An end user made for this load goes again with it: a failed load leaves nothing behind.
     if (!endUserId) await callSandbox(sandbox, 'DELETE', `end-users/${encodeURIComponent(id)}`).catch(() => undefined);
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`${message.replaceAll(/^fixture: /gm, `${file}: `)}\n`);
-    return 1;
+    return reportRefusal(file, parsed, error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * A sandbox running on a data dir keeps its company files and counters in memory: a load written
+ * beside it would go unseen, or be overwritten. Said before anything is read or written.
+ */
+function refuseRunningSandbox(dir: string): void {
+  const running = readReadyFile(readyFilePath(dir));
+  if (!running) return;
+  throw new UsageError(
+    `a sandbox is running on ${dir} (process ${running.pid} at ${running.baseUrl}) and keeps its company files open, so a load written beside it would go unseen: load through it instead (without --data-dir and with ${ENV.dataDir}=${dir}, or with --base-url ${running.baseUrl} --api-key KEY --ca-cert ${running.caCertPath}), or stop it first`,
+  );
 }
 
 export async function loadCommand(args: string[]): Promise<number> {
@@ -104,8 +130,9 @@ export async function loadCommand(args: string[]): Promise<number> {
   const unreadable = (parsed: ParsedFixture): number => reportProblems(file, parsed, new FixtureError(parsed.problems, 'it could not be read'));
   if (target.kind === 'sandbox') {
     const parsed = readFixtureFile(file);
-    return parsed.root === undefined ? unreadable(parsed) : loadIntoSandbox(file, parsed.root, target.sandbox, endUserId);
+    return parsed.root === undefined ? unreadable(parsed) : loadIntoSandbox(file, { ...parsed, root: parsed.root }, target.sandbox, endUserId);
   }
+  refuseRunningSandbox(target.dir);
   // Into a data dir, a large file's shape is checked on a second thread while this one parses and loads it.
   const tools = await loadFixtureTools();
   const parsed = readFixtureFile(file, { tools });

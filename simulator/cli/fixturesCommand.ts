@@ -10,18 +10,22 @@ Company files as data: YAML or JSON files in the Service's request shapes, check
 fixtures/fixture.schema.json. See fixtures/README.md.
 
 Commands:
-  generate --out FILE [--seed N] [--size K=N,...] [--customers N] [--invoices N] [--profile standard|edge]
-      Write a generated fixture (same options, same bytes). Defaults: seed 1, 100 customers,
-      300 invoices, the demo counts of every other sized type (--size vendors=200,employees=30),
-      profile standard. The format follows the extension (.json, .yaml, .yml).
+  generate --out FILE [--seed N] [--size K=N,...] [--customers N] [--invoices N] [--scale F] [--profile standard|edge]
+      Write a generated fixture (same options, same bytes). Sizes by resource (--size
+      customers=50,vendors=20); every type not named grows or shrinks in proportion to the named
+      ones against the demo's counts (their geometric mean when several; at least 1 of each), or
+      to --scale F (1: the demo's counts). Defaults: seed 1, a tenth of the demo company (100
+      customers, 300 invoices, every other type in proportion), profile standard. The format
+      follows the extension (.json, .yaml, .yml).
 
   validate FILE...
-      Report every problem of each file (file, object, field, what is wrong); exit 1 if any.
+      Report every problem of each file (file:line, object, field, what is wrong), in the order
+      of its lines; exit 1 if any.
 
   load FILE [--data-dir DIR | --base-url URL --api-key KEY [--ca-cert FILE]] [--end-user-id ID]
       Load into an end user's company file, in one transaction. Without --end-user-id a new end
       user is created; its id is printed on stdout. With --data-dir the sandbox must not be
-      running on DIR; with --base-url it must be (key and CA may come from SERVICE_API_KEY and
+      running on DIR (a load there is refused); with --base-url it must be (key and CA may come from SERVICE_API_KEY and
       SERVICE_CA_CERT). With neither: the sandbox \`ledger-sim serve\` runs from ./.ledger-sim
       (or LEDGER_SIM_DATA_DIR), found by its ready file.
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseSizes } from '../fixtures/seedCompanyFile.ts';
 import { sizeKeys } from '../fixtures/seed/seedTable.ts';
+import { SIZE_OPTIONS, SIZE_OPTIONS_HELP, sizesFromOptions } from './sizeOptions.ts';
 import { DEMO_SEED, startSandbox, type SandboxInfo } from '../Sandbox.ts';
 import type { LogLevel } from '../service/logger.ts';
 import { readyFilePath, removeReadyFile, writeReadyFile } from '../api/readyFile.ts';
@@ -21,10 +21,8 @@ Options:
                      or LEDGER_SIM_DATA_DIR)
   --memory           keep everything in memory; nothing is written but the public CA certificate
   --seed N           seed of the demo company file (default ${DEMO_SEED})
-  --size K=N,...     objects of each sized type in the demo company file, by resource
-                     (${[...sizeKeys()].map(([k, v]) => `${k}=${v.demo}`).join(', ')})
-  --customers N      shorthand for --size customers=N
-  --invoices N       shorthand for --size invoices=N
+  The demo company file's size (the demo's counts: ${[...sizeKeys()].map(([k, v]) => `${k}=${v.demo}`).join(', ')}):
+${SIZE_OPTIONS_HELP}
   --cert FILE --key FILE   serve this certificate instead of the generated one
   --ca-cert FILE     with --cert: the CA clients should trust (default: the certificate itself)
   --demo-password P  the dashboard password of demo@ledger-sim.test (default: a new random one each start)
@@ -48,15 +46,6 @@ function count(value: string | undefined, name: string, fallback: number): numbe
   return Number(value);
 }
 
-/** `--size` and its shorthands as one sizes map. */
-function sizesOf(values: { size?: string; customers?: string; invoices?: string }): Record<string, number> {
-  const sizes = parseSizes(values.size ?? '');
-  const shorthands: Record<string, number> = {};
-  if (values.customers !== undefined) shorthands['customers'] = count(values.customers, 'customers', 0);
-  if (values.invoices !== undefined) shorthands['invoices'] = count(values.invoices, 'invoices', 0);
-  return { ...sizes, ...parseSizes(Object.entries(shorthands).map(([k, v]) => `${k}=${v}`).join(',')) };
-}
-
 export async function serveCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -68,9 +57,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       'data-dir': { type: 'string' },
       memory: { type: 'boolean' },
       seed: { type: 'string' },
-      size: { type: 'string' },
-      customers: { type: 'string' },
-      invoices: { type: 'string' },
+      ...SIZE_OPTIONS,
       cert: { type: 'string' },
       key: { type: 'string' },
       'ca-cert': { type: 'string' },
@@ -102,7 +89,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     dataDir,
     memory: values.memory,
     seed: count(values.seed, 'seed', DEMO_SEED),
-    sizes: sizesOf(values),
+    sizes: sizesFromOptions(values),
     certPath: values.cert,
     keyPath: values.key,
     caCertPath: values['ca-cert'],
