@@ -15,7 +15,7 @@ import type { OperationSpec } from '../simulator/spec/types.ts';
 import { runInProcess } from './support/cliInProcess.ts';
 import { startHidingProxy, type HidingProxy } from './support/hidingProxy.ts';
 import { fixturesCommand } from '../simulator/cli/fixturesCommand.ts';
-import { countObjects } from '../simulator/cli/fixtureFileCommands.ts';
+import { countObjects } from '../simulator/fixtures/fixtureCounts.ts';
 import { parseFixtureText } from '../simulator/fixtures/fixtureFile.ts';
 
 /** A small file with every kind of history the seed makes but payroll, which the API cannot read. */

@@ -8,7 +8,7 @@ import { FIXTURE_SCHEMA_PATH } from '../simulator/fixtures/fixtureSchemaFile.ts'
 import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
 import { generateFixture } from '../simulator/fixtures/generateFixture.ts';
 import { fixturesCommand } from '../simulator/cli/fixturesCommand.ts';
-import { countObjects } from '../simulator/cli/fixtureFileCommands.ts';
+import { countObjects } from '../simulator/fixtures/fixtureCounts.ts';
 import { scaleOf, sizesAtScale } from '../simulator/fixtures/seedCompanyFile.ts';
 import { readyFilePath, writeReadyFile } from '../simulator/api/readyFile.ts';
 import { runInProcess } from './support/cliInProcess.ts';

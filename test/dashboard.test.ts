@@ -91,6 +91,57 @@ describe('dashboard accounts and sessions', () => {
   });
 });
 
+describe('the sandbox tab', () => {
+  const base = (): string => `/dashboard/projects/proj_testing/sandbox`;
+  const at = (): string => `${base()}/end-users/${api.endUser}`;
+  const machine = () => api.sandbox.deps.host.application(api.sandbox.deps.state.connections(api.endUser).find((c) => c.company_file_id)?.company_file_id ?? '').machine;
+
+  it('sets the whole machine and a fault with its window, shows the fault as a readable row, and switches it off', async () => {
+    const web = await signedIn();
+    let page = await web.get(`${base()}?endUser=${api.endUser}`);
+    const saved = await web.post(`${at()}/desktop`, { _csrf: WebClient.csrfOf(page), connection: 'connected', latency: 'instant', startupSeconds: '30', inUseSeconds: '7', writesCompleteAfterTimeout: 'no' });
+    expect(saved.status, saved.text).toBe(303);
+    expect(machine().describe()).toMatchObject({ inUseSeconds: 7, writesCompleteAfterTimeout: false });
+    page = await web.get(`${base()}?endUser=${api.endUser}`);
+    const on = await web.post(`${at()}/faults`, { _csrf: WebClient.csrfOf(page), fault: 'status', status: '3175', count: '2', share: '0.5', afterSeconds: '60', forSeconds: '120', operations: 'invoices.*' });
+    expect(on.status, on.text).toBe(303);
+    page = await web.get(`${base()}?endUser=${api.endUser}`);
+    const row = /<tr><td>status 3175<\/td><td>50% of the next 2<\/td><td>from <time datetime="([^"]+)">[^<]*<\/time> until <time datetime="([^"]+)">[^<]*<\/time><\/td><td><code>invoices\.\*<\/code><\/td>/.exec(page.text);
+    expect(row, 'the fault as a readable row').not.toBeNull();
+    expect(Date.parse(row?.[2] ?? '') - Date.parse(row?.[1] ?? '')).toBe(120_000);
+    expect(page.text).not.toContain('{&#34;fault&#34;');
+    const id = String((machine().describe()['faults'] as { id: string }[])[0]?.id);
+    expect((await web.post(`${at()}/faults/${id}/clear`, { _csrf: WebClient.csrfOf(page) })).status).toBe(303);
+    expect(machine().describe()['faults']).toEqual([]);
+    await web.post(`${at()}/desktop/reset`, { _csrf: WebClient.csrfOf(page) });
+  });
+
+  it('puts the project clock back to real time', async () => {
+    const web = await signedIn();
+    await api.control('POST', '/_sandbox/clock/advance', { seconds: 90 });
+    const page = await web.get(base());
+    expect(page.text).toContain('Back to real time');
+    expect((await web.post(`${base()}/clock/reset`, { _csrf: WebClient.csrfOf(page) })).status).toBe(303);
+    expect((await api.control('GET', '/_sandbox/clock')).body['advancedMs']).toBe(0);
+    expect((await web.get(base())).text).not.toContain('Back to real time');
+  });
+
+  it('lists a fixture\'s problems one per line with their line numbers, in the order of its lines; a good one is counted per collection', async () => {
+    const web = await signedIn();
+    const page = await web.get(`${base()}?endUser=${api.endUser}`);
+    expect(page.text).toContain('type="file" accept=".json,.yaml,.yml,application/json" data-fills="f-fixture"');
+    const text = ['fixtureVersion: 3', 'company: { name: X }', 'customers:', '  - name: Fixture A', '    terms: Net 45', '  - name: Fixture B', '    colour: red', 'invoices:', '  - customer: Nobody', '    transactionDate: 2025-02-30', ''].join('\n');
+    const bad = await web.post(`${at()}/fixture`, { _csrf: WebClient.csrfOf(page), fixture: text });
+    expect(bad.status).toBe(400);
+    const items = [...bad.text.matchAll(/<li>line (\d+): ([^<]*)<\/li>/g)].map((m) => [Number(m[1]), m[2]]);
+    expect(items.map(([line]) => line)).toEqual([5, 7, 9, 10]);
+    expect(String(items[1]?.[1])).toContain('customers[1] (name &#34;Fixture B&#34;) field &#34;colour&#34;: is not a known field');
+    const good = await web.post(`${at()}/fixture`, { _csrf: WebClient.csrfOf(page), fixture: 'fixtureVersion: 3\ncompany: { name: X }\ncustomers:\n  - name: Fixture C\n  - name: Fixture D\n' });
+    expect(good.status, good.text).toBe(200);
+    expect(good.text).toContain('Loaded 2 objects: 2 customers.');
+  });
+});
+
 describe('the connect page', () => {
   async function link(options: { linkExpiryMins?: number; redirectUrl?: string } = {}): Promise<{ url: string; endUserId: string }> {
     const created = await api.post('/end-users', { companyName: 'Link test', sourceId: `link-${Math.random()}`, email: 'l@link.test' });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isJsonObject, type JsonValue } from '../desktop/values/json.ts';
 import { describeProblems, formatOfPath, readFixtureFile, serializeFixture, type FixtureFileFormat } from '../fixtures/fixtureFile.ts';
 import { loadFixtureTools } from '../fixtures/fixtureTools.ts';
 import { generateFixture } from '../fixtures/generateFixture.ts';
@@ -9,6 +8,7 @@ import { SEED_PROFILES, type SeedProfileName } from '../fixtures/seedProfiles.ts
 import { validateFixture } from '../fixtures/validateFixture.ts';
 import { progressBar } from './progressBar.ts';
 import { SIZE_OPTIONS, sizesFromOptions } from './sizeOptions.ts';
+import { countObjects } from '../fixtures/fixtureCounts.ts';
 
 export function wholeNumber(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -26,25 +26,6 @@ export function outputFormat(file: string): FixtureFileFormat {
   } catch (error) {
     throw new UsageError(`--out: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-/**
- * Objects of a fixture, for summaries: the total, then every collection's count, most first
- * (`132 objects: 14 invoices, 12 accounts, 10 customers, ...`).
- */
-export function countObjects(root: JsonValue | undefined): { total: number; text: string } {
-  if (!isJsonObject(root)) return { total: 0, text: 'no objects' };
-  return countsText(Object.fromEntries(Object.entries(root).flatMap(([name, list]) => (Array.isArray(list) ? [[name, list.length]] : []))));
-}
-
-/** `7,466 objects: 3,000 invoices, 2,375 payments, ...`: every collection with any, most first, then by name. */
-export function countsText(counts: Readonly<Record<string, number>>): { total: number; text: string } {
-  const parts = Object.entries(counts)
-    .filter(([, n]) => n > 0)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const total = parts.reduce((n, [, c]) => n + c, 0);
-  const each = parts.map(([name, c]) => `${c.toLocaleString('en-US')} ${name}`).join(', ');
-  return { total, text: `${total.toLocaleString('en-US')} objects${each ? `: ${each}` : ''}` };
 }
 
 /** Written next to the target first and renamed, so a reader never sees half a fixture. */

@@ -122,6 +122,40 @@ describe.skipIf(!executable)('the dashboard and the connect page, in chromium', 
     await shot('sandbox-tab');
     const refused = await send(https, new URL(`${api.sandbox.baseUrl}/ledger-desktop/health-check`), 'GET', { authorization: `Bearer ${secretKey}`, 'service-end-user-id': endUserId }, undefined, agent);
     expect(refused.body.error?.['integrationCode']).toBe('0x80040414');
+    await tab.getByLabel('Connection state').selectOption('connected');
+    await tab.getByRole('button', { name: 'Save desktop' }).click();
+
+    // A fault on, read as a row, and off again.
+    await tab.getByLabel('Fault', { exact: true }).selectOption('status');
+    await tab.getByLabel('Next N requests').fill('3');
+    await tab.getByLabel('Lasts seconds').fill('600');
+    await tab.getByRole('button', { name: 'Switch fault on' }).click();
+    const faultRow = tab.getByRole('row').filter({ hasText: 'status 3175' });
+    expect(await faultRow.textContent()).toContain('the next 3');
+    await shot('fault-on');
+    await faultRow.getByRole('button', { name: 'Switch off' }).click();
+    await tab.getByText('No faults switched on.').waitFor();
+
+    // A fixture file with mistakes, uploaded: its problems listed by line.
+    const broken = SAMPLE.replace('terms: Net 30', 'terms: Net 45').replace('fixtureVersion: 3', 'fixtureVersion: 3\nfavouriteColour: blue');
+    await tab.getByLabel(/Fixture file/).setInputFiles({ name: 'broken.yaml', mimeType: 'application/yaml', buffer: Buffer.from(broken) });
+    await expect.poll(() => tab.getByLabel(/or its text/).inputValue()).toContain('favouriteColour');
+    await tab.getByRole('button', { name: 'Load fixture' }).click();
+    const problems = tab.locator('ul.problems li');
+    await problems.first().waitFor();
+    const listed = await problems.allTextContents();
+    expect(listed.length).toBeGreaterThanOrEqual(2);
+    const lines = listed.map((text) => Number(/^line (\d+):/.exec(text)?.[1]));
+    expect(lines.every((n) => n > 0)).toBe(true);
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    expect(listed.join('\n')).toContain('Net 45');
+    await shot('fixture-problems');
+    await tab.setViewportSize({ width: 360, height: 800 });
+    await shot('sandbox-360');
+    // Nothing wider than the screen but what scrolls inside its own box (tables).
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await tab.setViewportSize({ width: 1440, height: 900 });
+    await shot('sandbox-1440');
   }, 120_000);
 
   it('keeps projects apart: a key of a new project sees none of "testing"', async () => {

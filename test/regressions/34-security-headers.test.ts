@@ -53,6 +53,7 @@ const REQUESTS: [name: string, status: number, ask: () => Promise<Answer>][] = [
   ['fixture download', 200, () => signedIn.get(fixturePath())],
   ['style sheet', 200, () => signedOut.get('/dashboard/assets/style.css')],
   ['script', 200, () => signedOut.get('/dashboard/assets/app.js')],
+  ['favicon of the pages', 200, () => signedOut.get('/dashboard/assets/favicon.svg')],
   ['connect page of an unknown link', 404, () => signedOut.get('/connect/auth_sess_client_secret_nosuchsecret')],
 ];
 

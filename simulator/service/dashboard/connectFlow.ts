@@ -5,7 +5,7 @@ import { hashKey } from '../serviceIds.ts';
 import type { EndUserRow } from '../ServiceState.ts';
 import type { ServiceDeps } from '../types.ts';
 import { field, html, page } from './html.ts';
-import { loadPastedFixture, notLoaded } from './pastedFixture.ts';
+import { loadPastedFixture, notLoaded, problemLines } from './pastedFixture.ts';
 import { cookieOf, formOf, htmlResponse, preSessionCsrf, PRE_SESSION_CSRF, redirect, sameToken, type WebResponse } from './webRequest.ts';
 
 interface Flow {
@@ -38,9 +38,9 @@ const STEPS = [
   ['Authorise the application', 'Allow the application to read and write this company file, also when the desktop application is not open.'],
 ] as const;
 
-function connectPage(flow: Flow, csrf: string, action: string, error?: string): string {
+function connectPage(flow: Flow, csrf: string, action: string, error?: string, problems?: readonly string[]): string {
   return page(
-    { title: `Connect ${flow.endUser.company_name}`, error },
+    { title: `Connect ${flow.endUser.company_name}`, error, ...(problems ? { problems } : {}) },
     html`<p>An application asks to connect to your desktop accounting company file. Follow the steps, then choose what the sandbox connects.</p>
 <ol class="steps">${STEPS.map(([title, text], i) => html`<li><strong>${i + 1}. ${title}</strong><br><span class="muted">${text}</span></li>`)}</ol>
 <form method="post" action="${action}" class="panel"><input type="hidden" name="_csrf" value="${csrf}">
@@ -76,7 +76,7 @@ export async function finishConnect(deps: ServiceDeps, req: Request, secret: str
   const action = `${url.pathname}${url.search}`;
   const csrf = cookieOf(req, PRE_SESSION_CSRF);
   if (!sameToken(form.get('_csrf'), csrf)) return htmlResponse(403, connectPage(flow, preSessionCsrf(req).token, action, 'The form expired: please choose again.'));
-  const again = (status: number, error: string): WebResponse => htmlResponse(status, connectPage(flow, csrf ?? '', action, error));
+  const again = (status: number, error: string, problems?: readonly string[]): WebResponse => htmlResponse(status, connectPage(flow, csrf ?? '', action, error, problems));
   const source = form.get('source');
   const connected = deps.state.connections(flow.endUser.id).some((c) => c.company_file_id !== null);
   try {
@@ -90,7 +90,7 @@ export async function finishConnect(deps: ServiceDeps, req: Request, secret: str
     } else return again(400, 'Choose what to connect.');
   } catch (error) {
     if (error instanceof RangeError) return again(400, error.message);
-    if (error instanceof FixtureError) return again(400, notLoaded(error));
+    if (error instanceof FixtureError) return again(400, notLoaded(error), problemLines(form.get('fixture') ?? '', error));
     throw error;
   }
   deps.state.dashboard.useAuthSession(flow.session.id, deps.clocks.forProject(flow.session.project_id).now());

@@ -25,6 +25,8 @@ export interface PageOptions {
   nav?: Html;
   notice?: string;
   error?: string;
+  /** Listed under the error, one per line (a fixture's problems, in the order of its lines). */
+  problems?: readonly string[];
 }
 
 /** The frame of every page: no script or style from anywhere but the sandbox itself. */
@@ -34,11 +36,12 @@ export function page(options: PageOptions, body: Html): string {
     : html``;
   return `<!doctype html>
 ${html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${options.title} · ledger-sim</title><link rel="stylesheet" href="/dashboard/assets/style.css"><script src="/dashboard/assets/app.js" defer></script></head>
+<title>${options.title} · ledger-sim</title><link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/dashboard/assets/style.css"><script src="/dashboard/assets/app.js" defer></script></head>
 <body><header><a class="brand" href="/dashboard">ledger-sim</a>${account}</header>
 <main>${options.nav ?? html``}<h1>${options.title}</h1>
 ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : html``}
-${options.error ? html`<p class="error" role="alert">${options.error}</p>` : html``}
+${options.error && options.problems?.length ? html`<div class="error" role="alert"><p>${options.error}</p><ul class="problems">${options.problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : html``}
+${options.error && !options.problems?.length ? html`<p class="error" role="alert">${options.error}</p>` : html``}
 ${body}</main></body></html>`.text}`;
 }
 
