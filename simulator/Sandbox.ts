@@ -145,7 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const hostName = options.host ?? '127.0.0.1';
   let origin = '';
   const clocks = new ProjectClocks(clock, state);
-  const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, requestLog: new RequestLog(), publicOrigin: () => origin };
+  const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, requestLog: new RequestLog(state.keptRequests), publicOrigin: () => origin };
   if (options.checkResponses ?? checkResponsesByDefault()) deps.responseChecker = new ResponseChecker(validators, logger);
 
   state.ensureProject(TESTING_PROJECT);
@@ -173,7 +173,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   // signing in waits for it.
   deps.accountsReady = hashPassword(demoPassword).then((hash) => setUpDemoAccount(state, TESTING_PROJECT.id, hash, testingClock.now()));
   deps.accountsReady.catch((error: unknown) => logger.error('the demo account could not be set up', { error: error instanceof Error ? error.message : String(error) }));
-  const timers = [setInterval(() => host.sweepIterators(), 2000), setInterval(() => state.flush(), 5000)];
+  const timers = [
+    setInterval(() => host.sweepIterators(), 2000),
+    setInterval(() => state.flush(), 5000),
+    // Each second: a second's requests at a paced rate are written in a few milliseconds (500 at once took 30-50 ms).
+    setInterval(() => deps.requestLog.flush(), 1000),
+  ];
   for (const t of timers) t.unref();
 
   return {
@@ -194,6 +199,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       httpServer.closeAllConnections();
       await Promise.all([new Promise((r) => httpsServer.close(r)), new Promise((r) => httpServer.close(r))]);
       await deps.accountsReady?.catch(() => undefined);
+      deps.requestLog.flush();
       state.close();
       host.closeAll();
       if (tls.tempDir) fs.rmSync(tls.tempDir, { recursive: true, force: true });

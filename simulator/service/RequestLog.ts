@@ -1,3 +1,4 @@
+import type { KeptRequest, KeptRequests } from './KeptRequests.ts';
 import { redactSecrets } from './redactSecrets.ts';
 import type { ResponseBody } from './types.ts';
 import { StreamedJson } from '../desktop/reportThread/StreamedJson.ts';
@@ -13,9 +14,8 @@ export interface LoggedRequest {
   ms: number;
   endUserId: string | null;
   operationId: string | null;
-  /** The first bytes of each body as they went over the wire; made readable (secrets redacted) only when shown. */
-  requestBytes: Buffer;
-  responseBytes: Buffer;
+  /** The start of each body as people read it (secrets redacted, a cut-off body marked): made only when asked. */
+  bodies(): { request: string; response: string };
 }
 
 /**
@@ -24,7 +24,8 @@ export interface LoggedRequest {
  * without a log; 4 KB and 8 KB rings put it at 29-71 ms.
  */
 const BODY_BYTES = 2_048;
-const PER_PROJECT = 500;
+/** Requests kept per project, in memory and across restarts. */
+export const PER_PROJECT = 500;
 /** A kept body as people read it: secrets redacted, a cut-off body marked. */
 export function readableBody(bytes: Buffer): string {
   const text = redactSecrets(bytes.toString('utf8'));
@@ -45,7 +46,7 @@ function copyPrefix(body: ResponseBody | undefined, into: Buffer): number {
 }
 
 /** The fields of a logged request besides its bodies. */
-export type RequestFacts = Omit<LoggedRequest, 'requestBytes' | 'responseBytes'>;
+export type RequestFacts = Omit<LoggedRequest, 'bodies'>;
 
 /** One project's ring: facts written over in place, and both bodies of every slot in one buffer (no garbage per request). */
 interface Ring {
@@ -53,20 +54,46 @@ interface Ring {
   lengths: Int32Array;
   bytes: Buffer;
   next: number;
+  /** Requests added since the last flush (at most the ring's size: older ones were written over). */
+  unsaved: number;
+  /** What an earlier run kept, oldest first, before what this run logged. */
+  restored: LoggedRequest[];
 }
 
-/** The last requests of each project, for the dashboard's request log; kept in memory only. */
+function newRing(): Ring {
+  return { facts: [], lengths: new Int32Array(PER_PROJECT * 2), bytes: Buffer.allocUnsafeSlow(PER_PROJECT * 2 * BODY_BYTES), next: 0, unsaved: 0, restored: [] };
+}
+
+/**
+ * The last requests of each project, for the dashboard's request log: in memory as they come,
+ * copied to `kept` (the Service's database) by `flush`, and read back from it at start.
+ */
 export class RequestLog {
   private readonly rings = new Map<string, Ring>();
 
-  add(projectId: string, facts: RequestFacts, requestBody: Buffer | undefined, responseBody: ResponseBody | undefined): void {
+  constructor(private readonly kept?: KeptRequests) {
+    for (const row of kept?.load() ?? []) {
+      const { projectId, requestBody, responseBody, ...facts } = row;
+      const ring = this.ringOf(projectId);
+      ring.restored.push({ ...facts, bodies: () => ({ request: requestBody, response: responseBody }) });
+      if (ring.restored.length > PER_PROJECT) ring.restored.shift();
+    }
+  }
+
+  private ringOf(projectId: string): Ring {
     let ring = this.rings.get(projectId);
     if (!ring) {
-      ring = { facts: [], lengths: new Int32Array(PER_PROJECT * 2), bytes: Buffer.allocUnsafeSlow(PER_PROJECT * 2 * BODY_BYTES), next: 0 };
+      ring = newRing();
       this.rings.set(projectId, ring);
     }
+    return ring;
+  }
+
+  add(projectId: string, facts: RequestFacts, requestBody: Buffer | undefined, responseBody: ResponseBody | undefined): void {
+    const ring = this.ringOf(projectId);
     const i = ring.next;
     ring.next = (i + 1) % PER_PROJECT;
+    ring.unsaved = Math.min(PER_PROJECT, ring.unsaved + 1);
     const kept = ring.facts[i];
     if (kept) Object.assign(kept, facts);
     else ring.facts[i] = { ...facts };
@@ -75,17 +102,39 @@ export class RequestLog {
     ring.lengths[i * 2 + 1] = copyPrefix(responseBody, ring.bytes.subarray(at + BODY_BYTES, at + 2 * BODY_BYTES));
   }
 
-  /** Oldest first; copies, so that what is shown does not change under the reader. */
-  of(projectId: string): LoggedRequest[] {
-    const ring = this.rings.get(projectId);
-    if (!ring) return [];
+  /** This run's requests of a project, oldest first, as copies (what is shown does not change under the reader). */
+  private logged(ring: Ring): LoggedRequest[] {
     const order = ring.facts.length < PER_PROJECT ? ring.facts.map((_, i) => i) : Array.from({ length: PER_PROJECT }, (_, k) => (ring.next + k) % PER_PROJECT);
     return order.flatMap((i) => {
       const facts = ring.facts[i];
       if (!facts) return [];
       const at = i * 2 * BODY_BYTES;
-      const body = (offset: number, length: number): Buffer => Buffer.from(ring.bytes.subarray(offset, offset + length));
-      return [{ ...facts, requestBytes: body(at, ring.lengths[i * 2] ?? 0), responseBytes: body(at + BODY_BYTES, ring.lengths[i * 2 + 1] ?? 0) }];
+      const request = Buffer.from(ring.bytes.subarray(at, at + (ring.lengths[i * 2] ?? 0)));
+      const response = Buffer.from(ring.bytes.subarray(at + BODY_BYTES, at + BODY_BYTES + (ring.lengths[i * 2 + 1] ?? 0)));
+      return [{ ...facts, bodies: () => ({ request: readableBody(request), response: readableBody(response) }) }];
     });
+  }
+
+  /** Oldest first: what an earlier run kept, then this run's, the newest PER_PROJECT of them. */
+  of(projectId: string): LoggedRequest[] {
+    const ring = this.rings.get(projectId);
+    if (!ring) return [];
+    return [...ring.restored, ...this.logged(ring)].slice(-PER_PROJECT);
+  }
+
+  /** Writes what was logged since the last flush to the Service's database (a no-op without one). */
+  flush(): void {
+    if (!this.kept) return;
+    const batch: KeptRequest[] = [];
+    for (const [projectId, ring] of this.rings) {
+      if (ring.unsaved === 0) continue;
+      for (const entry of this.logged(ring).slice(-ring.unsaved)) {
+        const { bodies, ...facts } = entry;
+        const { request, response } = bodies();
+        batch.push({ projectId, ...facts, requestBody: request, responseBody: response });
+      }
+      ring.unsaved = 0;
+    }
+    this.kept.save(batch);
   }
 }

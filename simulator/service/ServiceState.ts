@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import { DashboardStore } from './dashboard/DashboardStore.ts';
 import { SignInThrottle } from './dashboard/SignInThrottle.ts';
 import { hashKey } from './serviceIds.ts';
+import { KeptRequests } from './KeptRequests.ts';
+import { PER_PROJECT } from './RequestLog.ts';
 
 export interface Project {
   id: string;
@@ -70,6 +72,8 @@ export class ServiceState {
   private readonly requestTimes = new Map<string, { last: number; success: number | null }>();
   /** The dashboard's accounts, organizations and sessions, in the same database. */
   readonly dashboard: DashboardStore;
+  /** The request log's copy, in the same database. */
+  readonly keptRequests: KeptRequests;
   /** Failed dashboard sign-ins by email and by address; in memory, like the request times. */
   readonly signIns = new SignInThrottle();
 
@@ -95,6 +99,7 @@ export class ServiceState {
       if (!columns.some((c) => c.name === column)) this.db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
     }
     this.dashboard = new DashboardStore(this.db);
+    this.keptRequests = new KeptRequests(this.db, PER_PROJECT);
   }
 
   clockOffset(projectId: string): number {

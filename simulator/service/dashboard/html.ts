@@ -27,6 +27,8 @@ export interface PageOptions {
   error?: string;
   /** Listed under the error, one per line (a fixture's problems, in the order of its lines). */
   problems?: readonly string[];
+  /** The page loads itself again after this many seconds (a log that is being watched). */
+  refreshSeconds?: number;
 }
 
 /** The frame of every page: no script or style from anywhere but the sandbox itself. */
@@ -36,7 +38,7 @@ export function page(options: PageOptions, body: Html): string {
     : html``;
   return `<!doctype html>
 ${html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${options.title} · ledger-sim</title><link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/dashboard/assets/style.css"><script src="/dashboard/assets/app.js" defer></script></head>
+${options.refreshSeconds ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}">` : html``}<title>${options.title} · ledger-sim</title><link rel="icon" href="/dashboard/assets/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/dashboard/assets/style.css"><script src="/dashboard/assets/app.js" defer></script></head>
 <body><header><a class="brand" href="/dashboard">ledger-sim</a>${account}</header>
 <main>${options.nav ?? html``}<h1>${options.title}</h1>
 ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : html``}

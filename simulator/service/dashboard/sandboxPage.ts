@@ -9,7 +9,7 @@ import type { EndUserRow } from '../ServiceState.ts';
 import type { ServiceDeps } from '../types.ts';
 import type { SignedIn } from './accountPages.ts';
 import type { ProjectRow } from './DashboardStore.ts';
-import { field, form, html, page, type Html } from './html.ts';
+import { copyable, field, form, html, page, type Html } from './html.ts';
 import { tabs } from './projectPages.ts';
 import { loadPastedFixture, notLoaded, problemLines } from './pastedFixture.ts';
 import { countsText } from '../../fixtures/fixtureCounts.ts';
@@ -72,7 +72,7 @@ ${clock.offset > 0 ? form(`${base}/clock/reset`, who.csrf, html``, 'Back to real
   const file = companyFileOf(deps, chosen);
   const picker = html`<form method="get" class="row"><label for="f-endUser">End user</label><select id="f-endUser" name="endUser">${endUsers.map((u) => html`<option value="${u.id}"${u.id === chosen.id ? html` selected` : html``}>${u.company_name}</option>`)}</select><button type="submit" class="secondary">Show</button></form>`;
   const filePanel = file
-    ? html`<h2>Company file</h2><p><code>${file.companyFileId}</code> · <a href="${at}/fixture.json">Export as fixture</a></p>
+    ? html`<h2>Company file</h2><p>${copyable(file.companyFileId, 'company file id')} · <a href="${at}/fixture.json">Export as fixture</a></p>
 ${form(`${at}/fixture`, who.csrf, html`<label for="f-fixture-file">Fixture file (.json, .yaml, .yml) to load into it</label><input id="f-fixture-file" type="file" accept=".json,.yaml,.yml,application/json" data-fills="f-fixture"><label for="f-fixture">or its text (JSON or YAML)</label><textarea id="f-fixture" name="fixture"></textarea>`, 'Load fixture', { className: 'panel' })}
 ${form(`${at}/reset`, who.csrf, html`<p class="muted">Removes the company file: the end user is not connected any more until a new one is seeded, loaded or connected.</p>`, 'Reset company file', { className: 'panel danger' })}
 ${machinePanel(deps, who.csrf, at, chosen, file.companyFileId)}`
