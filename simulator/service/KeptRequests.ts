@@ -1,20 +1,8 @@
 import type Database from 'better-sqlite3';
+import type { RequestFacts } from './RequestLog.ts';
 
 /** A logged request as kept across restarts: its facts and its bodies as people read them (secrets redacted, a cut-off body marked). */
-export interface KeptRequest {
-  projectId: string;
-  requestId: string;
-  at: number;
-  method: string;
-  path: string;
-  status: number;
-  code: string | null;
-  ms: number;
-  endUserId: string | null;
-  operationId: string | null;
-  requestBody: string;
-  responseBody: string;
-}
+export type KeptRequest = RequestFacts & { projectId: string; requestBody: string; responseBody: string };
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS request_log (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
