@@ -176,8 +176,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const timers = [
     setInterval(() => host.sweepIterators(), 2000),
     setInterval(() => state.flush(), 5000),
-    // Each second: a second's requests at a paced rate are written in a few milliseconds (500 at once took 30-50 ms).
-    setInterval(() => deps.requestLog.flush(), 1000),
+    setInterval(() => deps.requestLog.flushWhenQuiet(1000), 1000),
   ];
   for (const t of timers) t.unref();
 

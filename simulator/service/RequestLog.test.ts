@@ -42,7 +42,15 @@ describe('the request log', () => {
     first.add('p2', facts(1), undefined, '{"other":1}');
     first.flush();
     first.add('p1', facts(999), undefined, '{"not flushed":1}');
+    // Under load (a request moments ago) nothing is written; once quiet, it is.
+    first.flushWhenQuiet(60_000);
+    expect(db.prepare("SELECT count(*) FROM request_log WHERE request_id = 'req_999'").pluck().get()).toBe(0);
     expect(JSON.stringify(db.prepare('SELECT * FROM request_log').all())).not.toContain(secret);
+    const quietDb = new Database(':memory:');
+    const quiet = new RequestLog(new KeptRequests(quietDb, PER_PROJECT));
+    quiet.add('q', facts(1), undefined, '{}');
+    quiet.flushWhenQuiet(0);
+    expect(new RequestLog(new KeptRequests(quietDb, PER_PROJECT)).of('q')).toHaveLength(1);
     expect(db.prepare("SELECT count(*) FROM request_log WHERE project_id = 'p1'").pluck().get()).toBe(PER_PROJECT);
 
     const second = new RequestLog(new KeptRequests(db, PER_PROJECT));

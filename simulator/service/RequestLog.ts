@@ -89,7 +89,11 @@ export class RequestLog {
     return ring;
   }
 
+  /** When the last request was logged (performance.now()). */
+  private lastAdd = -Infinity;
+
   add(projectId: string, facts: RequestFacts, requestBody: Buffer | undefined, responseBody: ResponseBody | undefined): void {
+    this.lastAdd = performance.now();
     const ring = this.ringOf(projectId);
     const i = ring.next;
     ring.next = (i + 1) % PER_PROJECT;
@@ -120,6 +124,17 @@ export class RequestLog {
     const ring = this.rings.get(projectId);
     if (!ring) return [];
     return [...ring.restored, ...this.logged(ring)].slice(-PER_PROJECT);
+  }
+
+  /**
+   * Flushes once no request has come for `quietMs`: writing 500 entries took 30-50 ms of the main
+   * thread, which at 1,000 requests/s put the list pages' p99 from about 3 ms to 80 ms. A sandbox
+   * under load writes its log when the load pauses, and at a clean stop; killed under load, it
+   * loses what it logged since its last pause (the log only: requests are answered from the
+   * company file, which commits each write).
+   */
+  flushWhenQuiet(quietMs: number): void {
+    if (performance.now() - this.lastAdd >= quietMs) this.flush();
   }
 
   /** Writes what was logged since the last flush to the Service's database (a no-op without one). */

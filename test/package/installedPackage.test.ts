@@ -102,6 +102,19 @@ describe.skipIf(!RUN)('the packed package, installed with production dependencie
     expect(stdout).toMatch(/Tests\s+.*3 passed/);
   });
 
+  it("runs the README's TypeScript example against it, as a reader pastes it into a test file", async () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+    expect(examples.length).toBeGreaterThanOrEqual(1);
+    const dir = path.join(app, 'readme-example');
+    fs.mkdirSync(dir, { recursive: true });
+    examples.forEach((code, i) => fs.writeFileSync(path.join(dir, `readme${i}.test.ts`), code));
+    const vitest = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
+    const { stdout } = await run(process.execPath, [vitest, 'run', '--root', dir], { cwd: dir, env: { ...env, CI: '1' } });
+    const tests = [...examples.join('\n').matchAll(/^it\(/gm)].length;
+    expect(stdout).toMatch(new RegExp(`Tests\\s+.*${tests} passed`));
+  });
+
   it('runs the global-setup suite of examples/ against it: one sandbox for the run, connectSandbox in each file', async () => {
     const dir = path.join(app, 'global-setup');
     fs.cpSync(path.join(ROOT, 'examples/global-setup'), dir, { recursive: true, filter: (f) => !f.endsWith('package.json') });
