@@ -142,6 +142,41 @@ describe('the sandbox tab', () => {
   });
 });
 
+describe('the Books tab', () => {
+  const books = '/dashboard/projects/proj_testing/books';
+
+  it('lists a company file\'s objects by list, paged, searched by name and filtered as the API filters', async () => {
+    const web = await signedIn();
+    const customers = (await api.get('/ledger-desktop/customers', { query: { limit: 150 } })).body['data'] as { id: string; fullName: string }[];
+    const first = await web.get(`${books}?endUser=${api.endUser}&resource=customers`);
+    expect(first.status, first.text).toBe(200);
+    // The API's order, the first of them on the first page.
+    expect(first.text).toContain(`>${customers[0]?.fullName.replaceAll('&', '&#38;').replaceAll("'", '&#39;')}</a>`);
+    const name = String(customers[1]?.fullName);
+    const searched = await web.get(`${books}?endUser=${api.endUser}&resource=customers&search=${encodeURIComponent(name.slice(0, 6))}`);
+    expect(searched.text).toContain(customers[1]?.id);
+    const invoices = await web.get(`${books}?endUser=${api.endUser}&resource=invoices&paymentStatus=paid`);
+    expect(invoices.status).toBe(200);
+    const bad = await web.get(`${books}?endUser=${api.endUser}&resource=invoices&paymentStatus=someday`);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('paymentStatus');
+  });
+
+  it('shows an invoice with its lines, its postings, its JSON as the API answers it and the curl that fetches it', async () => {
+    const web = await signedIn();
+    const invoice = ((await api.get('/ledger-desktop/invoices', { query: { limit: 1 } })).body['data'] as { id: string; refNumber: string; balanceRemaining: string }[])[0];
+    const shown = await web.get(`${books}/${api.endUser}/invoices/${invoice?.id}`);
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.text).toContain('<h2>Lines</h2>');
+    expect(shown.text).toMatch(/<h2>Postings<\/h2>.*<td>Accounts Receivable<\/td>/s);
+    const viaApi = await api.get(`/ledger-desktop/invoices/${invoice?.id}`);
+    expect(shown.text).toContain(JSON.stringify(viaApi.body, null, 2).replaceAll('&', '&#38;').replaceAll('"', '&#34;').replaceAll("'", '&#39;').replaceAll('<', '&#60;').replaceAll('>', '&#62;'));
+    expect(shown.text).toContain(`/v1/ledger-desktop/invoices/${invoice?.id}`);
+    expect((await web.get(`${books}/${api.endUser}/invoices/no-such-invoice`)).status).toBe(404);
+    expect((await web.get(`${books}/${api.endUser}/no-such-list/x`)).status).toBe(404);
+  });
+});
+
 describe('the connect page', () => {
   async function link(options: { linkExpiryMins?: number; redirectUrl?: string } = {}): Promise<{ url: string; endUserId: string }> {
     const created = await api.post('/end-users', { companyName: 'Link test', sourceId: `link-${Math.random()}`, email: 'l@link.test' });

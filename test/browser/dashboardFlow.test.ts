@@ -156,6 +156,21 @@ describe.skipIf(!executable)('the dashboard and the connect page, in chromium', 
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await tab.setViewportSize({ width: 1440, height: 900 });
     await shot('sandbox-1440');
+
+    // The books, read-only: the invoices of the demo end user, one of them with its postings.
+    await tab.getByRole('link', { name: 'Books', exact: true }).click();
+    await tab.getByLabel('End user', { exact: true }).selectOption(api.endUser);
+    await tab.getByLabel('List', { exact: true }).selectOption('invoices');
+    await tab.getByRole('button', { name: 'Show' }).click();
+    await shot('books-invoices');
+    await tab.locator('tbody tr td a').first().click();
+    await tab.getByRole('heading', { name: 'Postings' }).waitFor();
+    expect(await tab.locator('table').filter({ hasText: 'Debit' }).textContent()).toContain('Accounts Receivable');
+    await shot('books-invoice-1440');
+    await tab.setViewportSize({ width: 360, height: 800 });
+    await shot('books-invoice-360');
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await tab.setViewportSize({ width: 1280, height: 900 });
   }, 120_000);
 
   it('keeps projects apart: a key of a new project sees none of "testing"', async () => {

@@ -11,6 +11,7 @@ import type { ProjectRow } from './DashboardStore.ts';
 import { html, page } from './html.ts';
 import { createEndUser, createKey, endUsersPage, homePage, keysPage, newConnectLink } from './projectPages.ts';
 import { requestsPage } from './requestsPage.ts';
+import { booksPage, objectPage } from './booksPage.ts';
 import { fixtureDownload, sandboxAction, sandboxPage } from './sandboxPage.ts';
 import { formOf, htmlResponse, redirect, sameToken, sendWeb, type WebResponse } from './webRequest.ts';
 
@@ -90,6 +91,8 @@ function projectPages(deps: ServiceDeps): Router {
     deps.state.dashboard.revokeKey(projectOf(res).id, Number(param(req, 'keyId')));
     return redirect(`/dashboard/projects/${projectOf(res).id}/api-keys`);
   }));
+  router.get('/books', show((req, res) => booksPage(deps, whoOf(res), projectOf(res), urlOf(req))));
+  router.get('/books/:endUserId/:resource/:id', show(async (req, res) => (await objectPage(deps, whoOf(res), projectOf(res), param(req, 'endUserId'), param(req, 'resource'), param(req, 'id'))) ?? notFound()));
   router.get('/sandbox/end-users/:endUserId/fixture.json', show(async (req, res) => (await fixtureDownload(deps, projectOf(res), param(req, 'endUserId'))) ?? notFound()));
   router.get('/sandbox', show((req, res) => sandboxPage(deps, whoOf(res), projectOf(res), urlOf(req))));
   router.post('/sandbox{/*action}', show((req, res) => sandboxAction(deps, whoOf(res), projectOf(res), [req.params['action'] ?? []].flat().map(String), formOf(req))));

@@ -12,6 +12,7 @@ import { htmlResponse, redirect, type WebResponse } from './webRequest.ts';
 export const TABS = [
   ['end-users', 'End Users'],
   ['api-keys', 'API Keys'],
+  ['books', 'Books'],
   ['sandbox', 'Sandbox'],
   ['requests', 'Requests'],
 ] as const;
