@@ -177,6 +177,36 @@ describe('the Books tab', () => {
   });
 });
 
+describe('the Books tab\'s reports', () => {
+  const reports = '/dashboard/projects/proj_testing/books/reports';
+
+  it('runs a profit and loss by month as a table with its totals and a chart of its last total across the months', async () => {
+    const web = await signedIn();
+    const form = await web.get(`${reports}?endUser=${api.endUser}&family=general-summary`);
+    expect(form.text).toContain('<option selected>balance_sheet_by_class</option>');
+    const run = await web.get(`${reports}?endUser=${api.endUser}&family=general-summary&reportType=profit_and_loss_standard&reportDateMacro=all&summarizeColumnsBy=month`);
+    expect(run.status, run.text).toBe(200);
+    const viaApi = await api.get('/ledger-desktop/reports/general-summary', { query: { reportType: 'profit_and_loss_standard', reportDateMacro: 'all', summarizeColumnsBy: 'month' } });
+    const rows = viaApi.body['rows'] as { kind: string; cells: { value: string | null }[] }[];
+    const last = rows.filter((r) => r.kind === 'total').at(-1);
+    expect(run.text).toContain(`<tr class="total">${(last?.cells ?? []).map((c, i) => (i === 0 ? `<td>${c.value}</td>` : `<td class="amount">${c.value ?? ''}</td>`)).join('')}</tr>`);
+    // One bar per month column of that row.
+    const months = ((viaApi.body['columns'] as { columnId: string; dataType: string; columnType: string }[]).filter((c) => c.dataType === 'amount' && c.columnType !== 'total' && c.columnId !== 'total')).length;
+    expect(months).toBeGreaterThanOrEqual(2);
+    expect([...run.text.matchAll(/<rect /g)]).toHaveLength(months);
+  });
+
+  it('charts an aging\'s buckets, and says what the desktop or the API refuses', async () => {
+    const web = await signedIn();
+    const aging = await web.get(`${reports}?endUser=${api.endUser}&family=aging&reportType=ar_aging_summary`);
+    expect(aging.status, aging.text).toBe(200);
+    expect([...aging.text.matchAll(/<rect /g)].length).toBe(5);
+    const bad = await web.get(`${reports}?endUser=${api.endUser}&family=general-summary&reportType=profit_and_loss_standard&reportDateMacro=someday`);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('reportDateMacro');
+  });
+});
+
 describe('the connect page', () => {
   async function link(options: { linkExpiryMins?: number; redirectUrl?: string } = {}): Promise<{ url: string; endUserId: string }> {
     const created = await api.post('/end-users', { companyName: 'Link test', sourceId: `link-${Math.random()}`, email: 'l@link.test' });

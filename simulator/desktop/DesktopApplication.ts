@@ -110,6 +110,14 @@ export class DesktopApplication {
     });
   }
 
+  /**
+   * A report as `report` computes it (on the report thread where the file has one), in the file's
+   * queue but not through its machine: for the sandbox's own pages, which no fault or latency meets.
+   */
+  reportUnsteered(family: string, query: QueryParams): Promise<Buffer | StreamedJson> {
+    return this.queue.run(() => this.reports(this.file, family, query));
+  }
+
   /** Work on the company file that must not interleave with requests (a fixture load), in queue order. */
   exclusive<T>(work: (file: CompanyFile) => T): Promise<T> {
     return this.queue.run(() => work(this.file));

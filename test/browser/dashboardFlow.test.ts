@@ -171,6 +171,18 @@ describe.skipIf(!executable)('the dashboard and the connect page, in chromium', 
     await shot('books-invoice-360');
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await tab.setViewportSize({ width: 1280, height: 900 });
+
+    // A profit and loss by month, as a table and a chart.
+    await tab.getByRole('link', { name: 'Books', exact: true }).click();
+    await tab.getByRole('link', { name: 'Reports', exact: true }).click();
+    await tab.getByLabel('Report', { exact: true }).selectOption('profit_and_loss_standard');
+    await tab.getByLabel('reportDateMacro').selectOption('all');
+    await tab.getByLabel('summarizeColumnsBy').selectOption('month');
+    await tab.getByRole('button', { name: 'Run report' }).click();
+    await tab.locator('figure.chart svg').waitFor();
+    expect(await tab.locator('figure.chart rect').count()).toBeGreaterThanOrEqual(2);
+    expect(await tab.locator('table.report tr.total').count()).toBeGreaterThanOrEqual(1);
+    await shot('report-profit-and-loss-by-month');
   }, 120_000);
 
   it('keeps projects apart: a key of a new project sees none of "testing"', async () => {

@@ -1,10 +1,8 @@
 import { postingRows } from '../../desktop/views/postingRows.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../desktop/values/json.ts';
-import { describeIssue } from '../../spec/compileValidators.ts';
 import { resourceOf } from '../../spec/resourceSchemas.ts';
 import type { OperationSpec } from '../../spec/types.ts';
 import { companyFileApp } from '../connectCompanyFile.ts';
-import { parseQuery } from '../parseQuery.ts';
 import { ServiceError } from '../ServiceError.ts';
 import type { EndUserRow } from '../ServiceState.ts';
 import type { ServiceDeps } from '../types.ts';
@@ -12,6 +10,7 @@ import type { SignedIn } from './accountPages.ts';
 import type { ProjectRow } from './DashboardStore.ts';
 import { copyable, html, page, type Html } from './html.ts';
 import { tabs } from './projectPages.ts';
+import { operationQuery, parameterFields } from './operationQuery.ts';
 import { htmlResponse, type WebResponse } from './webRequest.ts';
 
 /** Objects a page of the Books tab shows. */
@@ -56,34 +55,30 @@ function labelOf(doc: JsonObject): string {
 
 const amountOf = (doc: JsonObject): JsonValue | undefined => doc['totalAmount'] ?? doc['amount'] ?? doc['balance'] ?? doc['totalBalance'];
 
-/** The operation's query from the page's address, validated as the API validates it (defaults filled in); a refusal says what is wrong. */
+/** The list operation's query from the page's address: its own parameters, and the search box as its name or number filter. */
 function listQuery(deps: ServiceDeps, op: OperationSpec, url: URL): Record<string, JsonValue> {
-  const search = new URLSearchParams([...url.searchParams].filter(([key, value]) => !OWN_KEYS.has(key) && value !== ''));
+  const search = new URLSearchParams([...url.searchParams].filter(([key]) => !OWN_KEYS.has(key)));
   const term = url.searchParams.get('search')?.trim();
   const names = op.parameters.map((p) => p.name);
   const searchKey = ['nameContains', 'refNumberContains'].find((k) => names.includes(k));
-  if (term && searchKey && !search.has(searchKey)) search.set(searchKey, term);
-  const query = parseQuery(op, search);
-  const check = deps.validators.get(op.operationId)?.query;
-  if (check && !check(query)) {
-    const issue = describeIssue(check.errors);
-    throw ServiceError.of('INVALID_REQUEST', `Invalid request at "${issue.field}": ${issue.message}`);
-  }
-  const { cursor: _cursor, limit: _limit, ...rest } = query;
+  if (term && searchKey && !search.get(searchKey)) search.set(searchKey, term);
+  const { cursor: _cursor, limit: _limit, ...rest } = operationQuery(deps, op, search);
   return rest;
 }
 
 function filterForm(project: ProjectRow, endUsers: readonly EndUserRow[], endUser: EndUserRow, ops: Map<string, OperationSpec>, resource: string, op: OperationSpec, url: URL): Html {
   const value = (name: string): string => url.searchParams.get(name) ?? '';
   const filters = op.parameters.filter((p) => p.in === 'query' && p.name !== 'limit' && p.name !== 'cursor');
-  return html`<form method="get" action="/dashboard/projects/${project.id}/books" class="row filters" aria-label="Browse">
+  const fields = parameterFields(op, url.searchParams, new Set(['limit', 'cursor']));
+  return html`<p>Lists · <a href="/dashboard/projects/${project.id}/books/reports?endUser=${endUser.id}">Reports</a></p>
+<form method="get" action="/dashboard/projects/${project.id}/books" class="row filters" aria-label="Browse">
 <label for="f-endUser">End user</label><select id="f-endUser" name="endUser">${endUsers.map((u) => html`<option value="${u.id}"${u.id === endUser.id ? html` selected` : html``}>${u.company_name}</option>`)}</select>
 <label for="f-resource">List</label><select id="f-resource" name="resource">${[...ops.keys()].map((r) => html`<option${r === resource ? html` selected` : html``}>${r}</option>`)}</select>
 <label for="f-search">Search by name or number</label><input id="f-search" name="search" value="${value('search')}">
 <button type="submit" class="secondary">Show</button></form>
 <details${filters.some((p) => value(p.name) !== '') ? html` open` : html``}><summary>Filters as the API takes them (<code>${op.operationId}</code>)</summary>
 <form method="get" action="/dashboard/projects/${project.id}/books" class="panel"><input type="hidden" name="endUser" value="${endUser.id}"><input type="hidden" name="resource" value="${resource}">
-<div class="fields">${filters.map((p) => html`<div><label for="q-${p.name}">${p.name}</label><input id="q-${p.name}" name="${p.name}" value="${value(p.name)}"></div>`)}</div>
+<div class="fields">${fields}</div>
 <button type="submit">Filter</button></form></details>`;
 }
 

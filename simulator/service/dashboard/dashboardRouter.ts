@@ -12,6 +12,7 @@ import { html, page } from './html.ts';
 import { createEndUser, createKey, endUsersPage, homePage, keysPage, newConnectLink } from './projectPages.ts';
 import { requestsPage } from './requestsPage.ts';
 import { booksPage, objectPage } from './booksPage.ts';
+import { reportsPage } from './reportsPage.ts';
 import { fixtureDownload, sandboxAction, sandboxPage } from './sandboxPage.ts';
 import { formOf, htmlResponse, redirect, sameToken, sendWeb, type WebResponse } from './webRequest.ts';
 
@@ -92,6 +93,7 @@ function projectPages(deps: ServiceDeps): Router {
     return redirect(`/dashboard/projects/${projectOf(res).id}/api-keys`);
   }));
   router.get('/books', show((req, res) => booksPage(deps, whoOf(res), projectOf(res), urlOf(req))));
+  router.get('/books/reports', show((req, res) => reportsPage(deps, whoOf(res), projectOf(res), urlOf(req))));
   router.get('/books/:endUserId/:resource/:id', show(async (req, res) => (await objectPage(deps, whoOf(res), projectOf(res), param(req, 'endUserId'), param(req, 'resource'), param(req, 'id'))) ?? notFound()));
   router.get('/sandbox/end-users/:endUserId/fixture.json', show(async (req, res) => (await fixtureDownload(deps, projectOf(res), param(req, 'endUserId'))) ?? notFound()));
   router.get('/sandbox', show((req, res) => sandboxPage(deps, whoOf(res), projectOf(res), urlOf(req))));
