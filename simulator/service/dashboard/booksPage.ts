@@ -3,7 +3,6 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../desktop/val
 import { resourceOf } from '../../spec/resourceSchemas.ts';
 import type { OperationSpec } from '../../spec/types.ts';
 import { companyFileApp } from '../connectCompanyFile.ts';
-import { ServiceError } from '../ServiceError.ts';
 import type { EndUserRow } from '../ServiceState.ts';
 import type { ServiceDeps } from '../types.ts';
 import type { SignedIn } from './accountPages.ts';
@@ -56,14 +55,16 @@ function labelOf(doc: JsonObject): string {
 const amountOf = (doc: JsonObject): JsonValue | undefined => doc['totalAmount'] ?? doc['amount'] ?? doc['balance'] ?? doc['totalBalance'];
 
 /** The list operation's query from the page's address: its own parameters, and the search box as its name or number filter. */
-function listQuery(deps: ServiceDeps, op: OperationSpec, url: URL): Record<string, JsonValue> {
+function listQuery(deps: ServiceDeps, op: OperationSpec, url: URL): ReturnType<typeof operationQuery> {
   const search = new URLSearchParams([...url.searchParams].filter(([key]) => !OWN_KEYS.has(key)));
   const term = url.searchParams.get('search')?.trim();
   const names = op.parameters.map((p) => p.name);
   const searchKey = ['nameContains', 'refNumberContains'].find((k) => names.includes(k));
   if (term && searchKey && !search.get(searchKey)) search.set(searchKey, term);
-  const { cursor: _cursor, limit: _limit, ...rest } = operationQuery(deps, op, search);
-  return rest;
+  const asked = operationQuery(deps, op, search);
+  if ('refusal' in asked) return asked;
+  const { cursor: _cursor, limit: _limit, ...rest } = asked.query;
+  return { query: rest };
 }
 
 function filterForm(project: ProjectRow, endUsers: readonly EndUserRow[], endUser: EndUserRow, ops: Map<string, OperationSpec>, resource: string, op: OperationSpec, url: URL): Html {
@@ -96,13 +97,9 @@ export async function booksPage(deps: ServiceDeps, who: SignedIn, project: Proje
   const op = ops.get(resource);
   if (!op) return frame(html`<p class="muted">This sandbox serves no list of ${resource}.</p>`);
   const form = filterForm(project, endUsers, endUser, ops, resource, op, url);
-  let query: Record<string, JsonValue>;
-  try {
-    query = listQuery(deps, op, url);
-  } catch (error) {
-    if (error instanceof ServiceError) return frame(form, { error: error.message }, 400);
-    throw error;
-  }
+  const asked = listQuery(deps, op, url);
+  if ('refusal' in asked) return frame(form, { error: asked.refusal }, 400);
+  const { query } = asked;
   const pageNumber = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
   const app = companyFileApp(deps, endUser, fileId);
   const objectType = deps.host.types.forResource(resource)?.objectType ?? '';

@@ -8,16 +8,23 @@ import { html, type Html } from './html.ts';
 
 /**
  * An operation's query from a page's form, read and validated as the API reads and validates it
- * (defaults filled in); a refusal is the API's 400, naming the parameter. Empty fields are left out.
+ * (defaults filled in), or the API's refusal of it (naming the parameter) for the page to show.
+ * Empty fields are left out.
  */
-export function operationQuery(deps: ServiceDeps, op: OperationSpec, search: URLSearchParams): Record<string, JsonValue> {
-  const query = parseQuery(op, new URLSearchParams([...search].filter(([, value]) => value !== '')));
+export function operationQuery(deps: ServiceDeps, op: OperationSpec, search: URLSearchParams): { query: Record<string, JsonValue> } | { refusal: string } {
+  let query: Record<string, JsonValue>;
+  try {
+    query = parseQuery(op, new URLSearchParams([...search].filter(([, value]) => value !== '')));
+  } catch (error) {
+    if (error instanceof ServiceError) return { refusal: error.message };
+    throw error;
+  }
   const check = deps.validators.get(op.operationId)?.query;
   if (check && !check(query)) {
     const issue = describeIssue(check.errors);
-    throw ServiceError.of('INVALID_REQUEST', `Invalid request at "${issue.field}": ${issue.message}`);
+    return { refusal: `Invalid request at "${issue.field}": ${issue.message}` };
   }
-  return query;
+  return { query };
 }
 
 /** A form field per query parameter of the operation but `skip`: a list of values where the spec has one, text otherwise. */

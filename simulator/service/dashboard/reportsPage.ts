@@ -4,7 +4,6 @@ import { StreamedJson } from '../../desktop/reportThread/StreamedJson.ts';
 import { DesktopError } from '../../desktop/values/DesktopError.ts';
 import { RequestInputError } from '../../desktop/values/RequestInputError.ts';
 import { companyFileApp } from '../connectCompanyFile.ts';
-import { ServiceError } from '../ServiceError.ts';
 import type { ServiceDeps } from '../types.ts';
 import type { SignedIn } from './accountPages.ts';
 import type { ProjectRow } from './DashboardStore.ts';
@@ -99,13 +98,9 @@ export async function reportsPage(deps: ServiceDeps, who: SignedIn, project: Pro
 <label for="q-reportType">Report</label><select id="q-reportType" name="reportType">${types.map((t) => html`<option${t === reportType ? html` selected` : html``}>${t}</option>`)}</select>
 <div class="fields">${parameterFields(op, values, new Set(['reportType']))}</div><button type="submit">Run report</button></form>`;
   if (!url.searchParams.has('reportType')) return frame(form);
-  let query: Record<string, JsonValue>;
-  try {
-    query = operationQuery(deps, op, values);
-  } catch (error) {
-    if (error instanceof ServiceError) return frame(form, { error: error.message }, 400);
-    throw error;
-  }
+  const asked = operationQuery(deps, op, values);
+  if ('refusal' in asked) return frame(form, { error: asked.refusal }, 400);
+  const { query } = asked;
   const app = companyFileApp(deps, endUser, fileId);
   let json: Buffer;
   try {
