@@ -162,6 +162,17 @@ describe('the Books tab', () => {
     expect(bad.text).toContain('paymentStatus');
   });
 
+  it('pages a long list: the next page holds the next objects, in the API\'s order', async () => {
+    const web = await signedIn();
+    const ids = (text: string): string[] => [...text.matchAll(/books\/[^/]+\/sales-receipts\/([^"]+)">/g)].map((m) => decodeURIComponent(String(m[1])));
+    const first = await web.get(`${books}?endUser=${api.endUser}&resource=sales-receipts`);
+    expect(first.text).toContain('Next page');
+    const second = await web.get(`${books}?endUser=${api.endUser}&resource=sales-receipts&page=2`);
+    expect(second.text).toContain('Previous page');
+    const viaApi = (await api.get('/ledger-desktop/sales-receipts', { query: { limit: 100 } })).body['data'] as { id: string }[];
+    expect([...ids(first.text), ...ids(second.text)]).toEqual(viaApi.map((p) => p.id));
+  });
+
   it('browses every list the spec serves, and opens the first object of each', async () => {
     const web = await signedIn();
     const page = await web.get(`${books}?endUser=${api.endUser}`);

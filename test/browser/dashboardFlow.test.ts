@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,6 +184,40 @@ describe.skipIf(!executable)('the dashboard and the connect page, in chromium', 
     expect(await tab.locator('figure.chart rect').count()).toBeGreaterThanOrEqual(2);
     expect(await tab.locator('table.report tr.total').count()).toBeGreaterThanOrEqual(1);
     await shot('report-profit-and-loss-by-month');
+  }, 120_000);
+
+  it('finds a request in the log after the sandbox restarts, at 360 and 1440 px', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-browser-restart-'));
+    const sizes = { customers: 2, invoices: 2 };
+    try {
+      const first = await startTestSandbox({ memory: false, dataDir, sizes });
+      const listed = await first.get('/ledger-desktop/customers', { query: { limit: 1 } });
+      const requestId = String(listed.headers['service-request-id']);
+      await first.close();
+      const second = await startTestSandbox({ memory: false, dataDir, secretKey: first.sandbox.secretKey, sizes });
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 360, height: 800 } });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${new URL(second.sandbox.baseUrl).origin}/dashboard/sign-in`);
+        await page.getByLabel('Email').fill(second.sandbox.demoEmail);
+        await page.getByLabel('Password').fill(second.sandbox.demoPassword);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.goto(`${new URL(second.sandbox.baseUrl).origin}/dashboard/projects/proj_testing/requests?operation=customers.list`);
+        const row = page.getByRole('row').filter({ hasText: requestId });
+        await row.waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await page.screenshot({ path: path.join(SHOTS, 'restart-request-log-360.png'), fullPage: true });
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await row.getByRole('link').click();
+        await page.getByRole('heading', { name: 'Response body' }).waitFor();
+        await page.screenshot({ path: path.join(SHOTS, 'restart-request-1440.png'), fullPage: true });
+      } finally {
+        await context.close();
+        await second.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('keeps projects apart: a key of a new project sees none of "testing"', async () => {
