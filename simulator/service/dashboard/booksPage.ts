@@ -32,6 +32,14 @@ function connectedFile(deps: ServiceDeps, endUser: EndUserRow): string | undefin
   return deps.state.connections(endUser.id).find((c) => c.company_file_id !== null)?.company_file_id ?? undefined;
 }
 
+/** The project's end users that have a company file, the one a page asks for (else the first), and its file: what the Books tab reads. */
+export function chosenCompanyFile(deps: ServiceDeps, project: ProjectRow, asked: string | null): { endUsers: EndUserRow[]; endUser?: EndUserRow; fileId?: string } {
+  const endUsers = deps.state.endUsers(project.id).filter((u) => connectedFile(deps, u) !== undefined);
+  const endUser = endUsers.find((u) => u.id === asked) ?? endUsers[0];
+  const fileId = endUser ? connectedFile(deps, endUser) : undefined;
+  return { endUsers, ...(endUser && fileId ? { endUser, fileId } : {}) };
+}
+
 /** A reference (`{id, fullName}`), a list's count, or the value as text. */
 function shownValue(value: JsonValue | undefined): Html {
   if (value === null || value === undefined) return html`<span class="muted">none</span>`;
@@ -88,9 +96,7 @@ export async function booksPage(deps: ServiceDeps, who: SignedIn, project: Proje
   const account = { email: who.account.email, csrf: who.csrf };
   const frame = (body: Html, messages: { error?: string } = {}, status = 200): WebResponse =>
     htmlResponse(status, page({ title: `${project.name}: Books`, account, nav: tabs(project, 'books'), ...messages }, body));
-  const endUsers = deps.state.endUsers(project.id).filter((u) => connectedFile(deps, u) !== undefined);
-  const endUser = endUsers.find((u) => u.id === url.searchParams.get('endUser')) ?? endUsers[0];
-  const fileId = endUser ? connectedFile(deps, endUser) : undefined;
+  const { endUsers, endUser, fileId } = chosenCompanyFile(deps, project, url.searchParams.get('endUser'));
   if (!endUser || !fileId) return frame(html`<p class="muted">No end user of this project has a company file yet: seed or load one on the Sandbox tab.</p>`);
   const ops = listOperations(deps);
   const resource = ops.has(url.searchParams.get('resource') ?? '') ? String(url.searchParams.get('resource')) : 'customers';

@@ -7,6 +7,7 @@ import { companyFileApp } from '../connectCompanyFile.ts';
 import type { ServiceDeps } from '../types.ts';
 import type { SignedIn } from './accountPages.ts';
 import type { ProjectRow } from './DashboardStore.ts';
+import { chosenCompanyFile } from './booksPage.ts';
 import { html, page, type Html } from './html.ts';
 import { operationQuery, parameterFields } from './operationQuery.ts';
 import { tabs } from './projectPages.ts';
@@ -78,9 +79,7 @@ export async function reportsPage(deps: ServiceDeps, who: SignedIn, project: Pro
   const account = { email: who.account.email, csrf: who.csrf };
   const frame = (body: Html, messages: { error?: string } = {}, status = 200): WebResponse =>
     htmlResponse(status, page({ title: `${project.name}: Reports`, account, nav: tabs(project, 'books'), ...messages }, body));
-  const endUsers = deps.state.endUsers(project.id).filter((u) => deps.state.connections(u.id).some((c) => c.company_file_id !== null));
-  const endUser = endUsers.find((u) => u.id === url.searchParams.get('endUser')) ?? endUsers[0];
-  const fileId = endUser ? deps.state.connections(endUser.id).find((c) => c.company_file_id !== null)?.company_file_id : undefined;
+  const { endUsers, endUser, fileId } = chosenCompanyFile(deps, project, url.searchParams.get('endUser'));
   if (!endUser || !fileId) return frame(html`<p class="muted">No end user of this project has a company file yet: seed or load one on the Sandbox tab.</p>`);
   const ops = reportOperations(deps);
   const family = ops.has(url.searchParams.get('family') ?? '') ? String(url.searchParams.get('family')) : 'general-summary';
