@@ -6,7 +6,7 @@ import { exportFixture } from '../simulator/fixtures/exportFixture.ts';
 import { readFixtureFile, serializeFixture } from '../simulator/fixtures/fixtureFile.ts';
 import { loadFixtureTools, type FixtureTools } from '../simulator/fixtures/fixtureTools.ts';
 import { loadFixture } from '../simulator/fixtures/loadFixture.ts';
-import { SEED_AS_OF, seedCompanyFile } from '../simulator/fixtures/seedCompanyFile.ts';
+import { FIXED_TODAY, middayOf, seedCompanyFile } from '../simulator/fixtures/seedCompanyFile.ts';
 
 // A child process of the bench: `fixtures generate` and `fixtures load` each start in a fresh
 // process, so each is timed in one. (Timed in the bench's own process, after the generate had
@@ -22,7 +22,7 @@ export interface ProcessSteps {
 type Timer = <T>(step: string, work: () => T) => T;
 
 function companyFile(tools: FixtureTools, filePath: string): CompanyFile {
-  return new CompanyFile({ path: filePath, clock: new SimClock(() => SEED_AS_OF * 1000), types: tools.types });
+  return new CompanyFile({ path: filePath, clock: new SimClock(() => middayOf(FIXED_TODAY)), types: tools.types });
 }
 
 /** `fixtures generate`: seed in memory, export, JSON, write. */

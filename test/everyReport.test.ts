@@ -74,7 +74,7 @@ describe('every report endpoint and report type', () => {
 
   it('moves every report a void or a delete touches, by exactly the amounts of the transaction', async () => {
     const invoices = (await api.get('/ledger-desktop/invoices', { query: { paymentStatus: 'not_paid', limit: '150' } })).body['data'] as Record<string, unknown>[];
-    const invoice = invoices.find((i) => Number(i['subtotal']) > 0 && i['isPending'] !== true && Number(i['salesTaxTotal'] ?? 0) >= 0);
+    const invoice = invoices.find((i) => Number(i['subtotal']) > 0 && i['isPending'] !== true && Number(i['salesTaxTotal'] ?? 0) >= 0 && Number(i['appliedAmount'] ?? 0) === 0);
     expect(invoice).toBeDefined();
     const date = String(invoice?.['transactionDate']);
     const period = { reportDateFrom: date, reportDateTo: date };

@@ -12,6 +12,7 @@ import { captureSource } from './captureSource.ts';
 import { inferOpenings } from './inferOpenings.ts';
 import { unreadReferences } from './unreadReferences.ts';
 import { readableCollections, readCollection, readSingletons } from './readCollections.ts';
+import { readBudgets } from './readBudgets.ts';
 import type { ReadProgress } from './captureProgress.ts';
 
 export interface CaptureOptions {
@@ -65,7 +66,7 @@ export interface CaptureResult {
 /** What the Service serves no read of: said in every capture. */
 const NOT_READABLE = [
   'payroll detail: paychecks, payroll items and payroll liabilities have no read in the API; not captured (what they moved on bank and liability accounts shows in the inferred opening balances; profit and loss lacks the payroll expense)',
-  'budgets: no read in the API; not captured',
+  'budgets: no read in the API; rebuilt from the budget overview reports of every fiscal year the transactions span and the next (profit and loss and balance sheet; by account, by account and class, by account and customer), named "FY<year> - <kind> by <criterion>" (the reports do not show a budget\'s own name)',
   'voided transactions: the API shows them voided (memo "VOID:", amounts zero), not as they were made; captured as shown and marked voided, so loading voids them again and their postings and stock moves stay undone',
   'deleted transactions and list objects: not part of a company file\'s contents; not captured',
   'lines made from lines of another transaction (an invoice from an estimate): the API shows which transaction, not which line; each line was matched to a line of that source with the same item, keeping to what an order shows invoiced or received of each of its lines',
@@ -159,6 +160,7 @@ export async function captureFixture(options: CaptureOptions): Promise<CaptureRe
         return { complete: false, stoppedBecause: stopped, statePath: statePathOf(options.out), objects: countOf(state), requests: state.requests, seconds: (performance.now() - started) / 1000, notes };
       }
     }
+    if (!options.only || options.only.includes('budgets')) await readBudgets(client, state, notes);
     const readSeconds = (performance.now() - started) / 1000;
     const fixture = fixtureOf(tools, state, notes, options.anonymize?.salt);
     fs.mkdirSync(path.dirname(path.resolve(options.out)), { recursive: true });

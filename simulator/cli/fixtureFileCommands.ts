@@ -9,6 +9,7 @@ import { validateFixture } from '../fixtures/validateFixture.ts';
 import { progressBar } from './progressBar.ts';
 import { SIZE_OPTIONS, sizesFromOptions } from './sizeOptions.ts';
 import { countObjects } from '../fixtures/fixtureCounts.ts';
+import { todayOf } from '../fixtures/seedCompanyFile.ts';
 
 export function wholeNumber(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -49,6 +50,7 @@ export async function generateCommand(args: string[]): Promise<number> {
       ...SIZE_OPTIONS,
       profile: { type: 'string' },
       out: { type: 'string' },
+      today: { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError(`generate takes no file argument; use --out FILE (got "${positionals[0]}")`);
@@ -56,6 +58,8 @@ export async function generateCommand(args: string[]): Promise<number> {
   const format = outputFormat(values.out);
   const profile = values.profile ?? 'standard';
   if (!(profile in SEED_PROFILES)) throw new UsageError(`--profile must be one of ${Object.keys(SEED_PROFILES).join(', ')}, got "${profile}"`);
+  const today = values.today ?? todayOf(Date.now());
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || todayOf(Date.parse(`${today}T00:00:00Z`) || 0) !== today) throw new UsageError(`--today must be a date YYYY-MM-DD, got "${today}"`);
   const started = performance.now();
   const tools = await loadFixtureTools();
   const bar = progressBar('generating');
@@ -64,6 +68,7 @@ export async function generateCommand(args: string[]): Promise<number> {
       seed: wholeNumber(values.seed, 'seed', 1),
       sizes: sizesFromOptions(values, GENERATED_SIZE),
       profile: profile as SeedProfileName,
+      today,
       onProgress: (done, total) => bar.update(done, total),
     },
     tools,
@@ -71,7 +76,7 @@ export async function generateCommand(args: string[]): Promise<number> {
   bar.finish();
   writeAtomically(values.out, serializeFixture(fixture, format));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`wrote ${values.out} in ${seconds} s: ${countObjects(fixture).text}\n`);
+  process.stdout.write(`wrote ${values.out} in ${seconds} s (dated up to the day before ${today}): ${countObjects(fixture).text}\n`);
   return 0;
 }
 

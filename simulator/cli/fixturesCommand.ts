@@ -10,8 +10,9 @@ Company files as data: YAML or JSON files in the Service's request shapes, check
 fixtures/fixture.schema.json. See fixtures/README.md.
 
 Commands:
-  generate --out FILE [--seed N] [--size K=N,...] [--customers N] [--invoices N] [--scale F] [--profile standard|edge]
-      Write a generated fixture (same options, same bytes). Sizes by resource (--size
+  generate --out FILE [--seed N] [--size K=N,...] [--customers N] [--invoices N] [--scale F] [--profile standard|edge] [--today YYYY-MM-DD]
+      Write a generated fixture (same options and today, same bytes): two years of a business up
+      to the day before --today (default: this machine's date, UTC). Sizes by resource (--size
       customers=50,vendors=20); every type not named grows or shrinks in proportion to the named
       ones against the demo's counts (their geometric mean when several; at least 1 of each), or
       to --scale F (1: the demo's counts). Defaults: seed 1, a tenth of the demo company (100

@@ -4,10 +4,11 @@ import type { CompanyFile } from './CompanyFile.ts';
 type RemovalFile = Pick<CompanyFile, 'store' | 'modelOf' | 'rowOf' | 'context' | 'storeModified'>;
 import { parseDoc } from './storage/CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from './values/DesktopError.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from './values/json.ts';
+import type { JsonObject } from './values/json.ts';
 import { nounOf } from './values/typeNoun.ts';
 import { everyBeforeVoid, forgetBeforeVoid, keepBeforeVoid, namedByKept } from './books/beforeVoid.ts';
 import { isVoided, markVoided, unpostTransaction } from './books/keepBooks.ts';
+import { zeroAmounts } from './books/voidAmounts.ts';
 
 /**
  * A transaction that another one links to it (a payment applied to an invoice, a deposit holding a
@@ -47,19 +48,6 @@ export function deleteTransaction(file: RemovalFile, objectType: string, id: str
   });
 }
 
-/** Zeroes the amounts of lines of every kind, a group's lines and total included. */
-function zeroLines(value: JsonValue): void {
-  for (const line of Array.isArray(value) ? value.filter(isJsonObject) : isJsonObject(value) ? [value] : []) {
-    if (typeof line['amount'] === 'string') line['amount'] = '0.00';
-    // An inventory adjustment's lines hold their value as a number.
-    if (typeof line['valueDifference'] === 'number') line['valueDifference'] = 0;
-    const nested = Object.values(line).filter((v) => Array.isArray(v) && v.some(isJsonObject));
-    // A group of lines (a sale's line group, a purchase's item group line) has a total of them.
-    if (nested.length > 0 && typeof line['totalAmount'] === 'string') line['totalAmount'] = '0.00';
-    for (const lines of nested) zeroLines(lines);
-  }
-}
-
 /**
  * Voids a transaction as the desktop does: it stays, with every amount zero and "VOID:" before its
  * memo, and posts nothing; what it applied itself to is undone.
@@ -79,8 +67,7 @@ export function voidTransaction(file: RemovalFile, objectType: string, id: strin
     const doc = structuredClone(previous);
     // Every line of every kind (item, expense, deposit lines, cash back) keeps its place at zero;
     // so does an amount the transaction holds itself (a bill payment's, a transfer's).
-    if (typeof doc['amount'] === 'string') doc['amount'] = '0.00';
-    for (const value of Object.values(doc)) zeroLines(value);
+    zeroAmounts(doc);
     // A type without a memo of its own (a journal entry) is marked by its zero amounts alone.
     if (model.has('memo') && !String(doc['memo'] ?? '').startsWith('VOID:')) doc['memo'] = `VOID:${typeof doc['memo'] === 'string' && doc['memo'] !== '' ? ` ${doc['memo']}` : ''}`;
     markVoided(ctx, id);

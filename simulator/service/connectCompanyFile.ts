@@ -1,6 +1,6 @@
 import type { CompanyFile } from '../desktop/CompanyFile.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
-import { seedCompanyFile, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
+import { seedCompanyFile, todayOf, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import { demoCacheKey, readDemo, worthKeeping, writeDemo } from '../fixtures/demoCache.ts';
 import { newConnectionId } from './serviceIds.ts';
 import type { EndUserRow } from './ServiceState.ts';
@@ -23,8 +23,10 @@ export interface ConnectResult {
  * What finishing the connect flow does: the end user gets an integration connection to a company
  * file, here a new one seeded from `seed`. An end user that is already connected keeps its file.
  */
-export function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow, seed: SeedOptions): ConnectResult {
-  // Seeded once per seed and code, then opened from the kept bytes (`demoCache.ts`).
+export function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow, options: SeedOptions): ConnectResult {
+  // Its history is dated up to the day before its clock's today: a file seeded tomorrow is another file.
+  const seed = { ...options, today: options.today ?? todayOf(deps.clocks.forProject(endUser.project_id).now()) };
+  // Seeded once per seed, today and code, then opened from the kept bytes (`demoCache.ts`).
   const key = demoCacheKey(seed);
   const kept = readDemo(key);
   const fill = (file: CompanyFile): void => {

@@ -5,6 +5,7 @@ import { rollUpTree } from './balances.ts';
 import type { RulesContext } from '../table/TypeRules.ts';
 import { assertPartiesNamed } from './accountRoles.ts';
 import { forgetBeforeVoid } from './beforeVoid.ts';
+import { hasAmounts } from './voidAmounts.ts';
 import type { Touched } from '../storage/Ledger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
 import { forgetFacts, keepFacts } from './keptFacts.ts';
@@ -62,7 +63,8 @@ export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonOb
   // A voided transaction keeps its lines' quantities at zero amounts: it posts nothing (stock
   // included) until an update gives it amounts again, which makes it a live transaction again.
   if (!isNew && isVoided(ctx, id)) {
-    if (postings.every((p) => p.cents === 0)) postings = [];
+    // Its amounts decide, not its postings: a sale's cost of stock is worked out from quantities, which a void keeps.
+    if (!hasAmounts(doc) || postings.every((p) => p.cents === 0)) postings = [];
     else {
       ctx.setMeta(`${VOIDED_META}${id}`, '');
       forgetBeforeVoid(ctx, id);

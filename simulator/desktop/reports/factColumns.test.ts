@@ -23,7 +23,7 @@ const PAYROLL_COLUMNS = enumOf('reports.payrollSummary', 'summarizeColumnsBy');
 const NO_ACCOUNT = new Set(['account', 'income_statement', 'balance_sheet']);
 
 const seeded = seededBooks({ customers: 12, invoices: 10, paychecks: 8, 'time-tracking-activities': 24 });
-const FROM = '2024-01-01';
+const FROM = '2023-01-01';
 const TO = '2025-06-30';
 let file: CompanyFile;
 const refId = (value: JsonValue | undefined): string | null => ((value as JsonObject | null | undefined)?.['id'] as string | undefined) ?? null;

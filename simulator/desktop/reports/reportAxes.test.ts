@@ -22,7 +22,7 @@ const PERIODS = new Set(['day', 'week', 'two_week', 'four_week', 'half_month', '
 const STATEMENT_ROWS = new Set(['account', 'income_statement', 'balance_sheet']);
 
 const seeded = seededBooks({ customers: 12, invoices: 30, 'sales-receipts': 6, 'credit-memos': 4, bills: 8, checks: 5, 'credit-card-charges': 3, paychecks: 6, 'journal-entries': 3, estimates: 6 });
-const FROM = '2024-01-01';
+const FROM = '2023-01-01';
 const TO = '2025-06-30';
 let file: CompanyFile;
 

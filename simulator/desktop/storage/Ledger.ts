@@ -8,6 +8,16 @@ import { StockNumbers } from './StockNumbers.ts';
 export type OpenLedger = 'receivable' | 'payable';
 
 /** One debit (cents > 0) or credit (cents < 0) of a transaction to an account. */
+/** What a month's postings moved on an account, for one class and entity (null: none). */
+export interface MonthlyMove {
+  account: string;
+  classId: string | null;
+  entity: string | null;
+  /** YYYY-MM */
+  month: string;
+  cents: number;
+}
+
 export interface Posting {
   account: string;
   /** The customer, vendor or other name the line is for; null when none. */
@@ -260,6 +270,16 @@ export class Ledger {
     this.keptSums();
     const rows = this.db.prepare("SELECT entity_id AS id, SUM(cents) AS cents FROM open_amounts WHERE open_ledger = ? AND entity_id <> '' GROUP BY entity_id").all(ledger) as { id: string; cents: number }[];
     return new Map(rows.map((r) => [r.id, Number(r.cents)]));
+  }
+
+  /**
+   * Debits less credits by account, class, entity and month over a period, read from the postings
+   * themselves (a bulk load reads them before its kept sums are summed): a year's actuals, as a
+   * budget made from them reads them.
+   */
+  monthlyMoves(from: string, to: string): MonthlyMove[] {
+    const sql = 'SELECT account_id AS account, class_id AS classId, entity_id AS entity, substr(posted_on, 1, 7) AS month, SUM(cents) AS cents FROM postings WHERE posted_on BETWEEN ? AND ? GROUP BY account_id, class_id, entity_id, month';
+    return (this.db.prepare(sql).all(from, to) as MonthlyMove[]).map((r) => ({ ...r, cents: Number(r.cents) }));
   }
 
   /** Whether any link from a transaction of this type exists: most company files have no invoice made from an order, and pages need not ask. */

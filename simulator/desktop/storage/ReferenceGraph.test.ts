@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CompanyFileStore, type IndexColumns } from './CompanyFileStore.ts';
 import { REFERENCING_SQL } from './ReferenceGraph.ts';
-import { SEED_AS_OF, seedCompanyFile } from '../../fixtures/seedCompanyFile.ts';
+import { FIXED_TODAY, middayOf, seedCompanyFile } from '../../fixtures/seedCompanyFile.ts';
 import { indexOperations } from '../../spec/indexOperations.ts';
 import { loadSpec } from '../../spec/loadSpec.ts';
 import { SimClock } from '../clock.ts';
@@ -93,7 +93,7 @@ describe('ReferenceGraph queries', () => {
     // 20,000 seeded customers with full statistics (the store samples 1,000 rows per index): for
     // an id most customers point at, SQLite once chose to walk every customer instead, and each
     // customer added to such a file cost 3.3 ms more.
-    const file = new CompanyFile({ path: ':memory:', clock: new SimClock(() => SEED_AS_OF * 1000), types: buildTypeRegistry(TYPE_TABLE, indexOperations(await loadSpec())) });
+    const file = new CompanyFile({ path: ':memory:', clock: new SimClock(() => middayOf(FIXED_TODAY)), types: buildTypeRegistry(TYPE_TABLE, indexOperations(await loadSpec())) });
     try {
       seedCompanyFile(file, { seed: 1, sizes: { customers: 20_000, invoices: 0 } });
       file.store.db.pragma('analysis_limit = 0');
