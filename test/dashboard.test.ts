@@ -155,6 +155,12 @@ describe('the Books tab', () => {
     const name = String(customers[1]?.fullName);
     const searched = await web.get(`${books}?endUser=${api.endUser}&resource=customers&search=${encodeURIComponent(name.slice(0, 6))}`);
     expect(searched.text).toContain(customers[1]?.id);
+    expect(searched.text).not.toContain('was not applied');
+    // Deposits have no name or number filter in the API: the list is shown whole, and the page says the search was not applied.
+    const deposits = await web.get(`${books}?endUser=${api.endUser}&resource=deposits&search=Smith`);
+    expect(deposits.status).toBe(200);
+    expect(deposits.text).toContain('The API has no name or number filter on deposits: "Smith" was not applied.');
+    expect(deposits.text).not.toContain('Nothing matches.');
     const invoices = await web.get(`${books}?endUser=${api.endUser}&resource=invoices&paymentStatus=paid`);
     expect(invoices.status).toBe(200);
     const bad = await web.get(`${books}?endUser=${api.endUser}&resource=invoices&paymentStatus=someday`);

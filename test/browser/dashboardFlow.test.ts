@@ -158,9 +158,18 @@ describe.skipIf(!executable)('the dashboard and the connect page, in chromium', 
     await tab.setViewportSize({ width: 1440, height: 900 });
     await shot('sandbox-1440');
 
-    // The books, read-only: the invoices of the demo end user, one of them with its postings.
+    // The books, read-only: the customers of the demo end user, then its invoices, one of them with its postings.
     await tab.getByRole('link', { name: 'Books', exact: true }).click();
     await tab.getByLabel('End user', { exact: true }).selectOption(api.endUser);
+    await tab.getByLabel('List', { exact: true }).selectOption('customers');
+    await tab.getByRole('button', { name: 'Show' }).click();
+    const someCustomer = (((await api.get('/ledger-desktop/customers', { query: { limit: 1 } })).body['data'] as { fullName: string }[])[0]?.fullName) ?? '';
+    await tab.getByRole('link', { name: someCustomer, exact: true }).waitFor();
+    await shot('books-customers-1440');
+    await tab.setViewportSize({ width: 360, height: 800 });
+    await shot('books-customers-360');
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await tab.setViewportSize({ width: 1440, height: 900 });
     await tab.getByLabel('List', { exact: true }).selectOption('invoices');
     await tab.getByRole('button', { name: 'Show' }).click();
     await shot('books-invoices');
@@ -184,6 +193,9 @@ describe.skipIf(!executable)('the dashboard and the connect page, in chromium', 
     expect(await tab.locator('figure.chart rect').count()).toBeGreaterThanOrEqual(2);
     expect(await tab.locator('table.report tr.total').count()).toBeGreaterThanOrEqual(1);
     await shot('report-profit-and-loss-by-month');
+    await tab.setViewportSize({ width: 360, height: 800 });
+    await shot('report-profit-and-loss-by-month-360');
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }, 120_000);
 
   it('finds a request in the log after the sandbox restarts, at 360 and 1440 px', async () => {

@@ -62,12 +62,14 @@ function labelOf(doc: JsonObject): string {
 
 const amountOf = (doc: JsonObject): JsonValue | undefined => doc['totalAmount'] ?? doc['amount'] ?? doc['balance'] ?? doc['totalBalance'];
 
+/** The filter the search box fills in on a list: its name or number filter, where the API has one. */
+const searchKeyOf = (op: OperationSpec): string | undefined => ['nameContains', 'refNumberContains'].find((k) => op.parameters.some((p) => p.in === 'query' && p.name === k));
+
 /** The list operation's query from the page's address: its own parameters, and the search box as its name or number filter. */
 function listQuery(deps: ServiceDeps, op: OperationSpec, url: URL): ReturnType<typeof operationQuery> {
   const search = new URLSearchParams([...url.searchParams].filter(([key]) => !OWN_KEYS.has(key)));
   const term = url.searchParams.get('search')?.trim();
-  const names = op.parameters.map((p) => p.name);
-  const searchKey = ['nameContains', 'refNumberContains'].find((k) => names.includes(k));
+  const searchKey = searchKeyOf(op);
   if (term && searchKey && !search.get(searchKey)) search.set(searchKey, term);
   const asked = operationQuery(deps, op, search);
   if ('refusal' in asked) return asked;
@@ -106,6 +108,9 @@ export async function booksPage(deps: ServiceDeps, who: SignedIn, project: Proje
   const asked = listQuery(deps, op, url);
   if ('refusal' in asked) return frame(form, { error: asked.refusal }, 400);
   const { query } = asked;
+  // A list the API cannot search by name or number is shown whole, and says so: a search that silently did nothing would look like a match.
+  const term = url.searchParams.get('search')?.trim();
+  const unsearchable = term && !searchKeyOf(op) ? html`<p class="notice" role="status">The API has no name or number filter on ${resource}: "${term}" was not applied. The filters below are the ones it takes.</p>` : html``;
   const pageNumber = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
   const app = companyFileApp(deps, endUser, fileId);
   const objectType = deps.host.types.forResource(resource)?.objectType ?? '';
@@ -132,7 +137,7 @@ export async function booksPage(deps: ServiceDeps, who: SignedIn, project: Proje
   };
   const paging = html`<p class="actions">${pageNumber > 1 ? pageLink(pageNumber - 1, 'Previous page') : html``} <span class="muted">page ${pageNumber}</span> ${more ? pageLink(pageNumber + 1, 'Next page') : html``}</p>`;
   return frame(
-    html`${form}<p class="muted">Read from the company file as it is now, in its queue: no fault or latency of the desktop applies here. Read-only: the API is how you write.</p>
+    html`${form}${unsearchable}<p class="muted">Read from the company file as it is now, in its queue: no fault or latency of the desktop applies here. Read-only: the API is how you write.</p>
 <div class="scroll"><table><thead><tr><th>Name or number</th><th>Date</th><th>Amount or balance</th><th></th><th>Id</th></tr></thead><tbody>${rows.length ? rows : html`<tr><td colspan="5" class="muted">Nothing matches.</td></tr>`}</tbody></table></div>${paging}`,
   );
 }
