@@ -272,6 +272,12 @@ export class Ledger {
     return new Map(rows.map((r) => [r.id, Number(r.cents)]));
   }
 
+  /** Debits less credits posted to one account, by day, earliest first: one read for a walk through its history. */
+  dailySumsOf(accountId: string): { date: string; cents: number }[] {
+    const rows = this.db.prepare('SELECT posted_on AS date, SUM(cents) AS cents FROM postings WHERE account_id = ? GROUP BY posted_on ORDER BY posted_on').all(accountId) as { date: string; cents: number }[];
+    return rows.map((r) => ({ date: r.date, cents: Number(r.cents) }));
+  }
+
   /**
    * Debits less credits by account, class, entity and month over a period, read from the postings
    * themselves (a bulk load reads them before its kept sums are summed): a year's actuals, as a
