@@ -5,7 +5,8 @@ import { parseDuration } from '../../contract-tests/runner/plan.ts';
 import { TargetUnavailable } from '../../contract-tests/runner/preflight.ts';
 import { captureFixture, CaptureUsageError, type CaptureProgress } from '../capture/captureFixture.ts';
 import { CaptureFailed } from '../capture/readCollections.ts';
-import { outputFormat, UsageError } from './fixtureFileCommands.ts';
+import { outputFormat } from './fixtureFileCommands.ts';
+import { UsageError } from './usageErrors.ts';
 import { countsText } from '../fixtures/fixtureCounts.ts';
 import { progressBar } from './progressBar.ts';
 

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { sandboxControls } from '../api/sandboxControls.ts';
 import type { SandboxClock } from '../api/sandboxApi.ts';
-import { UsageError } from './fixtureFileCommands.ts';
+import { UsageError } from './usageErrors.ts';
 import { findSandbox, SANDBOX_FLAGS, SANDBOX_FLAGS_HELP, sayWhich } from './findSandbox.ts';
-import { isParseArgsError } from './parseArgsError.ts';
+import { isParseArgsError } from './usageErrors.ts';
 
 const HELP = `Usage: ledger-sim clock <command> [options]
 

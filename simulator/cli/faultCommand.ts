@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { JsonObject } from '../desktop/values/json.ts';
-import { UsageError } from './fixtureFileCommands.ts';
+import { UsageError } from './usageErrors.ts';
 import { faultBody, MACHINE_FLAGS, MACHINE_FLAGS_HELP, settingsBody } from './machineOptions.ts';
-import { isParseArgsError } from './parseArgsError.ts';
+import { isParseArgsError } from './usageErrors.ts';
 import { callSandbox, type SandboxTarget } from '../api/callSandbox.ts';
 import { findSandbox, SANDBOX_FLAGS, SANDBOX_FLAGS_HELP, sayWhich } from './findSandbox.ts';
 

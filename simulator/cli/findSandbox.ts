@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SandboxTarget } from '../api/callSandbox.ts';
 import { readReadyFile, readyFilePath, type ReadyFile } from '../api/readyFile.ts';
-import { UsageError } from './fixtureFileCommands.ts';
+import { UsageError } from './usageErrors.ts';
 
 /**
  * One naming for the environment across commands: what names a Service (the sandbox or a real

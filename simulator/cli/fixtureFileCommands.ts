@@ -9,6 +9,7 @@ import { validateFixture } from '../fixtures/validateFixture.ts';
 import { progressBar } from './progressBar.ts';
 import { SIZE_OPTIONS, sizesFromOptions } from './sizeOptions.ts';
 import { countObjects } from '../fixtures/fixtureCounts.ts';
+import { UsageError } from './usageErrors.ts';
 import { todayOf } from '../fixtures/seedCompanyFile.ts';
 
 export function wholeNumber(value: string | undefined, name: string, fallback: number): number {
@@ -16,9 +17,6 @@ export function wholeNumber(value: string | undefined, name: string, fallback: n
   if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, got "${value}"`);
   return Number(value);
 }
-
-/** Bad options: reported with a pointer to --help and exit code 2, never with a stack trace. */
-export class UsageError extends Error {}
 
 /** The format an --out file is written in; an unknown extension is a usage mistake. */
 export function outputFormat(file: string): FixtureFileFormat {

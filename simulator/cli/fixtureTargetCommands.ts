@@ -6,7 +6,8 @@ import { loadFixtureTools, type FixtureTools } from '../fixtures/fixtureTools.ts
 import { randomToken } from '../service/serviceIds.ts';
 import { exportFixtureOfEndUser, loadFixtureForEndUser, type FixtureLoadResult } from '../service/fixtureControls.ts';
 import { removeEndUser } from '../service/handlers/endUserHandlers.ts';
-import { outputFormat, UsageError, writeAtomically } from './fixtureFileCommands.ts';
+import { outputFormat, writeAtomically } from './fixtureFileCommands.ts';
+import { UsageError } from './usageErrors.ts';
 import { countObjects, countsText } from '../fixtures/fixtureCounts.ts';
 import { openDataDir } from './openDataDir.ts';
 import { progressBar } from './progressBar.ts';

@@ -1,6 +1,7 @@
 import { FixtureError } from '../fixtures/FixtureProblem.ts';
-import { generateCommand, UsageError, validateCommand } from './fixtureFileCommands.ts';
-import { isParseArgsError } from './parseArgsError.ts';
+import { generateCommand, validateCommand } from './fixtureFileCommands.ts';
+import { UsageError } from './usageErrors.ts';
+import { isParseArgsError } from './usageErrors.ts';
 import { exportCommand, loadCommand } from './fixtureTargetCommands.ts';
 import { captureCommand } from './captureCommand.ts';
 

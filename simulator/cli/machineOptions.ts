@@ -1,5 +1,5 @@
 import type { JsonObject } from '../desktop/values/json.ts';
-import { UsageError } from './fixtureFileCommands.ts';
+import { UsageError } from './usageErrors.ts';
 
 /** Keys of a fault spec and the control field each sets, with how its value is read. */
 const FAULT_KEYS: Record<string, { field: string; read: (raw: string, key: string) => number | string }> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sizeKeys } from '../fixtures/seed/seedTable.ts';
-import { UsageError } from './fixtureFileCommands.ts';
+import { UsageError } from './usageErrors.ts';
 import { sizesFromOptions } from './sizeOptions.ts';
 
 const DEMO = sizeKeys();

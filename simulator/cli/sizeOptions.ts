@@ -1,5 +1,5 @@
 import { parseSizes, scaleOf, sizesAtScale, type SeedSizes } from '../fixtures/seedCompanyFile.ts';
-import { UsageError } from './fixtureFileCommands.ts';
+import { UsageError } from './usageErrors.ts';
 
 /** The options every command that seeds a company file takes for its size. */
 export const SIZE_OPTIONS = {
