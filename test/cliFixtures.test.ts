@@ -78,6 +78,14 @@ describe('ledger-sim fixtures generate and validate', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`no sandbox is running from ${dir}`);
     expect(run.stderr).not.toMatch(NO_STACK);
+    // A today that is no date is refused before anything is written.
+    for (const today of ['2026-13-45', 'yesterday', '2026-02-30']) {
+      const out = path.join(dir, `bad-today-${today}.json`);
+      const bad = await runInProcess(fixturesCommand, ['generate', '--today', today, '--out', out]);
+      expect(bad.code, today).toBe(2);
+      expect(bad.stderr).toContain(`--today must be a date YYYY-MM-DD, got "${today}"`);
+      expect(fs.existsSync(out)).toBe(false);
+    }
   });
 });
 
