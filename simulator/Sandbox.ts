@@ -18,7 +18,7 @@ import { createServiceApp, expressMessageClasses, httpsRequiredHandler } from '.
 import { sendBareError } from './service/jsonAnswers.ts';
 import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.ts';
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
-import type { SeedSizes } from './fixtures/seedCompanyFile.ts';
+import { isDay, type SeedSizes } from './fixtures/seedCompanyFile.ts';
 import { ProjectClocks } from './service/ProjectClocks.ts';
 import { RequestLog } from './service/RequestLog.ts';
 import { hashPassword } from './service/dashboard/passwords.ts';
@@ -38,6 +38,12 @@ export interface SandboxOptions {
   seed?: number;
   /** Objects of each sized type in the demo company file, by resource; left out: the demo counts. */
   sizes?: SeedSizes;
+  /**
+   * The today (YYYY-MM-DD) the company files it seeds are dated by: their history is the two years
+   * up to the day before. Left out: the day the project's clock reads, so a file seeded tomorrow is
+   * another file; given, the same seed gives the same file on any day.
+   */
+  today?: string;
   certPath?: string;
   keyPath?: string;
   /** What clients should trust when `certPath` is not self-signed (its CA); defaults to `certPath`. */
@@ -129,6 +135,8 @@ function setUpMachine(machine: DesktopMachine, setup: NonNullable<SandboxOptions
 
 /** Starts a complete sandbox: spec, Service, fake desktop application, demo project and end user. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  // Refused before anything is made: a bad day would otherwise first show when a file is seeded.
+  if (options.today !== undefined && !isDay(options.today)) throw new Error(`today must be a date YYYY-MM-DD, got "${options.today}"`);
   const dataDir = options.memory ? undefined : path.resolve(options.dataDir ?? '.ledger-sim');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
@@ -156,7 +164,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     endUser = { id: newEndUserId(), project_id: TESTING_PROJECT.id, company_name: 'Demo company', source_id: DEMO_SOURCE_ID, email: 'owner@demo-company.test', created_at: testingClock.now() };
     state.addEndUser(endUser);
   }
-  deps.demoSeed = { seed: options.seed ?? DEMO_SEED, sizes: options.sizes ?? {} };
+  deps.demoSeed = { seed: options.seed ?? DEMO_SEED, sizes: options.sizes ?? {}, ...(options.today === undefined ? {} : { today: options.today }) };
+  deps.seedToday = options.today;
   const demo = connectCompanyFile(deps, endUser, deps.demoSeed);
   if (options.machine) setUpMachine(companyFileApp(deps, endUser, demo.companyFileId).machine, options.machine);
 

@@ -152,6 +152,12 @@ export interface StartSandboxOptions {
   /** The demo company file's seed and sizes (as `ledger-sim serve --seed/--size`). */
   seed?: number;
   sizes?: Record<string, number>;
+  /**
+   * The today (YYYY-MM-DD) seeded company files are dated by, as `ledger-sim serve --today`: their
+   * history is the two years up to the day before. Left out: the sandbox clock's today, so the
+   * demo's dates (and the ids made from them) move with the day; given, they do not.
+   */
+  today?: string;
   /** Accept this secret key (sk_...) instead of issuing one. */
   secretKey?: string;
   /** `silent` unless given: a test's output is the test's. */

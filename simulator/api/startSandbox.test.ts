@@ -108,3 +108,26 @@ describe('startSandbox as a child process', () => {
     await expect(startSandbox({ mode: 'thread' as 'in-process' })).rejects.toThrow(/mode is 'in-process' or 'child-process'/);
   });
 });
+
+describe('startSandbox with a today', () => {
+  const invoicesOf = async (sandbox: SandboxHandle): Promise<{ id: string; transactionDate: string }[]> => {
+    const page = await sandbox.fetch(`${sandbox.baseUrl}/ledger-desktop/invoices?limit=150`, { headers: { authorization: `Bearer ${sandbox.apiKey}`, 'service-end-user-id': sandbox.endUserId } });
+    return ((await page.json()) as { data: { id: string; transactionDate: string }[] }).data.map(({ id, transactionDate }) => ({ id, transactionDate }));
+  };
+
+  it('dates the demo up to the day before it, the same file in process and in a child, whatever the day', async () => {
+    const inProcess = await startSandbox({ sizes: SMALL, today: '2025-07-01' });
+    const child = await startSandbox({ mode: 'child-process', sizes: SMALL, today: '2025-07-01' });
+    try {
+      const invoices = await invoicesOf(inProcess);
+      expect(invoices).toHaveLength(SMALL.invoices);
+      const dates = invoices.map((i) => i.transactionDate).sort();
+      expect(dates.at(-1)! <= '2025-06-30' && dates.at(-1)! >= '2025-05-01', dates.at(-1)).toBe(true);
+      // Ids are made from the times they were made at: pinned by the today, they are the same in both.
+      expect(await invoicesOf(child)).toEqual(invoices);
+    } finally {
+      await Promise.all([inProcess.close(), child.close()]);
+    }
+    await expect(startSandbox({ sizes: SMALL, today: '2025-02-30' })).rejects.toThrow(/today must be a date YYYY-MM-DD, got "2025-02-30"/);
+  });
+});

@@ -24,6 +24,7 @@ async function startChild(options: StartSandboxOptions): Promise<SandboxHandle> 
   const args = [BIN, 'serve', '--port', '0', '--http-port', '0', '--ready-file', readyFile, '--log-level', options.logLevel ?? 'warn'];
   args.push(...(options.dataDir ? ['--data-dir', options.dataDir] : ['--memory']));
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  if (options.today !== undefined) args.push('--today', options.today);
   // As named, the others at the demo's counts (the library's sizes), not in proportion (the command's).
   if (options.sizes) args.push('--size', Object.entries(options.sizes).map(([k, v]) => `${k}=${v}`).join(','), '--scale', '1');
   if (options.secretKey) args.push('--secret-key', options.secretKey);
@@ -104,6 +105,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     ...(options.dataDir ? { dataDir: options.dataDir } : { memory: true }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.sizes ? { sizes: options.sizes } : {}),
+    ...(options.today === undefined ? {} : { today: options.today }),
     ...(options.secretKey ? { secretKey: options.secretKey } : {}),
     logLevel: options.logLevel ?? 'silent',
     ...(options.checkResponses === undefined ? {} : { checkResponses: options.checkResponses }),

@@ -10,7 +10,7 @@ import { progressBar } from './progressBar.ts';
 import { SIZE_OPTIONS, sizesFromOptions } from './sizeOptions.ts';
 import { countObjects } from '../fixtures/fixtureCounts.ts';
 import { UsageError } from './usageErrors.ts';
-import { todayOf } from '../fixtures/seedCompanyFile.ts';
+import { isDay, todayOf } from '../fixtures/seedCompanyFile.ts';
 
 export function wholeNumber(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -57,7 +57,7 @@ export async function generateCommand(args: string[]): Promise<number> {
   const profile = values.profile ?? 'standard';
   if (!(profile in SEED_PROFILES)) throw new UsageError(`--profile must be one of ${Object.keys(SEED_PROFILES).join(', ')}, got "${profile}"`);
   const today = values.today ?? todayOf(Date.now());
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || todayOf(Date.parse(`${today}T00:00:00Z`) || 0) !== today) throw new UsageError(`--today must be a date YYYY-MM-DD, got "${today}"`);
+  if (!isDay(today)) throw new UsageError(`--today must be a date YYYY-MM-DD, got "${today}"`);
   const started = performance.now();
   const tools = await loadFixtureTools();
   const bar = progressBar('generating');

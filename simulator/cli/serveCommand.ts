@@ -21,6 +21,8 @@ Options:
                      or LEDGER_SIM_DATA_DIR)
   --memory           keep everything in memory; nothing is written but the public CA certificate
   --seed N           seed of the demo company file (default ${DEMO_SEED})
+  --today YYYY-MM-DD date the seeded company files' two years of history up to the day before this
+                     day (default: the sandbox clock's today); the same seed gives the same file on any day
   The demo company file's size (the demo's counts: ${[...sizeKeys()].map(([k, v]) => `${k}=${v.demo}`).join(', ')}):
 ${SIZE_OPTIONS_HELP}
   --cert FILE --key FILE   serve this certificate instead of the generated one
@@ -57,6 +59,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       'data-dir': { type: 'string' },
       memory: { type: 'boolean' },
       seed: { type: 'string' },
+      today: { type: 'string' },
       ...SIZE_OPTIONS,
       cert: { type: 'string' },
       key: { type: 'string' },
@@ -90,6 +93,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     memory: values.memory,
     seed: count(values.seed, 'seed', DEMO_SEED),
     sizes: sizesFromOptions(values),
+    ...(values.today === undefined ? {} : { today: values.today }),
     certPath: values.cert,
     keyPath: values.key,
     caCertPath: values['ca-cert'],

@@ -6,7 +6,7 @@ import { newConnectionId } from './serviceIds.ts';
 import type { EndUserRow } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
 
-type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks'>;
+type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'seedToday'>;
 
 /** An end user's company file, open on the clock of the end user's project. */
 export function companyFileApp(deps: Pick<ServiceDeps, 'host' | 'clocks'>, endUser: Pick<EndUserRow, 'project_id'>, companyFileId: string, template?: Buffer): DesktopApplication {
@@ -25,7 +25,7 @@ export interface ConnectResult {
  */
 export function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow, options: SeedOptions): ConnectResult {
   // Its history is dated up to the day before its clock's today: a file seeded tomorrow is another file.
-  const seed = { ...options, today: options.today ?? todayOf(deps.clocks.forProject(endUser.project_id).now()) };
+  const seed = { ...options, today: options.today ?? deps.seedToday ?? todayOf(deps.clocks.forProject(endUser.project_id).now()) };
   // Seeded once per seed, today and code, then opened from the kept bytes (`demoCache.ts`).
   const key = demoCacheKey(seed);
   const kept = readDemo(key);

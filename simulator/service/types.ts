@@ -32,6 +32,8 @@ export interface ServiceDeps {
   responseChecker?: ResponseChecker;
   /** The seed options of the sandbox's demo company file: a new end user asking for the demo gets its kept bytes. */
   demoSeed?: SeedOptions;
+  /** The today every company file the sandbox seeds is dated by (`--today`); left out, the project clock's. */
+  seedToday?: string;
 }
 
 export interface DataTarget {
