@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadFixtureTools } from '../simulator/fixtures/fixtureTools.ts';
 import { loadServiceSpec } from '../simulator/spec/serviceSpec.ts';
 import type { ListsResult } from './benchLists.ts';
 import { compareWithBaseline, type ComparisonSetup, type ScenarioResult } from './benchThroughput.ts';
+import { countTransactions, type BookCounts } from './countTransactions.ts';
 import { cpuSnapshot, roundCpu, type RoundCpu } from './cpuSnapshot.ts';
 import { concurrencyCheck, type ConcurrencyResult, type ConcurrencySetup } from './concurrencyCheck.ts';
 import type { GetTarget } from './httpsGet.ts';
@@ -43,8 +45,8 @@ export interface LargeSetup {
 export interface LargeResult {
   /** The server child's start, its demo company file on disk included. */
   serverStartMs: number;
-  /** B as seeded, with what the server and the rest of the machine used of the CPU meanwhile. */
-  endUser: SeededEndUser & { cpu: RoundCpu };
+  /** B as seeded, with what the server and the rest of the machine used of the CPU meanwhile, and what its company file holds. */
+  endUser: SeededEndUser & { cpu: RoundCpu; books: BookCounts };
   timings: ReportRequestTiming[];
   concurrency: ConcurrencyResult;
   /** B's list pages, first page and every page, sandbox against the bare server. */
@@ -52,6 +54,9 @@ export interface LargeResult {
   /** Every filter's first page on B's company file, in a fresh process. */
   filters: Pick<ListsResult, 'filters' | 'unmeasured'>;
 }
+
+/** Between A's requests while B is seeded: a client polling, not a load (the concurrency check below is the load). */
+const SEEDING_PAUSE_MS = 100;
 
 function targetFor(port: number, ca: string, headers: Record<string, string>): GetTarget {
   // One socket each: every client here asks one thing at a time, like one end user's app.
@@ -105,14 +110,19 @@ export async function benchLarge(setup: LargeSetup, workDir: string, progress: (
   const targets = [controls];
   try {
     progress(`large: sandbox on disk ready in ${(server.startMs / 1000).toFixed(1)} s; seeding end user B (${Object.entries(setup.sizes).map(([k, v]) => `${k} ${v}`).join(', ')})`);
-    const beforeSeeding = cpuSnapshot(server.pid);
-    const seeded = await seedLargeEndUser(controls, { seed: setup.seed, sizes: setup.sizes, timeoutMs: setup.seedTimeoutMs, keptFile: server.keptFiles?.[0] });
-    // The server's own CPU beside the wall time: a figure to compare across machines and busy hours.
-    const endUser = { ...seeded, cpu: roundCpu(beforeSeeding, cpuSnapshot(server.pid)) };
-    progress(`large: seeded in ${(endUser.seedMs / 1000).toFixed(1)} s: ${JSON.stringify(endUser.answer)}`);
     const other = targetFor(server.port, ca, { ...auth, 'service-end-user-id': server.endUserId });
+    targets.push(other);
+    const beforeSeeding = cpuSnapshot(server.pid);
+    // Meanwhile A asks its list page, a pause between: the sandbox answers others while it seeds.
+    const meanwhile = { target: other, path: setup.concurrency.listPath, pauseMs: SEEDING_PAUSE_MS };
+    const seeded = await seedLargeEndUser(controls, { seed: setup.seed, sizes: setup.sizes, timeoutMs: setup.seedTimeoutMs, keptFile: server.keptFiles?.[0], meanwhile });
+    // The server's own CPU beside the wall time: a figure to compare across machines and busy hours.
+    const cpu = roundCpu(beforeSeeding, cpuSnapshot(server.pid));
+    const companyFile = path.join(dir, 'data', 'company-files', `company_${seeded.endUserId}.sqlite`);
+    const endUser = { ...seeded, cpu, books: countTransactions(companyFile, (await loadFixtureTools()).types) };
+    progress(`large: seeded in ${(endUser.seedMs / 1000).toFixed(1)} s, ${endUser.books.transactions} transactions: ${JSON.stringify(endUser.answer)}`);
     const large = targetFor(server.port, ca, { ...auth, 'service-end-user-id': endUser.endUserId });
-    targets.push(other, large);
+    targets.push(large);
 
     const { operations } = await loadServiceSpec();
     const requests = reportRequests(operations, setup.periods, setup.fiscalYear);
@@ -132,7 +142,7 @@ export async function benchLarge(setup: LargeSetup, workDir: string, progress: (
     targets.push(pagesTarget);
     const pages = await compareWithBaseline(server, pagesTarget, pageLoad, tls, dir);
     progress(`large: every filter's first page of ${setup.lists.filterResources.join(', ')} on B's company file, in a fresh process`);
-    const filters = filtersOn(path.join(dir, 'data', 'company-files', `company_${endUser.endUserId}.sqlite`), setup.lists.filterResources);
+    const filters = filtersOn(companyFile, setup.lists.filterResources);
     return { serverStartMs: server.startMs, endUser, timings, concurrency, pages, filters };
   } finally {
     for (const t of targets) t.agent.destroy();

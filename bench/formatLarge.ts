@@ -2,6 +2,7 @@ import type { LargeResult, LargeSetup, LargeTargets } from './benchLarge.ts';
 import type { SequentialRun } from './concurrencyCheck.ts';
 import { filterLines, scenarioLines } from './formatLists.ts';
 import { fixed, formatTable, whole } from './formatTable.ts';
+import type { SeededEndUser } from './seedLargeEndUser.ts';
 import type { ReportRequestTiming } from './timeReportRequests.ts';
 
 function verdict(ok: boolean): string {
@@ -65,6 +66,18 @@ function runCells(run: SequentialRun): string[] {
   return [fixed(run.latency.p50Ms, 2), fixed(run.latency.p99Ms, 2), fixed(run.latency.maxMs, 2), whole(run.errors)];
 }
 
+/** A's list page while B was seeded, against its quiet p99 of the concurrency check (same path, same connection). */
+function meanwhileLine(meanwhile: SeededEndUser['meanwhile'], quiet: SequentialRun, targets: LargeTargets): string {
+  const l = meanwhile.latency;
+  const ratio = l.p99Ms / quiet.latency.p99Ms;
+  const ok = ratio <= targets.loadP99Ratio && l.p99Ms < targets.loadP99Ms && meanwhile.errors === 0;
+  const errors = meanwhile.errors > 0 ? `, ${meanwhile.errors} errors (first: ${meanwhile.firstError ?? '?'})` : ', no errors';
+  return (
+    `  while B was seeded (on the sandbox's seed thread), A asked GET ${meanwhile.path} ${l.count} times: p50 ${fixed(l.p50Ms, 1)} ms, p99 ${fixed(l.p99Ms, 1)} ms, max ${fixed(l.maxMs, 1)} ms${errors}; ` +
+    `${fixed(ratio, 2)}x its quiet p99 (${verdict(ok)} the concurrency target below)`
+  );
+}
+
 function concurrencyLines(setup: LargeSetup, targets: LargeTargets, result: LargeResult['concurrency']): string[] {
   const c = setup.concurrency;
   const row = (name: string, quiet: SequentialRun, loaded: SequentialRun): string[] => {
@@ -112,10 +125,12 @@ export function largeSection(targets: LargeTargets, { setup, result }: { setup: 
   return [
     `8. The large company file (issue 37): a sandbox on disk (child process, reports on its worker thread), demo end user A (${whole(setup.demo.customers)} customers, ${whole(setup.demo.invoices)} invoices),`,
     `  end user B made with POST /v1/end-users and seeded with POST /_sandbox/end-users/{id}/company-file (seed ${setup.seed}): ${sizes}`,
+    `  its company file: ${whole(e.books.transactions)} transactions, ${whole(e.books.postings)} postings`,
     `  answer: ${JSON.stringify(e.answer)}`,
     `  sandbox child start ${fixed(result.serverStartMs / 1000, 1)} s; B seeded in ${fixed(e.seedMs / 1000, 1)} s (${verdict(e.seedMs / 1000 <= targets.seedSeconds)} the target of <= ${targets.seedSeconds} s; ` +
       `the server's CPU ${fixed(e.cpu.serverMs / 1000, 1)} s, other processes ${fixed(e.cpu.foreignShare * 100, 0)}% of the machine meanwhile); ${kept}` +
       (e.removedStaleCopy ? '; a copy from an earlier run was removed first' : ''),
+    meanwhileLine(e.meanwhile, result.concurrency.baseline.list, targets),
     ...(result.timings.length > 0 ? reportLines(setup, targets, result.timings) : ['  report table not run (runs: 0)']),
     '',
     ...concurrencyLines(setup, targets, result.concurrency),

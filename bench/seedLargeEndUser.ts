@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import type { GetTarget } from './httpsGet.ts';
+import { httpsGetTail, type GetTarget } from './httpsGet.ts';
 import { httpsPostJson } from './httpsPostJson.ts';
+import { latencyStats, type LatencyStats } from './latencyStats.ts';
 
 export interface LargeEndUserSetup {
   seed: number;
@@ -9,6 +10,16 @@ export interface LargeEndUserSetup {
   timeoutMs: number;
   /** Where the server's demo cache would keep this seeding (the server child names it). */
   keptFile: string | undefined;
+  /** Asked one at a time (a pause between) while the seeding runs: another end user's request. */
+  meanwhile: { target: GetTarget; path: string; pauseMs: number };
+}
+
+/** The requests asked while the seeding ran, timed from sent to their whole body read. */
+export interface Meanwhile {
+  path: string;
+  latency: LatencyStats;
+  errors: number;
+  firstError?: string;
 }
 
 export interface SeededEndUser {
@@ -21,7 +32,30 @@ export interface SeededEndUser {
   keptBytes: number;
   /** A kept copy from an earlier run that was removed first, so that the figure is a seeding. */
   removedStaleCopy: boolean;
+  meanwhile: Meanwhile;
 }
+
+/** `path`, one request at a time with a pause between, until `done` says stop. */
+async function askMeanwhile({ target, path, pauseMs }: SeedingSetupMeanwhile, done: () => boolean): Promise<Meanwhile> {
+  const samples: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  while (!done()) {
+    const started = performance.now();
+    try {
+      const res = await httpsGetTail(target, path);
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.head.subarray(0, 200).toString('utf8')}`);
+      samples.push(performance.now() - started);
+    } catch (error) {
+      errors += 1;
+      firstError ??= error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  return { path, latency: latencyStats(samples), errors, ...(firstError === undefined ? {} : { firstError }) };
+}
+
+type SeedingSetupMeanwhile = LargeEndUserSetup['meanwhile'];
 
 function fail(what: string, status: number, body: Buffer): never {
   throw new Error(`${what}: HTTP ${status} ${body.toString('utf8').slice(0, 300)}`);
@@ -43,10 +77,14 @@ export async function seedLargeEndUser(target: GetTarget, setup: LargeEndUserSet
   const removedStaleCopy = kept !== undefined && fs.existsSync(kept);
   if (kept) fs.rmSync(kept, { force: true });
   const started = performance.now();
-  const seeded = await httpsPostJson(target, `/_sandbox/end-users/${endUserId}/company-file`, { seed: setup.seed, sizes: setup.sizes }, setup.timeoutMs);
-  const seedMs = performance.now() - started;
-  if (seeded.status !== 200) fail('POST /_sandbox/end-users/{id}/company-file', seeded.status, seeded.body);
+  let answered = false;
+  const asking = httpsPostJson(target, `/_sandbox/end-users/${endUserId}/company-file`, { seed: setup.seed, sizes: setup.sizes }, setup.timeoutMs).finally(() => {
+    answered = true;
+  });
+  const [seeded, meanwhile] = await Promise.all([asking.then((res) => ({ res, ms: performance.now() - started })), askMeanwhile(setup.meanwhile, () => answered)]);
+  const seedMs = seeded.ms;
+  if (seeded.res.status !== 200) fail('POST /_sandbox/end-users/{id}/company-file', seeded.res.status, seeded.res.body);
   const keptBytes = kept !== undefined && fs.existsSync(kept) ? fs.statSync(kept).size : 0;
   if (kept) fs.rmSync(kept, { force: true });
-  return { endUserId, seedMs, answer: JSON.parse(seeded.body.toString('utf8')) as unknown, keptBytes, removedStaleCopy };
+  return { endUserId, seedMs, answer: JSON.parse(seeded.res.body.toString('utf8')) as unknown, keptBytes, removedStaleCopy, meanwhile };
 }

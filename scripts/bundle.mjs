@@ -11,7 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // Two levels below the project, as the sources are: their `../../spec/...` paths (import.meta.url) still resolve.
 // The CLI, the test API's entry, and next to them the modules of their second threads: the one that checks a large fixture's
-// shape (ShapeCheckThread.ts) and the one that computes reports of company files on disk (ReportThread.ts).
+// shape (ShapeCheckThread.ts), the one that computes reports of company files on disk (ReportThread.ts) and the one that
+// seeds a large company file (SeedThread.ts).
 // A chunk of an earlier build would be digested with the code (demoCache.ts) and shipped: none stays.
 fs.rmSync(path.join(root, 'dist/cli'), { recursive: true, force: true });
 await build({
@@ -21,6 +22,7 @@ await build({
     { in: path.join(root, 'simulator/api/client.ts'), out: 'client' },
     { in: path.join(root, 'simulator/fixtures/shapeCheck.ts'), out: 'shapeCheck' },
     { in: path.join(root, 'simulator/desktop/reportThread/reportWorker.ts'), out: 'reportWorker' },
+    { in: path.join(root, 'simulator/fixtures/seedWorker.ts'), out: 'seedWorker' },
   ],
   outdir: path.join(root, 'dist/cli'),
   outExtension: { '.js': '.mjs' },

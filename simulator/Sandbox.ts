@@ -44,6 +44,11 @@ export interface SandboxOptions {
    * another file; given, the same seed gives the same file on any day.
    */
   today?: string;
+  /**
+   * Seedings of at least this many sized objects (customers, invoices and the rest together) run on
+   * a thread of their own, so that the sandbox answers everyone else meanwhile; default 20,000.
+   */
+  seedThreadMinObjects?: number;
   certPath?: string;
   keyPath?: string;
   /** What clients should trust when `certPath` is not self-signed (its CA); defaults to `certPath`. */
@@ -166,7 +171,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   deps.demoSeed = { seed: options.seed ?? DEMO_SEED, sizes: options.sizes ?? {}, ...(options.today === undefined ? {} : { today: options.today }) };
   deps.seedToday = options.today;
-  const demo = connectCompanyFile(deps, endUser, deps.demoSeed);
+  deps.seedThreadMinObjects = options.seedThreadMinObjects;
+  const demo = await connectCompanyFile(deps, endUser, deps.demoSeed);
   if (options.machine) setUpMachine(companyFileApp(deps, endUser, demo.companyFileId).machine, options.machine);
 
   const tls = await tlsReady;

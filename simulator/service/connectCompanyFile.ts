@@ -1,12 +1,24 @@
 import type { CompanyFile } from '../desktop/CompanyFile.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
-import { seedCompanyFile, todayOf, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
+import { seedCompanyFile, sizesAtScale, todayOf, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import { demoCacheKey, readDemo, worthKeeping, writeDemo } from '../fixtures/demoCache.ts';
+import { seedInThread } from '../fixtures/SeedThread.ts';
 import { newConnectionId } from './serviceIds.ts';
+import { ServiceError } from './ServiceError.ts';
 import type { EndUserRow } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
 
-type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'seedToday'>;
+type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'seedToday' | 'seedThreadMinObjects'>;
+
+/**
+ * Seedings of at least this many sized objects run on a thread of their own: the demo's 8,000 take
+ * about a second, a company file of 200,000 transactions half a minute, during which this thread
+ * would answer no one.
+ */
+export const SEED_THREAD_MIN_OBJECTS = 20_000;
+
+/** End users whose company file a thread is seeding, by id: whoever asks again waits for the same one. */
+const seeding = new Map<string, Promise<ConnectResult>>();
 
 /** An end user's company file, open on the clock of the end user's project. */
 export function companyFileApp(deps: Pick<ServiceDeps, 'host' | 'clocks'>, endUser: Pick<EndUserRow, 'project_id'>, companyFileId: string, template?: Buffer): DesktopApplication {
@@ -22,13 +34,22 @@ export interface ConnectResult {
 /**
  * What finishing the connect flow does: the end user gets an integration connection to a company
  * file, here a new one seeded from `seed`. An end user that is already connected keeps its file.
+ * A large seeding runs on a thread of its own (SEED_THREAD_MIN_OBJECTS); the answer waits for it.
  */
-export function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow, options: SeedOptions): ConnectResult {
+export async function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow, options: SeedOptions): Promise<ConnectResult> {
+  const running = seeding.get(endUser.id);
+  if (running) return running;
   // Its history is dated up to the day before its clock's today: a file seeded tomorrow is another file.
   const seed = { ...options, today: options.today ?? deps.seedToday ?? todayOf(deps.clocks.forProject(endUser.project_id).now()) };
   // Seeded once per seed, today and code, then opened from the kept bytes (`demoCache.ts`).
   const key = demoCacheKey(seed);
   const kept = readDemo(key);
+  const sized = Object.values(sizesAtScale(seed.sizes ?? {}, 1)).reduce((n, count) => n + count, 0);
+  if (kept === undefined && sized >= (deps.seedThreadMinObjects ?? SEED_THREAD_MIN_OBJECTS) && !connectedFileOf(deps, endUser)) {
+    const inThread = connectSeededInThread(deps, endUser, seed, key).finally(() => seeding.delete(endUser.id));
+    seeding.set(endUser.id, inThread);
+    return inThread;
+  }
   const fill = (file: CompanyFile): void => {
     seedCompanyFile(file, seed);
     // Not even copied when too large to keep: a copy of a large file costs its size in memory and a second.
@@ -43,14 +64,60 @@ export function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow, optio
   }
 }
 
+/** The end user's connection to a company file, if it has one. */
+function connectedFileOf(deps: ConnectDeps, endUser: EndUserRow): ConnectResult | undefined {
+  const existing = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
+  return existing?.company_file_id ? { connectionId: existing.id, companyFileId: existing.company_file_id, created: false } : undefined;
+}
+
+/**
+ * A new company file seeded on a thread of its own, then opened here (from disk, or from the bytes
+ * the thread sent for a sandbox in memory) and connected. If the seeding fails, whatever it wrote
+ * is removed and the end user stays unconnected.
+ */
+async function connectSeededInThread(deps: ConnectDeps, endUser: EndUserRow, seed: SeedOptions, key: string): Promise<ConnectResult> {
+  const companyFileId = companyFileIdOf(endUser);
+  // Left behind without a connection (a fixture load stopped half way): filled where it is, as before.
+  if (deps.host.exists(companyFileId)) return connectCompanyFileWith(deps, endUser, (file) => seedCompanyFile(file, seed));
+  const filePath = deps.host.pathOf(companyFileId);
+  const { onProgress: _progress, ...options } = seed;
+  let bytes: Buffer | undefined;
+  try {
+    bytes = await seedInThread({ path: filePath === ':memory:' ? undefined : filePath, options, nowMs: deps.clocks.forProject(endUser.project_id).now() });
+  } catch (error) {
+    deps.host.discard(companyFileId);
+    throw error;
+  }
+  const result = connectCompanyFileWith(
+    deps,
+    endUser,
+    () => {
+      throw new Error('the company file its thread seeded has no company details');
+    },
+    bytes,
+    true,
+  );
+  const file = companyFileApp(deps, endUser, result.companyFileId).file;
+  if (worthKeeping(file.store.sizeBytes())) writeDemo(key, bytes ?? file.store.db.serialize());
+  return result;
+}
+
+function companyFileIdOf(endUser: EndUserRow): string {
+  return `company_${endUser.id}`;
+}
+
 /**
  * The same with the new company file filled by `fill` (seeding, a fixture). If filling throws, the
- * new company file is removed again and the end user stays unconnected.
+ * new company file is removed again and the end user stays unconnected. Refused while a thread
+ * seeds the end user's company file (`seededNow`: that thread's file, now done).
  */
-export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, fill: (file: CompanyFile) => void, template?: Buffer): ConnectResult {
-  const existing = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
-  if (existing?.company_file_id) return { connectionId: existing.id, companyFileId: existing.company_file_id, created: false };
-  const companyFileId = `company_${endUser.id}`;
+export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, fill: (file: CompanyFile) => void, template?: Buffer, seededNow = false): ConnectResult {
+  const existing = connectedFileOf(deps, endUser);
+  if (existing) return existing;
+  if (!seededNow && seeding.has(endUser.id)) {
+    throw ServiceError.of('INVALID_REQUEST', `Invalid request: a company file is being seeded for end user "${endUser.id}"; it is connected once that seeding answers.`);
+  }
+  const companyFileId = companyFileIdOf(endUser);
   let app: DesktopApplication;
   try {
     app = companyFileApp(deps, endUser, companyFileId, template);

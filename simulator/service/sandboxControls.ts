@@ -92,7 +92,7 @@ const OWN_CONTROLS: Control[] = [
     description:
       'Connect an end user to a new seeded company file: {"seed", "sizes": {"customers": N, "vendors": N, ...}}; "customers" and "invoices" are shorthands. ' +
       '{"demo": true}: a copy of the demo company file, from its kept bytes in milliseconds.',
-    answer: (call) => {
+    answer: async (call) => {
       const endUser = endUserOf(call);
       const body = fieldsOf(call);
       refuseUnknownFields(body, ['seed', 'sizes', 'customers', 'invoices', 'demo']);
@@ -100,7 +100,7 @@ const OWN_CONTROLS: Control[] = [
       if (demo !== undefined && demo !== true && demo !== false) throw ServiceError.of('INVALID_REQUEST', 'Invalid request at "demo": must be true or false');
       if (demo === true && Object.keys(body).length > 1) throw ServiceError.of('INVALID_REQUEST', 'Invalid request at "demo": the demo file has its own seed and sizes; send "demo" alone');
       const seed = demo === true ? (call.deps.demoSeed ?? { seed: 1, sizes: {} }) : { seed: wholeNumber(body['seed'], 'seed', 2 ** 31) ?? 1, sizes: sizesOf(body) };
-      const result = connectCompanyFile(call.deps, endUser, seed);
+      const result = await connectCompanyFile(call.deps, endUser, seed);
       return JSON.stringify({ objectType: 'sandbox_company_file', endUserId: endUser.id, ...result });
     },
   },

@@ -34,6 +34,8 @@ export interface ServiceDeps {
   demoSeed?: SeedOptions;
   /** The today every company file the sandbox seeds is dated by (`--today`); left out, the project clock's. */
   seedToday?: string;
+  /** Seedings of at least this many sized objects run on a thread of their own (`SEED_THREAD_MIN_OBJECTS` unless set). */
+  seedThreadMinObjects?: number;
 }
 
 export interface DataTarget {

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { FromReportThread, ReportRequest, ToReportThread } from './reportMessages.ts';
 import { StreamedJson } from './StreamedJson.ts';
 import { fromThreadError } from './threadErrors.ts';
+import { workerModule } from '../../threads/workerModule.ts';
 
 /**
  * The thread's first code, inline so that it runs from source and from the bundle alike: it loads
@@ -25,12 +26,6 @@ const { parentPort, workerData } = require('node:worker_threads');
  * 3-8% less CPU through the thread, alternating runs). Only what is allocated is held.
  */
 const YOUNG_GENERATION_MB = 192;
-
-/** The worker's module: reportWorker.ts next to this file, or reportWorker.mjs next to the bundle (scripts/bundle.mjs). */
-function entryOf(): { entry: string; tsx: string | undefined } {
-  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./reportWorker.mjs', import.meta.url).href, tsx: undefined };
-  return { entry: new URL('./reportWorker.ts', import.meta.url).href, tsx: import.meta.resolve('tsx/esm/api') };
-}
 
 interface Pending {
   resolve: (json: Buffer | StreamedJson) => void;
@@ -102,7 +97,7 @@ export class ReportThread {
   }
 
   private start(): Running {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: entryOf(), resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: workerModule(import.meta.url, 'reportWorker'), resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     const running: Running = { worker, pending: new Map(), failure: undefined };
     worker.unref();
     worker.on('message', (message: FromReportThread) => this.settle(running, message));

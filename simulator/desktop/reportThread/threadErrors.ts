@@ -35,11 +35,11 @@ export function toThreadError(error: unknown): ThreadError {
  * DesktopError comes back as a DesktopError with the same fields: the Service reads no more). An
  * unexpected one keeps the thread's stack, for the log of the 500 it becomes.
  */
-export function fromThreadError(sent: ThreadError): Error {
+export function fromThreadError(sent: ThreadError, thread = 'report thread'): Error {
   let error: Error;
   if (sent.kind === 'desktop') error = new DesktopError(sent.fields['status'] as DesktopStatus, sent.message);
   else if (sent.kind === 'input') error = new RequestInputError(String(sent.fields['field']), sent.message);
-  else error = new Error(`the report thread failed: ${sent.message}`);
+  else error = new Error(`the ${thread} failed: ${sent.message}`);
   if (sent.kind !== 'unexpected') Object.assign(error, sent.fields);
   if (sent.stack) error.stack = sent.kind === 'unexpected' ? `${error.message}\n${sent.stack}` : sent.stack;
   return error;

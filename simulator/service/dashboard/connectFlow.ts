@@ -82,7 +82,7 @@ export async function finishConnect(deps: ServiceDeps, req: Request, secret: str
   try {
     if (source === 'seeded') {
       if (connected) return again(409, 'This end user has a company file already: choose "The company file this end user has already".');
-      connectCompanyFile(deps, flow.endUser, { seed: whole(form.get('seed'), 'Seed', 2 ** 31), sizes: { customers: whole(form.get('customers'), 'Customers', 10_000), invoices: whole(form.get('invoices'), 'Invoices', 30_000) } });
+      await connectCompanyFile(deps, flow.endUser, { seed: whole(form.get('seed'), 'Seed', 2 ** 31), sizes: { customers: whole(form.get('customers'), 'Customers', 10_000), invoices: whole(form.get('invoices'), 'Invoices', 30_000) } });
     } else if (source === 'fixture') {
       await loadPastedFixture(deps, flow.endUser, form.get('fixture') ?? '');
     } else if (source === 'existing') {

@@ -115,7 +115,7 @@ export async function sandboxAction(deps: ServiceDeps, who: SignedIn, project: P
     const [action, faultId] = parts.slice(2);
     const file = companyFileOf(deps, endUser);
     if (action === 'seed' && !file) {
-      connectCompanyFile(deps, endUser, { seed: number(fields.get('seed'), 'seed', 2 ** 31), sizes: { customers: number(fields.get('customers'), 'customers', 10_000), invoices: number(fields.get('invoices'), 'invoices', 30_000) } });
+      await connectCompanyFile(deps, endUser, { seed: number(fields.get('seed'), 'seed', 2 ** 31), sizes: { customers: number(fields.get('customers'), 'customers', 10_000), invoices: number(fields.get('invoices'), 'invoices', 30_000) } });
       return back(endUser.id);
     }
     if (action === 'fixture') {
