@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CACHE_DIR, demoCacheKey } from '../simulator/fixtures/demoCache.ts';
@@ -47,5 +48,38 @@ describe('a large seeding, on a thread of its own', () => {
     expect((customers.body['data'] as unknown[]).length).toBe(150);
     const invoices = await api.get('/ledger-desktop/invoices', { endUser, query: { limit: 1 } });
     expect(invoices.status).toBe(200);
+  });
+});
+
+describe('a large seeding of a sandbox on disk', () => {
+  it('is in the company file on disk once answered, and after a restart', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-seed-thread-disk-'));
+    const seeding = { seed: 4_118, sizes: { customers: 200, invoices: 1_000 } };
+    fs.rmSync(path.join(DEMO_CACHE_DIR, `${demoCacheKey({ ...seeding, today: todayOf(TEST_EPOCH_MS) })}.sqlite`), { force: true });
+    try {
+      const first = await startTestSandbox({ dataDir, memory: false, seedThreadMinObjects: 1_000 });
+      const created = await first.post('/end-users', { companyName: 'Disk Co', sourceId: 'disk-co', email: 'owner@disk.test' });
+      const endUser = String(created.body['id']);
+      let seededIds: unknown[];
+      try {
+        expect((await first.control('POST', `/_sandbox/end-users/${endUser}/company-file`, seeding)).status).toBe(200);
+        const files = fs.readdirSync(path.join(dataDir, 'company-files'));
+        expect(files).toContain(`company_${endUser}.sqlite`);
+        expect(files.filter((name) => name.endsWith('.seeding'))).toEqual([]);
+        seededIds = ((await first.get('/ledger-desktop/invoices', { endUser, query: { limit: 20 } })).body['data'] as { id: unknown }[]).map((i) => i.id);
+        expect(seededIds).toHaveLength(20);
+      } finally {
+        await first.close();
+      }
+      const again = await startTestSandbox({ dataDir, memory: false });
+      try {
+        const ids = ((await again.get('/ledger-desktop/invoices', { endUser, query: { limit: 20 } })).body['data'] as { id: unknown }[]).map((i) => i.id);
+        expect(ids).toEqual(seededIds);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

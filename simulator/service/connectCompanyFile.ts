@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import type { CompanyFile } from '../desktop/CompanyFile.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
 import { seedCompanyFile, sizesAtScale, todayOf, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import { demoCacheKey, readDemo, worthKeeping, writeDemo } from '../fixtures/demoCache.ts';
+import { seedingAside } from '../fixtures/seedMessages.ts';
 import { seedInThread } from '../fixtures/SeedThread.ts';
 import { newConnectionId } from './serviceIds.ts';
 import { ServiceError } from './ServiceError.ts';
@@ -86,6 +88,7 @@ async function connectSeededInThread(deps: ConnectDeps, endUser: EndUserRow, see
     bytes = await seedInThread({ path: filePath === ':memory:' ? undefined : filePath, options, nowMs: deps.clocks.forProject(endUser.project_id).now() });
   } catch (error) {
     deps.host.discard(companyFileId);
+    if (filePath !== ':memory:') fs.rmSync(seedingAside(filePath), { force: true });
     throw error;
   }
   const result = connectCompanyFileWith(
