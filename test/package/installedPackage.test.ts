@@ -64,6 +64,16 @@ describe.skipIf(!RUN)('the packed package, installed with production dependencie
       expect(shown.stderr).toContain(`the sandbox at ${ready.baseUrl}`);
       const { stdout } = await run('curl', ['-sS', '--cacert', ready.caCertPath, '-H', `Authorization: Bearer ${ready.secretKey}`, '-H', `Service-End-User-Id: ${ready.endUserIds[0] ?? ''}`, `${ready.baseUrl}/ledger-desktop/customers?limit=3`]);
       expect((JSON.parse(stdout) as { data: unknown[] }).data).toHaveLength(3);
+      // A company file of 20,000 sized objects is seeded on the bundle's seed thread (seedWorker.mjs).
+      const curl = async (method: string, url: string, body: unknown, endUser?: string): Promise<Record<string, unknown>> => {
+        const headers = ['-H', `Authorization: Bearer ${ready.secretKey}`, '-H', 'Content-Type: application/json', ...(endUser ? ['-H', `Service-End-User-Id: ${endUser}`] : [])];
+        const args = ['-sS', '--cacert', ready.caCertPath, ...headers, '-X', method, ...(body === undefined ? [] : ['-d', JSON.stringify(body)]), url];
+        return JSON.parse((await run('curl', args)).stdout) as Record<string, unknown>;
+      };
+      const large = await curl('POST', `${ready.baseUrl}/end-users`, { companyName: 'Large Co', sourceId: 'large-co', email: 'owner@large.test' });
+      const seeded = await curl('POST', `${new URL(ready.baseUrl).origin}/_sandbox/end-users/${String(large['id'])}/company-file`, { seed: 3, sizes: { customers: 2_000, invoices: 18_000 } });
+      expect(seeded).toMatchObject({ objectType: 'sandbox_company_file', created: true });
+      expect((await curl('GET', `${ready.baseUrl}/ledger-desktop/invoices?limit=3`, undefined, String(large['id'])))['data']).toHaveLength(3);
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
