@@ -172,6 +172,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   deps.demoSeed = { seed: options.seed ?? DEMO_SEED, sizes: options.sizes ?? {}, ...(options.today === undefined ? {} : { today: options.today }) };
   deps.seedToday = options.today;
   deps.seedThreadMinObjects = options.seedThreadMinObjects;
+  const closing = new AbortController();
+  deps.closing = closing.signal;
   const demo = await connectCompanyFile(deps, endUser, deps.demoSeed);
   if (options.machine) setUpMachine(companyFileApp(deps, endUser, demo.companyFileId).machine, options.machine);
 
@@ -208,6 +210,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     caCert: tls.material.caCert,
     deps,
     async close() {
+      closing.abort();
       for (const t of timers) clearInterval(t);
       httpsServer.closeAllConnections();
       httpServer.closeAllConnections();

@@ -10,7 +10,7 @@ import { ServiceError } from './ServiceError.ts';
 import type { EndUserRow } from './ServiceState.ts';
 import type { ServiceDeps } from './types.ts';
 
-type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'seedToday' | 'seedThreadMinObjects'>;
+type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'seedToday' | 'seedThreadMinObjects' | 'closing'>;
 
 /**
  * Seedings of at least this many sized objects run on a thread of their own: the demo's 8,000 take
@@ -85,7 +85,7 @@ async function connectSeededInThread(deps: ConnectDeps, endUser: EndUserRow, see
   const { onProgress: _progress, ...options } = seed;
   let bytes: Buffer | undefined;
   try {
-    bytes = await seedInThread({ path: filePath === ':memory:' ? undefined : filePath, options, nowMs: deps.clocks.forProject(endUser.project_id).now() });
+    bytes = await seedInThread({ path: filePath === ':memory:' ? undefined : filePath, options, nowMs: deps.clocks.forProject(endUser.project_id).now() }, deps.closing);
   } catch (error) {
     deps.host.discard(companyFileId);
     if (filePath !== ':memory:') fs.rmSync(seedingAside(filePath), { force: true });

@@ -36,6 +36,8 @@ export interface ServiceDeps {
   seedToday?: string;
   /** Seedings of at least this many sized objects run on a thread of their own (`SEED_THREAD_MIN_OBJECTS` unless set). */
   seedThreadMinObjects?: number;
+  /** Aborted when the sandbox closes: a seeding still running on its thread stops, and what it wrote goes. */
+  closing?: AbortSignal;
 }
 
 export interface DataTarget {
