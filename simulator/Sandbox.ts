@@ -158,7 +158,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const hostName = options.host ?? '127.0.0.1';
   let origin = '';
   const clocks = new ProjectClocks(clock, state);
-  const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, requestLog: new RequestLog(state.keptRequests), publicOrigin: () => origin };
+  const deps: ServiceDeps = { operations, validators, state, host, clock, clocks, logger, requestLog: new RequestLog(state.keptRequests), publicOrigin: () => origin, seedings: new Map() };
   if (options.checkResponses ?? checkResponsesByDefault()) deps.responseChecker = new ResponseChecker(validators, logger);
 
   state.ensureProject(TESTING_PROJECT);

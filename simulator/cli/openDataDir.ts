@@ -7,9 +7,10 @@ import { TESTING_PROJECT } from '../Sandbox.ts';
 import { ProjectClocks } from '../service/ProjectClocks.ts';
 import { newEndUserId, randomToken } from '../service/serviceIds.ts';
 import { ServiceState, type EndUserRow } from '../service/ServiceState.ts';
+import type { ConnectResult } from '../service/types.ts';
 
 export interface DataDir {
-  deps: { state: ServiceState; host: DesktopHost; clocks: ProjectClocks; operations: FixtureTools['operations'] };
+  deps: { state: ServiceState; host: DesktopHost; clocks: ProjectClocks; operations: FixtureTools['operations']; seedings: Map<string, Promise<ConnectResult>> };
   /** The end user with this id in the testing project, or an error that says so. */
   endUser(id: string): EndUserRow;
   /** A new end user of the testing project, named after the fixture's company. */
@@ -31,7 +32,8 @@ export function openDataDir(dir: string, tools: FixtureTools): DataDir {
   const host = new DesktopHost({ dataDir, clock, types: tools.types });
   const clocks = new ProjectClocks(clock, state);
   return {
-    deps: { state, host, clocks, operations: tools.operations },
+    // No seeding runs in a thread here: nothing is ever in flight.
+    deps: { state, host, clocks, operations: tools.operations, seedings: new Map() },
     endUser(id) {
       const row = state.endUser(TESTING_PROJECT.id, id);
       if (!row) throw new Error(`no end user "${id}" in ${dataDir} (project "${TESTING_PROJECT.name}")`);

@@ -8,9 +8,9 @@ import { seedInThread } from '../fixtures/SeedThread.ts';
 import { newConnectionId } from './serviceIds.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { EndUserRow } from './ServiceState.ts';
-import type { ServiceDeps } from './types.ts';
+import type { ConnectResult, ServiceDeps } from './types.ts';
 
-type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'seedToday' | 'seedThreadMinObjects' | 'closing'>;
+type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'seedToday' | 'seedThreadMinObjects' | 'closing' | 'seedings'>;
 
 /**
  * Seedings of at least this many sized objects run on a thread of their own: the demo's 8,000 take
@@ -19,18 +19,9 @@ type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'seedToday' |
  */
 export const SEED_THREAD_MIN_OBJECTS = 20_000;
 
-/** End users whose company file a thread is seeding, by id: whoever asks again waits for the same one. */
-const seeding = new Map<string, Promise<ConnectResult>>();
-
 /** An end user's company file, open on the clock of the end user's project. */
 export function companyFileApp(deps: Pick<ServiceDeps, 'host' | 'clocks'>, endUser: Pick<EndUserRow, 'project_id'>, companyFileId: string, template?: Buffer): DesktopApplication {
   return deps.host.application(companyFileId, deps.clocks.forProject(endUser.project_id), template);
-}
-
-export interface ConnectResult {
-  connectionId: string;
-  companyFileId: string;
-  created: boolean;
 }
 
 /**
@@ -39,7 +30,7 @@ export interface ConnectResult {
  * A large seeding runs on a thread of its own (SEED_THREAD_MIN_OBJECTS); the answer waits for it.
  */
 export async function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow, options: SeedOptions): Promise<ConnectResult> {
-  const running = seeding.get(endUser.id);
+  const running = deps.seedings.get(endUser.id);
   if (running) return running;
   // Its history is dated up to the day before its clock's today: a file seeded tomorrow is another file.
   const seed = { ...options, today: options.today ?? deps.seedToday ?? todayOf(deps.clocks.forProject(endUser.project_id).now()) };
@@ -48,8 +39,8 @@ export async function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow,
   const kept = readDemo(key);
   const sized = Object.values(sizesAtScale(seed.sizes ?? {}, 1)).reduce((n, count) => n + count, 0);
   if (kept === undefined && sized >= (deps.seedThreadMinObjects ?? SEED_THREAD_MIN_OBJECTS) && !connectedFileOf(deps, endUser)) {
-    const inThread = connectSeededInThread(deps, endUser, seed, key).finally(() => seeding.delete(endUser.id));
-    seeding.set(endUser.id, inThread);
+    const inThread = connectSeededInThread(deps, endUser, seed, key).finally(() => deps.seedings.delete(endUser.id));
+    deps.seedings.set(endUser.id, inThread);
     return inThread;
   }
   const fill = (file: CompanyFile): void => {
@@ -117,7 +108,7 @@ function companyFileIdOf(endUser: EndUserRow): string {
 export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, fill: (file: CompanyFile) => void, template?: Buffer, seededNow = false): ConnectResult {
   const existing = connectedFileOf(deps, endUser);
   if (existing) return existing;
-  if (!seededNow && seeding.has(endUser.id)) {
+  if (!seededNow && deps.seedings.has(endUser.id)) {
     throw ServiceError.of('INVALID_REQUEST', `Invalid request: a company file is being seeded for end user "${endUser.id}"; it is connected once that seeding answers.`);
   }
   const companyFileId = companyFileIdOf(endUser);

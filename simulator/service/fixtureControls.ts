@@ -18,7 +18,7 @@ export interface FixtureLoadResult extends LoadSummary {
   companyFileId: string;
 }
 
-type FixtureDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'operations'>;
+type FixtureDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'operations' | 'seedings'>;
 
 /**
  * Loads a fixture for an end user: into the company file it is connected to, or into a new one it

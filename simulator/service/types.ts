@@ -38,6 +38,14 @@ export interface ServiceDeps {
   seedThreadMinObjects?: number;
   /** Aborted when the sandbox closes: a seeding still running on its thread stops, and what it wrote goes. */
   closing?: AbortSignal;
+  /** End users whose company file a thread is seeding, by id: whoever asks again waits for the same one. */
+  seedings: Map<string, Promise<ConnectResult>>;
+}
+
+export interface ConnectResult {
+  connectionId: string;
+  companyFileId: string;
+  created: boolean;
 }
 
 export interface DataTarget {
