@@ -1,7 +1,7 @@
 import type { CompanyFile } from '../CompanyFile.ts';
 import { IteratorRegistry, type QueryIterator } from './IteratorRegistry.ts';
 import { PAGING_PARAMETERS } from '../storage/queryFilters.ts';
-import { filterKeyOf, objectParts, type QueryPage, type QueryParams } from './QueryEngine.ts';
+import { filterKeyOf, objectParts, type QueryPage, type QueryParams } from './queryPages.ts';
 import type { PagedView } from '../table/TypeRow.ts';
 
 /**

@@ -1,11 +1,10 @@
 import { fromCents } from '../values/money.ts';
-import type { AmountLayout } from './statementColumns.ts';
+import type { AmountLayout, Figures } from './amountLayout.ts';
 import type { ChartAccount } from './ReportBooks.ts';
 import type { RowsToReturn } from './ReportRequest.ts';
 import type { Cells, ReportSheet } from './ReportSheet.ts';
 
-/** Figures of one row, one per amount column, in cents as shown (signs already turned for the reader). */
-export type Figures = number[];
+export type { Figures } from './amountLayout.ts';
 
 export const addFigures = (a: Figures, b: Figures): Figures => a.map((v, i) => v + (b[i] ?? 0));
 export const subtractFigures = (a: Figures, b: Figures): Figures => a.map((v, i) => v - (b[i] ?? 0));
