@@ -1,7 +1,8 @@
 import type { JsonObject } from '../values/json.ts';
 import { divideCents, lineAmountCents } from '../values/money.ts';
 import type { RulesContext } from '../table/TypeRules.ts';
-import type { LineDetail, Posting, StockSum } from '../storage/Ledger.ts';
+import type { LineDetail, Posting } from '../storage/Ledger.ts';
+import type { StockSum } from '../storage/StockLedger.ts';
 import { refId } from './refId.ts';
 
 /** The item types whose quantities on hand the books keep, and the field their item sites name them by. */

@@ -1,4 +1,4 @@
-import type { StockSum } from '../storage/Ledger.ts';
+import type { StockSum } from '../storage/StockLedger.ts';
 import type { StockOnHand } from '../storage/LedgerReads.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import type { JsonObject } from '../values/json.ts';

@@ -15,45 +15,14 @@ import { LedgerReads } from './LedgerReads.ts';
 import { ListCells } from './ListCells.ts';
 import { RowReads } from './RowReads.ts';
 import { applyOpenSettings, BULK_CACHE_SIZE, refreshStatistics } from './sqliteSettings.ts';
+import type { IndexColumns, StoredRow } from './storedRows.ts';
 
-/**
- * The indexed columns every stored object feeds. Filters are written against these, never against
- * a type's own fields, so one query engine serves every object type.
- */
-export interface IndexColumns {
-  name: string | null;
-  ref_number: string | null;
-  is_active: number;
-  updated_at: number;
-  txn_date: string | null;
-  /** A field of the type's own (see `TypeRow.tag`), for filters on it. */
-  tag: string | null;
-  is_paid: number | null;
-  balance_cents: number | null;
-}
-
-/** One edge of the reference graph: the object at `from_seq` points at `to_id` from `path`. */
-export interface ReferenceEdge {
-  path: string;
-  id: string;
-}
-
-export interface StoredRow extends IndexColumns {
-  seq: number;
-  type: string;
-  id: string;
-  /** The object's JSON as UTF-8 bytes: pages are assembled from these without re-encoding. */
-  doc: Buffer;
-  linked: string | null;
-}
+export type { IndexColumns, PageRow, ReferenceEdge, StoredRow } from './storedRows.ts';
 
 const WRITE_NUMBER_KEY = 'store.writeNumber';
 
 const KEPT_SUM_TRIGGERS = KEPT_SUMS.flatMap((k) => k.triggers);
 const ON_POSTINGS = / ON postings /;
-
-/** What a list page needs of a row. */
-export type PageRow = Pick<StoredRow, 'seq' | 'doc' | 'linked'>;
 
 export function parseDoc<T>(doc: Buffer): T {
   return JSON.parse(doc.toString('utf8')) as T;

@@ -44,12 +44,6 @@ export interface StockMove {
   quantity: number;
 }
 
-/** What a change of stock adds up to for one item: how many, and their value in cents. */
-export interface StockSum {
-  quantity: number;
-  cents: number;
-}
-
 /**
  * One application: the transaction `from` (a payment, a credit memo, a deposit) applies `cents` to
  * the transaction `to` (an invoice, a payment deposited). `owner` is the transaction whose write

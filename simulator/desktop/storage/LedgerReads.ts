@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { Link, OpenLedger } from './Ledger.ts';
 import { historyKeyCount, historySums, namePairCount } from './historySums.ts';
 import { readPostings, type TransactionPosting } from './postingRows.ts';
@@ -6,37 +5,10 @@ import { openItemsAsOf, openSumsAsOf, type OpenItemRow } from './openBalances.ts
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
 import { saleTaxRows, taxItemSums, type SaleTaxRow, type TaxItemSums } from './SaleTaxes.ts';
 import { namedStockByTransaction, type NamedStock, type Tracking } from './StockNumbers.ts';
+import type { PostingNarrowing, PostingSumKeys, Prepare, ReferenceKey } from './postingReads.ts';
 
 export type { OpenItemRow, TransactionPosting };
-
-/** A statement for an SQL text, prepared once (the store's `statement`). */
-export type Prepare = (sql: string) => Database.Statement;
-
-
-/** What sums of postings go by besides their account (a date summed by: the day; else the span's last day). */
-export interface PostingSumKeys {
-  type?: boolean;
-  entity?: boolean;
-  item?: boolean;
-  class?: boolean;
-  date?: boolean;
-  /** The id the posting's transaction names in a field, as each sum's `referenced`. */
-  reference?: ReferenceKey;
-  /** With `reference`, the id it names in a second field, as each sum's `alsoReferenced` (rows by one field, columns by another). */
-  also?: ReferenceKey;
-}
-
-/** A field of a transaction (its path in the reference graph) and the types of object it names there: a sales representative. */
-export interface ReferenceKey {
-  path: string;
-  among: readonly string[];
-}
-
-/** Several fields of a transaction, in order, and the types of object the first that names one names: a purchase's header account. */
-export interface FirstReference {
-  paths: readonly string[];
-  among: readonly string[];
-}
+export type { FirstReference, PostingNarrowing, PostingSumKeys, Prepare, ReferenceKey } from './postingReads.ts';
 
 /**
  * What a read joins for a sum or count by a referenced id: `k`, each transaction row's (`r.seq`)
@@ -52,18 +24,6 @@ function referenceJoin(...refs: (ReferenceKey | undefined)[]): { with: string; j
     join: named.map((_, i) => `LEFT JOIN ${name(i)} ON ${name(i)}.seq = r.seq`).join(' '),
     params: named.flatMap((ref) => [ref.path, JSON.stringify(ref.among)]),
   };
-}
-
-/** Which postings a read keeps besides its days (absent: any); classes name "no class" ''. */
-export interface PostingNarrowing {
-  accounts?: readonly string[];
-  entities?: readonly string[];
-  /** Parties of these object types only (customers, vendors). */
-  entityTypes?: readonly string[];
-  items?: readonly string[];
-  classes?: readonly string[];
-  types?: readonly string[];
-  openLedger?: OpenLedger;
 }
 
 /**
@@ -124,7 +84,6 @@ export interface AccountDay {
 export interface KeyedDay extends AccountDay {
   key: string | null;
 }
-
 
 /** A link's amounts without its kind: what was applied, from what, to what, by whose write. */
 export type LinkAmounts = Omit<Link, 'fromType'>;

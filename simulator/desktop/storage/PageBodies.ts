@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { PageRow } from './CompanyFileStore.ts';
+import type { PageRow } from './storedRows.ts';
 import { PageRowCache } from './PageRowCache.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { PageRow } from './CompanyFileStore.ts';
+import type { PageRow } from './storedRows.ts';
 
 /**
  * Up to 256 MB of serialized objects per company file: a 100,000-customer file fits whole, so that

@@ -1,4 +1,4 @@
-import type { ReferenceEdge } from './CompanyFileStore.ts';
+import type { ReferenceEdge } from './storedRows.ts';
 
 /** Holders per INSERT when written out: one bucket's sequence numbers, as one JSON array at most this long. */
 const FLUSH_BATCH = 10_000;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { ReferenceEdge, StoredRow } from './CompanyFileStore.ts';
+import type { ReferenceEdge, StoredRow } from './storedRows.ts';
 import { PendingEdges } from './PendingEdges.ts';
 
 /** Up to this many edges per INSERT for one object: a customer has six, an invoice a dozen. */

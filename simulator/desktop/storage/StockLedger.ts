@@ -1,5 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { StockSum } from './Ledger.ts';
+
+/** What a change of stock adds up to for one item: how many, and their value in cents. */
+export interface StockSum {
+  quantity: number;
+  cents: number;
+}
 
 /** One stock move as the books hold it, with the transaction that made it. */
 export interface StockMoveRow extends StockSum {

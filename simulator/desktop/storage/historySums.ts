@@ -1,4 +1,4 @@
-import type { PostingNarrowing, PostingSumKeys, Prepare } from './LedgerReads.ts';
+import type { PostingNarrowing, PostingSumKeys, Prepare } from './postingReads.ts';
 import { readPostings, type TransactionPosting } from './postingRows.ts';
 
 /**
