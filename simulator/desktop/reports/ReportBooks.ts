@@ -17,14 +17,11 @@ import { ENTITY_TYPES, ITEM_TYPES } from '../values/globalReferences.ts';
 import { chartOrder, type ChartAccount } from './chartOrder.ts';
 import { onCashBasis } from './cashBasis.ts';
 import { monthIndexOf } from './reportPeriods.ts';
-import { byAccountAndDayOnly, keeps, narrowingOf, type PostingFilter } from './postingFilter.ts';
+import { byAccountAndDayOnly, keeps, narrowingOf, type PostingFilter, type PostingRow } from './postingFilter.ts';
 
 export type { ChartAccount };
-export { UNCLASSIFIED, type PostingFilter } from './postingFilter.ts';
+export { UNCLASSIFIED, type PostingFilter, type PostingRow } from './postingFilter.ts';
 export type { AccountDay, KeyedDay };
-
-/** One posting with what reports show of its transaction (its last change only filters). */
-export type PostingRow = Omit<TransactionPosting, 'updatedAt'>;
 
 /** A stored transaction as reports read it. */
 export interface StoredDocument {

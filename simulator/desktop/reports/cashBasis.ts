@@ -1,5 +1,5 @@
 import type { LinkAmounts } from '../storage/LedgerReads.ts';
-import type { PostingRow } from './ReportBooks.ts';
+import type { PostingRow } from './postingFilter.ts';
 import { pushTo } from './grouping.ts';
 
 /** Transactions whose postings wait on receivables or payables until something is applied to them. */

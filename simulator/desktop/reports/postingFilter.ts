@@ -1,6 +1,9 @@
 import type { OpenLedger } from '../storage/Ledger.ts';
 import type { PostingNarrowing, TransactionPosting } from '../storage/LedgerReads.ts';
 
+/** One posting with what reports show of its transaction (its last change only filters). */
+export type PostingRow = Omit<TransactionPosting, 'updatedAt'>;
+
 /** In a class filter, stands for "no class". */
 export const UNCLASSIFIED = '';
 

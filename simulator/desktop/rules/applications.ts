@@ -1,7 +1,7 @@
 import type { Link, LinkInput } from '../storage/Ledger.ts';
 import { refId } from '../books/refId.ts';
 import { DESKTOP_STATUS, DesktopError, type DesktopStatus } from '../values/DesktopError.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { isJsonObject, stringOrNull, type JsonObject, type JsonValue } from '../values/json.ts';
 import { fromCents, sumCents, toCents } from '../values/money.ts';
 import type { RulesContext } from '../table/TypeRules.ts';
 import { CreditError, creditsBefore, linkedEntry, refreshCredits, sentCredits, type CreditSide, type CreditUse } from './creditRules.ts';
@@ -52,8 +52,6 @@ export interface Application {
   credits: CreditUse[];
 }
 
-const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' ? value : null);
-
 const creditCents = (credits: readonly CreditUse[]): number =>
   sumCents(
     credits.map((c) => c.cents),
@@ -70,7 +68,7 @@ export function appliedBefore(ctx: RulesContext, paymentId: string | undefined):
 
 /** What is open on a target for this payment: its balance, plus what this payment already took off it. */
 function openFor(side: PaymentSide, target: JsonObject, before: ReadonlyMap<string, number>): number {
-  return toCents(text(target[side.target.open])) + (before.get(String(target['id'])) ?? 0);
+  return toCents(stringOrNull(target[side.target.open])) + (before.get(String(target['id'])) ?? 0);
 }
 
 /**
@@ -103,7 +101,7 @@ export function sentApplications(ctx: RulesContext, side: PaymentSide, doc: Json
     }
     const credited = creditCents(credits);
     const open = openFor(side, target, before);
-    const discountCents = toCents(text(entry['discountAmount']));
+    const discountCents = toCents(stringOrNull(entry['discountAmount']));
     const cents = typeof entry['paymentAmount'] === 'string' ? toCents(entry['paymentAmount']) : Math.max(0, Math.min(open - discountCents - credited, left));
     if (cents < 0 || discountCents < 0 || cents + discountCents + credited === 0) {
       throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `The amount applied to ${name} must be more than 0.00.`, index);
@@ -133,13 +131,13 @@ export function autoApplications(ctx: RulesContext, side: PaymentSide, doc: Json
   if (payer === null) return [];
   const open = ctx
     .referencing(side.target.objectType, side.party, payer)
-    .filter((target) => toCents(text(target[side.target.open])) > 0)
+    .filter((target) => toCents(stringOrNull(target[side.target.open])) > 0)
     .sort((a, b) => String(a['dueDate'] ?? a['transactionDate']).localeCompare(String(b['dueDate'] ?? b['transactionDate'])));
   let left = total;
   const out: Application[] = [];
   for (const target of open) {
     if (left <= 0) break;
-    const cents = Math.min(left, toCents(text(target[side.target.open])));
+    const cents = Math.min(left, toCents(stringOrNull(target[side.target.open])));
     out.push({ target, cents, discountCents: 0, discountAccount: null, discountClass: null, credits: [] });
     left -= cents;
   }
@@ -189,8 +187,8 @@ function linksOf(side: PaymentSide, doc: JsonObject): LinkInput[] {
     const to = String(a['transactionId']);
     const credits = (Array.isArray(a['linkedTransactions']) ? a['linkedTransactions'] : []).filter(isJsonObject);
     return [
-      { fromType: String(doc['objectType']), from: id, to, cents: toCents(text(a['amount'])), discountCents: toCents(text(a['discountAmount'])) },
-      ...credits.map((c) => ({ fromType: side.credit.objectType, from: String(c['id']), to, cents: -toCents(text(c['amount'])), discountCents: 0 })),
+      { fromType: String(doc['objectType']), from: id, to, cents: toCents(stringOrNull(a['amount'])), discountCents: toCents(stringOrNull(a['discountAmount'])) },
+      ...credits.map((c) => ({ fromType: side.credit.objectType, from: String(c['id']), to, cents: -toCents(stringOrNull(c['amount'])), discountCents: 0 })),
     ];
   });
 }

@@ -1,15 +1,13 @@
 import { refId } from '../books/refId.ts';
-import type { JsonObject, JsonValue } from '../values/json.ts';
+import { stringOrNull, type JsonObject, type JsonValue } from '../values/json.ts';
 import { toCents } from '../values/money.ts';
 import type { RulesContext } from '../table/TypeRules.ts';
 
-const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' ? value : null);
-
 /** Whether a bill or credit passes the list's optional filters: payables account, due date, currencies. */
 function selected(doc: JsonObject, params: Readonly<Record<string, JsonValue>>, dueField: string | null): boolean {
-  const account = text(params['payablesAccountId']);
+  const account = stringOrNull(params['payablesAccountId']);
   if (account !== null && refId(doc['payablesAccount']) !== account) return false;
-  const due = text(params['dueDate']);
+  const due = stringOrNull(params['dueDate']);
   if (due !== null && dueField !== null && String(doc[dueField] ?? doc['transactionDate']) > due) return false;
   const currencies = params['currencyIds'];
   if (Array.isArray(currencies) && currencies.length > 0 && !currencies.includes(refId(doc['currency']) ?? '')) return false;
@@ -24,12 +22,12 @@ const byDate = (a: JsonObject, b: JsonObject): number => String(a['transactionDa
  * its vendor credits with something left to apply. Worked out when read: the Service's bills-to-pay.
  */
 export function billsToPay(ctx: RulesContext, params: Readonly<Record<string, JsonValue>>): JsonObject[] {
-  const vendor = text(params['vendorId']);
+  const vendor = stringOrNull(params['vendorId']);
   if (vendor === null) return [];
   const open = (type: string, dueField: string | null): JsonObject[] =>
     ctx
       .referencing(type, 'vendor', vendor)
-      .filter((doc) => toCents(text(doc['openAmount'])) > 0 && selected(doc, params, dueField))
+      .filter((doc) => toCents(stringOrNull(doc['openAmount'])) > 0 && selected(doc, params, dueField))
       .sort(byDate);
   const bills = open('ldg_bill', 'dueDate').map((bill) => ({
     bill: {

@@ -4,7 +4,7 @@ import { existingSpecialAccount } from '../books/specialAccounts.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { applyRequest } from '../engine/applyRequest.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { isJsonObject, stringOrNull, type JsonObject, type JsonValue } from '../values/json.ts';
 import { emptyObject, nonNullBranch } from '../engine/materialize.ts';
 import { fromCents, sumCents, toCents } from '../values/money.ts';
 import { RequestInputError } from '../values/RequestInputError.ts';
@@ -16,8 +16,6 @@ export const DEPOSITABLE_TYPES = ['ldg_receive_payment', 'ldg_sales_receipt'] as
 
 /** Request keys of a deposit line that are not fields of the line itself. */
 const LINE_OWN_KEYS = new Set(['id', 'paymentTransactionId', 'paymentTransactionLineId', 'overrideMemo', 'overrideCheckNumber', 'overrideClassId']);
-
-const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' ? value : null);
 
 function findDepositable(ctx: RulesContext, id: string): JsonObject | undefined {
   for (const type of DEPOSITABLE_TYPES) {
@@ -81,8 +79,8 @@ function paymentLine(ctx: RulesContext, line: JsonObject, input: JsonObject, dep
   line['account'] = payment['depositToAccount'] ?? null;
   line['amount'] = payment['totalAmount'] ?? '0.00';
   line['paymentMethod'] = payment['paymentMethod'] ?? null;
-  line['memo'] = text(input['overrideMemo']) ?? payment['memo'] ?? null;
-  line['checkNumber'] = text(input['overrideCheckNumber']) ?? payment['checkNumber'] ?? null;
+  line['memo'] = stringOrNull(input['overrideMemo']) ?? payment['memo'] ?? null;
+  line['checkNumber'] = stringOrNull(input['overrideCheckNumber']) ?? payment['checkNumber'] ?? null;
   line['class'] = typeof input['overrideClassId'] === 'string' ? ctx.resolve('ldg_deposit', 'lines.class', input['overrideClassId']) : (payment['class'] ?? null);
 }
 
@@ -94,7 +92,7 @@ function buildLine(ctx: RulesContext, input: JsonObject, existing: JsonObject | 
   if (typeof input['paymentTransactionId'] === 'string') paymentLine(ctx, line, input, depositId, position);
   else if (line['paymentTransactionId'] === null) {
     if (refId(line['account']) === null) throw new RequestInputError(`lines[${position}].accountId`, 'a deposit line needs the account the money comes from (or paymentTransactionId)');
-    line['amount'] = fromCents(toCents(text(line['amount'])));
+    line['amount'] = fromCents(toCents(stringOrNull(line['amount'])));
   }
   return line;
 }
@@ -104,7 +102,7 @@ function buildDepositLines(ctx: RulesContext, sent: JsonValue[], previous: JsonO
   const seen = new Set<string>();
   return replaceLines(sent, previous?.['lines'], (input, existing, position) => {
     const line = buildLine(ctx, input, existing, depositId, position);
-    const payment = text(line['paymentTransactionId']);
+    const payment = stringOrNull(line['paymentTransactionId']);
     if (payment !== null && seen.has(payment)) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `Payment ${payment} is deposited twice in this deposit.`);
     if (payment !== null) seen.add(payment);
     return line;
@@ -114,15 +112,15 @@ function buildDepositLines(ctx: RulesContext, sent: JsonValue[], previous: JsonO
 function cashBackOf(ctx: RulesContext, sent: JsonObject, previous: JsonValue | undefined): JsonObject {
   const cashBack: JsonObject = isJsonObject(previous) ? structuredClone(previous) : { ...lineSchemaOf(ctx).cashBack, id: ctx.nextTransactionId(), objectType: 'ldg_deposit_cash_back_line' };
   if (typeof sent['accountId'] === 'string') cashBack['account'] = ctx.resolve('ldg_deposit', 'cashBack.account', sent['accountId']);
-  if ('memo' in sent) cashBack['memo'] = text(sent['memo']);
-  if ('amount' in sent) cashBack['amount'] = fromCents(toCents(text(sent['amount'])));
+  if ('memo' in sent) cashBack['memo'] = stringOrNull(sent['memo']);
+  if ('amount' in sent) cashBack['amount'] = fromCents(toCents(stringOrNull(sent['amount'])));
   return cashBack;
 }
 
 /** The payments a deposit holds, as the links table keeps them. A voided deposit's lines are zero: it holds none. */
 function linksOf(doc: JsonObject): LinkInput[] {
   return (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject).flatMap((line) => {
-    const cents = toCents(text(line['amount']));
+    const cents = toCents(stringOrNull(line['amount']));
     return typeof line['paymentTransactionId'] === 'string' && cents !== 0 ? [{ fromType: 'ldg_deposit', from: String(doc['id']), to: line['paymentTransactionId'], cents, discountCents: 0 }] : [];
   });
 }
@@ -138,8 +136,8 @@ export const depositRules: TypeRules = {
     if (isJsonObject(body['cashBack'])) doc['cashBack'] = cashBackOf(ctx, body['cashBack'], previous?.['cashBack']);
     if (!previous && doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
     const lines = (Array.isArray(doc['lines']) ? doc['lines'] : []).filter(isJsonObject);
-    const deposited = sumCents(lines.map((l) => toCents(text(l['amount']))), 'The lines of the deposit');
-    const kept = isJsonObject(doc['cashBack']) ? toCents(text(doc['cashBack']['amount'])) : 0;
+    const deposited = sumCents(lines.map((l) => toCents(stringOrNull(l['amount']))), 'The lines of the deposit');
+    const kept = isJsonObject(doc['cashBack']) ? toCents(stringOrNull(doc['cashBack']['amount'])) : 0;
     if (kept > deposited) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `The cash back (${fromCents(kept)}) is more than the deposit's lines (${fromCents(deposited)}).`);
     doc['totalAmount'] = fromCents(deposited - kept);
     doc['totalAmountInHomeCurrency'] = fromCents(deposited - kept);
@@ -159,7 +157,7 @@ export function paymentsToDeposit(ctx: RulesContext): JsonObject[] {
   if (funds === undefined) return [];
   const waiting = DEPOSITABLE_TYPES.flatMap((type) => ctx.referencing(type, 'depositToAccount', funds));
   return waiting
-    .filter((payment) => depositOf(ctx, String(payment['id'])) === undefined && toCents(text(payment['totalAmount'])) !== 0)
+    .filter((payment) => depositOf(ctx, String(payment['id'])) === undefined && toCents(stringOrNull(payment['totalAmount'])) !== 0)
     .sort((a, b) => String(a['transactionDate']).localeCompare(String(b['transactionDate'])) || String(a['id']).localeCompare(String(b['id'])))
     .map((payment) => ({
       paymentTransactionId: String(payment['id']),

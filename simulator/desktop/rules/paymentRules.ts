@@ -2,8 +2,8 @@ import { isVoided } from '../books/keepBooks.ts';
 import { refId } from '../books/refId.ts';
 import { specialAccount } from '../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
-import { fromCents, sumCents, toCents } from '../values/money.ts';
+import { stringOrNull, type JsonObject } from '../values/json.ts';
+import { fromCents, toCents } from '../values/money.ts';
 import type { RulesContext, TypeRules } from '../table/TypeRules.ts';
 import {
   appliedBefore,
@@ -20,10 +20,9 @@ import { CREDIT_MEMOS } from './creditRules.ts';
 import { assertDepositKept } from './depositRules.ts';
 import { refreshApplied } from './invoiceRules.ts';
 import { BILLS_TO_PAY, VENDOR_CREDITS } from './purchaseRules.ts';
+import { refundedOf, storedEntries } from './unusedPayment.ts';
 
 export { ApplicationError } from './applications.ts';
-
-const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' ? value : null);
 
 /**
  * Whether an invoice of `owner` is one a payment of `payer` can pay: its own, or a job's below
@@ -55,11 +54,6 @@ const PAID: PaymentSide = {
   canPay: (_ctx, payer, owner) => payer !== null && payer === owner,
 };
 
-/** What a stored payment's entries pay, as amounts only. */
-function storedEntries(doc: JsonObject): { cents: number }[] {
-  return (Array.isArray(doc['appliedToTransactions']) ? doc['appliedToTransactions'] : []).filter(isJsonObject).map((a) => ({ cents: toCents(text(a['amount'])) }));
-}
-
 /** The applications of this write: sent, automatic (`isAutoApply`), or kept on a modify that leaves them out. */
 function applicationsOf(ctx: RulesContext, side: PaymentSide, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined, before: ReadonlyMap<string, number>, total: number | undefined): Application[] {
   const id = previous ? String(doc['id']) : undefined;
@@ -69,25 +63,6 @@ function applicationsOf(ctx: RulesContext, side: PaymentSide, doc: JsonObject, b
   if (Array.isArray(body['applyToTransactions'])) return sentApplications(ctx, side, doc, body['applyToTransactions'], before, id, total);
   if (!previous && body['isAutoApply'] === true && total !== undefined) return autoApplications(ctx, side, doc, total);
   return id === undefined ? [] : keptApplications(ctx, side, id);
-}
-
-/** What refunds took of a payment's unused part, in cents: the links from it that it does not own. */
-export function refundedOf(ctx: RulesContext, paymentId: string): number {
-  return sumCents(
-    ctx.ledger
-      .linksFrom(paymentId)
-      .filter((l) => l.owner !== paymentId)
-      .map((l) => l.cents),
-    'What was refunded',
-  );
-}
-
-/** After a refund of a payment's unused part changed: what the payment shows unused. */
-export function refreshUnused(ctx: RulesContext, paymentId: string): void {
-  const stored = ctx.find('ldg_receive_payment', paymentId);
-  if (!stored) return;
-  const applied = appliedCentsOfAll(storedEntries(stored));
-  ctx.rewriteAmounts('ldg_receive_payment', { ...stored, unusedPayment: fromCents(toCents(text(stored['totalAmount'])) - applied - refundedOf(ctx, paymentId)) }, undefined);
 }
 
 /**
@@ -103,7 +78,7 @@ export const paymentRules: TypeRules = {
       if (doc['depositToAccount'] === null) doc['depositToAccount'] = ctx.resolve('ldg_receive_payment', 'depositToAccount', specialAccount(ctx, 'undeposited_funds'));
       if (doc['exchangeRate'] === null) doc['exchangeRate'] = 1;
     }
-    const total = toCents(text(doc['totalAmount']));
+    const total = toCents(stringOrNull(doc['totalAmount']));
     doc['totalAmount'] = fromCents(total);
     doc['totalAmountInHomeCurrency'] = fromCents(total);
     assertDepositKept(ctx, doc, previous);
@@ -141,7 +116,7 @@ function billPaymentRules(objectType: string): TypeRules {
       }
       const sentTotal = typeof body['amount'] === 'string' ? toCents(body['amount']) : undefined;
       // Left over from an earlier `amount`: the stored amount less what the stored entries pay (both zero once voided).
-      const leftOver = previous ? toCents(text(doc['amount'])) - appliedCentsOfAll(storedEntries(doc)) : 0;
+      const leftOver = previous ? toCents(stringOrNull(doc['amount'])) - appliedCentsOfAll(storedEntries(doc)) : 0;
       const before = appliedBefore(ctx, previous ? String(doc['id']) : undefined);
       const applications = applicationsOf(ctx, PAID, doc, body, previous, before, sentTotal);
       const applied = appliedCentsOfAll(applications);

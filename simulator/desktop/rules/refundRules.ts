@@ -4,14 +4,12 @@ import { refId } from '../books/refId.ts';
 import { specialAccount } from '../books/specialAccounts.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
-import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
+import { isJsonObject, stringOrNull, type JsonObject, type JsonValue } from '../values/json.ts';
 import { fromCents, sumCents, toCents } from '../values/money.ts';
 import type { RulesContext, TypeRules } from '../table/TypeRules.ts';
 import { ApplicationError } from './applications.ts';
 import { refreshCredit } from './creditRules.ts';
-import { refreshUnused } from './paymentRules.ts';
-
-const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' ? value : null);
+import { refreshUnused } from './unusedPayment.ts';
 
 /** Where each kind of credit a refund gives back keeps what is left of it, and how it is worked out again. */
 interface Refundable {
@@ -51,8 +49,8 @@ export function sentRefunds(ctx: RulesContext, side: RefundSide, doc: JsonObject
     }
     if (seen.has(id)) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Transaction ${String(credit['refNumber'] ?? id)} is listed twice in ${side.list}.`, index);
     seen.add(id);
-    const cents = toCents(text(entry[side.amount]));
-    const left = toCents(text(credit[REFUNDABLE[String(credit['objectType'])]?.open ?? ''])) + (mine.get(id) ?? 0);
+    const cents = toCents(stringOrNull(entry[side.amount]));
+    const left = toCents(stringOrNull(credit[REFUNDABLE[String(credit['objectType'])]?.open ?? ''])) + (mine.get(id) ?? 0);
     if (cents <= 0) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, 'A refund amount must be more than 0.00.', index);
     if (cents > left && ctx.asMade !== true) throw new ApplicationError(DESKTOP_STATUS.SAVE_FAILED, `Cannot refund ${fromCents(cents)} of ${String(credit['refNumber'] ?? id)}: ${fromCents(left)} is left of it.`, index);
     return { credit, cents };
@@ -74,7 +72,7 @@ export function refundLinks(refunds: readonly Refunded[], refundId: string): Lin
 
 function entryOf(refund: Refunded): JsonObject {
   const { credit, cents } = refund;
-  const left = fromCents(toCents(text(credit[REFUNDABLE[String(credit['objectType'])]?.open ?? ''])) - cents);
+  const left = fromCents(toCents(stringOrNull(credit[REFUNDABLE[String(credit['objectType'])]?.open ?? ''])) - cents);
   return {
     transactionId: String(credit['id']),
     transactionType: transactionTypeOf(String(credit['objectType'])),
@@ -100,7 +98,7 @@ const CARD_REFUNDS: RefundSide = { party: 'customer', list: 'refundAppliedToTran
 function sentRefundsOf(doc: JsonObject): Refunded[] {
   return (Array.isArray(doc['refundAppliedToTransactions']) ? doc['refundAppliedToTransactions'] : []).filter(isJsonObject).flatMap((entry) => {
     const type = REFUNDABLE_TYPES.find((t) => transactionTypeOf(t) === entry['transactionType']);
-    const cents = toCents(text(entry['refundAmount']));
+    const cents = toCents(stringOrNull(entry['refundAmount']));
     return type && cents > 0 ? [{ credit: { objectType: type, id: String(entry['transactionId']) }, cents }] : [];
   });
 }

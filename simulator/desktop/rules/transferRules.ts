@@ -1,11 +1,9 @@
 import { refId } from '../books/refId.ts';
 import { normalSign } from '../books/specialAccounts.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
-import type { JsonObject, JsonValue } from '../values/json.ts';
+import { stringOrNull, type JsonObject, type JsonValue } from '../values/json.ts';
 import { fromCents, toCents } from '../values/money.ts';
 import type { RulesContext, TypeRules } from '../table/TypeRules.ts';
-
-const text = (value: JsonValue | undefined): string | null => (typeof value === 'string' ? value : null);
 
 /**
  * An account's balance once this write of the transfer posts: today's balance, less what the
@@ -15,8 +13,8 @@ function balanceAfter(ctx: RulesContext, accountId: string | null, cents: number
   const account = ctx.find('ldg_account', accountId ?? '');
   if (!account) return null;
   const sign = normalSign(account['accountType']);
-  const before = previous ? (refId(previous['sourceAccount']) === accountId ? -toCents(text(previous['amount'])) : 0) + (refId(previous['targetAccount']) === accountId ? toCents(text(previous['amount'])) : 0) : 0;
-  return fromCents(toCents(text(account['balance'])) + sign * (cents - before));
+  const before = previous ? (refId(previous['sourceAccount']) === accountId ? -toCents(stringOrNull(previous['amount'])) : 0) + (refId(previous['targetAccount']) === accountId ? toCents(stringOrNull(previous['amount'])) : 0) : 0;
+  return fromCents(toCents(stringOrNull(account['balance'])) + sign * (cents - before));
 }
 
 /**
@@ -35,7 +33,7 @@ export const transferRules: TypeRules = {
         throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, `A transfer cannot move money ${id === source ? 'from' : 'to'} an ${type === 'accounts_receivable' ? 'Accounts Receivable' : 'Accounts Payable'} account: it names no customer or vendor.`);
       }
     }
-    const cents = toCents(text(doc['amount']));
+    const cents = toCents(stringOrNull(doc['amount']));
     if (cents <= 0) throw new DesktopError(DESKTOP_STATUS.SAVE_FAILED, 'The amount of a transfer must be more than 0.00.');
     doc['amount'] = fromCents(cents);
     doc['sourceAccountBalance'] = balanceAfter(ctx, source, -cents, previous);

@@ -8,6 +8,11 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A JSON value that is a string, or null for anything else (a field left out, a number). */
+export function stringOrNull(value: JsonValue | undefined): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
 /**
  * A deep copy of a JSON value. For the small objects rules copy (an address, a line),
  * structuredClone's fixed cost per call is most of the work: seeding the demo file spent 40 ms in
