@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { RequestFacts } from './RequestLog.ts';
+import type { RequestFacts } from './loggedRequest.ts';
 
 /** A logged request as kept across restarts: its facts and its bodies as people read them (secrets redacted, a cut-off body marked). */
 export type KeptRequest = RequestFacts & { projectId: string; requestBody: string; responseBody: string };

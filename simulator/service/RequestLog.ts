@@ -1,22 +1,10 @@
 import type { KeptRequest, KeptRequests } from './KeptRequests.ts';
+import type { LoggedRequest, RequestFacts } from './loggedRequest.ts';
 import { redactSecrets } from './redactSecrets.ts';
-import type { ResponseBody } from './types.ts';
+import type { ResponseBody } from './responseBody.ts';
 import { StreamedJson } from '../desktop/reportThread/StreamedJson.ts';
 
-export interface LoggedRequest {
-  requestId: string;
-  at: number;
-  method: string;
-  /** Path and query as sent. */
-  path: string;
-  status: number;
-  code: string | null;
-  ms: number;
-  endUserId: string | null;
-  operationId: string | null;
-  /** The start of each body as people read it (secrets redacted, a cut-off body marked): made only when asked. */
-  bodies(): { request: string; response: string };
-}
+export type { LoggedRequest, RequestFacts } from './loggedRequest.ts';
 
 /**
  * What the log keeps of each body: an error whole, the start of a page. Measured on the list
@@ -44,9 +32,6 @@ function copyPrefix(body: ResponseBody | undefined, into: Buffer): number {
   }
   return size;
 }
-
-/** The fields of a logged request besides its bodies. */
-export type RequestFacts = Omit<LoggedRequest, 'bodies'>;
 
 /** One project's ring: facts written over in place, and both bodies of every slot in one buffer (no garbage per request). */
 interface Ring {

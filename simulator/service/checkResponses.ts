@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import { describeIssue, type OperationValidators } from '../spec/compileValidators.ts';
 import type { Logger } from './logger.ts';
 import { ServiceError } from './ServiceError.ts';
-import type { ResponseBody } from './types.ts';
+import type { ResponseBody } from './responseBody.ts';
 import { StreamedJson } from '../desktop/reportThread/StreamedJson.ts';
 
 /** Turns `--check-responses` on where no option says otherwise (the test suite sets it for every sandbox it starts). */

@@ -2,7 +2,6 @@ import type { SimClock } from '../desktop/clock.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
 import type { DesktopHost } from '../desktop/DesktopHost.ts';
 import type { JsonObject, JsonValue } from '../desktop/values/json.ts';
-import type { StreamedJson } from '../desktop/reportThread/StreamedJson.ts';
 import type { SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import type { OperationValidators } from '../spec/compileValidators.ts';
 import type { OperationSpec } from '../spec/types.ts';
@@ -11,6 +10,9 @@ import type { Logger } from './logger.ts';
 import type { ProjectClocks } from './ProjectClocks.ts';
 import type { RequestLog } from './RequestLog.ts';
 import type { ConnectionRow, EndUserRow, Project, ServiceState } from './ServiceState.ts';
+import type { ResponseBody } from './responseBody.ts';
+
+export type { ResponseBody } from './responseBody.ts';
 
 /** Everything the Service is built from; one instance per running sandbox. */
 export interface ServiceDeps {
@@ -70,13 +72,6 @@ export interface ServiceRequest {
   /** `Service-Timeout-Seconds` as sent: how long to wait for the desktop application. */
   timeoutSeconds: number | undefined;
 }
-
-/**
- * JSON of a 200 body: text, or bytes when it was assembled from stored objects, or parts of bytes
- * sent one after the other (a list page's envelope around its objects, never copied together), or
- * a large report's JSON as its thread writes it (sent as it comes, its length not known before).
- */
-export type ResponseBody = string | Buffer | readonly Buffer[] | StreamedJson;
 
 /** A handler answers with the JSON of a 200 body, or throws a ServiceError. */
 export type Handler = (req: ServiceRequest, deps: ServiceDeps) => Promise<ResponseBody>;
