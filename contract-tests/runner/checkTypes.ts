@@ -1,9 +1,29 @@
-import type { CleanupStep } from './cleanup.ts';
-import type { Created } from './createdObjects.ts';
 import type { Exchange, HttpClient } from './httpClient.ts';
 import type { Rng } from './rng.ts';
 import type { SpecModel } from './specModel.ts';
 import type { TargetClock } from './targetClock.ts';
+
+/** An object a run made on the target, to be removed at its end (or by `ledger-sim contract cleanup`). */
+export interface Created {
+  id: string;
+  objectType: string;
+  /** The collection it was made in, below the base URL (`/ledger-desktop/invoices`, `/end-users`). */
+  path: string;
+  /** Its name or reference number, for people reading the report. */
+  label: string | null;
+  /** Set once the run itself deleted it. */
+  gone?: boolean;
+}
+
+/** What cleanup did with one object the run made. */
+export interface CleanupStep {
+  id: string;
+  objectType: string;
+  label: string | null;
+  action: 'deleted' | 'voided' | 'made inactive' | 'already gone' | 'left';
+  /** For `left`: what the target answered. */
+  why?: string;
+}
 
 export type Area = 'transport' | 'auth' | 'isolation' | 'schema' | 'pagination' | 'filters' | 'writes' | 'negative' | 'desktop' | 'reports';
 

@@ -1,17 +1,9 @@
-import type { Created } from './createdObjects.ts';
+import type { CleanupStep, Created } from './checkTypes.ts';
 import type { Exchange, HttpClient } from './httpClient.ts';
 import { verbOf } from './related.ts';
 import type { SpecModel } from './specModel.ts';
 
-/** What cleanup did with one object the run made. */
-export interface CleanupStep {
-  id: string;
-  objectType: string;
-  label: string | null;
-  action: 'deleted' | 'voided' | 'made inactive' | 'already gone' | 'left';
-  /** For `left`: what the target answered. */
-  why?: string;
-}
+export type { CleanupStep } from './checkTypes.ts';
 
 const said = (e: Exchange): string => {
   const error = (e.json as { error?: { code?: unknown; integrationCode?: unknown; message?: unknown } } | undefined)?.error;

@@ -3,18 +3,9 @@ import path from 'node:path';
 import type { Exchange } from './httpClient.ts';
 import { verbOf } from './related.ts';
 import type { SpecModel, SpecOperation } from './specModel.ts';
+import type { Created } from './checkTypes.ts';
 
-/** An object a run made on the target, to be removed at its end (or by `ledger-sim contract cleanup`). */
-export interface Created {
-  id: string;
-  objectType: string;
-  /** The collection it was made in, below the base URL (`/ledger-desktop/invoices`, `/end-users`). */
-  path: string;
-  /** Its name or reference number, for people reading the report. */
-  label: string | null;
-  /** Set once the run itself deleted it. */
-  gone?: boolean;
-}
+export type { Created } from './checkTypes.ts';
 
 /** What a run made and what became of it, kept in a file while the run goes, so an interrupted run can be cleaned up later. */
 export interface RunRecord {
@@ -24,7 +15,6 @@ export interface RunRecord {
   startedAt: string;
   created: Created[];
 }
-
 
 /**
  * Watches a run's traffic for the objects it makes: every create the target answered with an id (a
