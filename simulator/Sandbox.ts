@@ -19,6 +19,7 @@ import { sendBareError } from './service/jsonAnswers.ts';
 import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.ts';
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
 import { isDay, type SeedSizes } from './fixtures/seedCompanyFile.ts';
+import { isSeedingAside } from './fixtures/seedMessages.ts';
 import { ProjectClocks } from './service/ProjectClocks.ts';
 import { RequestLog } from './service/RequestLog.ts';
 import { hashPassword } from './service/dashboard/passwords.ts';
@@ -155,6 +156,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const types = buildTypeRegistry(TYPE_TABLE, operations);
   const state = new ServiceState(dataDir ? path.join(dataDir, 'service.sqlite') : ':memory:');
   const host = new DesktopHost({ dataDir, clock, types });
+  for (const name of host.dropLeftovers(isSeedingAside)) logger.warn('removed a company file a seeding left half written', { file: name });
   const hostName = options.host ?? '127.0.0.1';
   let origin = '';
   const clocks = new ProjectClocks(clock, state);

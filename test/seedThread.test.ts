@@ -52,7 +52,7 @@ describe('a large seeding, on a thread of its own', () => {
 });
 
 describe('a large seeding of a sandbox on disk', () => {
-  it('is in the company file on disk once answered, and after a restart', async () => {
+  it('is in the company file on disk once answered, and after a restart; a half-written one is removed at the start', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-seed-thread-disk-'));
     const seeding = { seed: 4_118, sizes: { customers: 200, invoices: 1_000 } };
     fs.rmSync(path.join(DEMO_CACHE_DIR, `${demoCacheKey({ ...seeding, today: todayOf(TEST_EPOCH_MS) })}.sqlite`), { force: true });
@@ -71,8 +71,13 @@ describe('a large seeding of a sandbox on disk', () => {
       } finally {
         await first.close();
       }
+      // What a seeding left half written when its process died: removed at the next start, and said.
+      const halfWritten = path.join(dataDir, 'company-files', 'company_end_usr_gone.sqlite.seeding');
+      fs.writeFileSync(halfWritten, 'not a whole company file');
       const again = await startTestSandbox({ dataDir, memory: false });
       try {
+        expect(fs.existsSync(halfWritten)).toBe(false);
+        expect(again.logLines.some((line) => line.includes('left half written') && line.includes('company_end_usr_gone.sqlite.seeding'))).toBe(true);
         const ids = ((await again.get('/ledger-desktop/invoices', { endUser, query: { limit: 20 } })).body['data'] as { id: unknown }[]).map((i) => i.id);
         expect(ids).toEqual(seededIds);
       } finally {

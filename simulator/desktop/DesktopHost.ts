@@ -33,6 +33,18 @@ export class DesktopHost {
     return this.options.dataDir ? path.join(this.options.dataDir, 'company-files', `${companyFileId}.sqlite`) : ':memory:';
   }
 
+  /**
+   * Removes the files of its folder that `isLeftover` names (what a process that died half way
+   * through writing left, before anything opens a company file); returns their names.
+   */
+  dropLeftovers(isLeftover: (fileName: string) => boolean): string[] {
+    if (!this.options.dataDir) return [];
+    const dir = path.join(this.options.dataDir, 'company-files');
+    const leftovers = fs.readdirSync(dir).filter(isLeftover);
+    for (const name of leftovers) fs.rmSync(path.join(dir, name), { force: true });
+    return leftovers;
+  }
+
   exists(companyFileId: string): boolean {
     return this.open.has(companyFileId) || (this.options.dataDir !== undefined && fs.existsSync(this.pathOf(companyFileId)));
   }
