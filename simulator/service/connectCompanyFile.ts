@@ -45,8 +45,7 @@ export async function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow,
   }
   const fill = (file: CompanyFile): void => {
     seedCompanyFile(file, seed);
-    // Not even copied when too large to keep: a copy of a large file costs its size in memory and a second.
-    if (worthKeeping(file.store.sizeBytes())) writeDemo(key, file.store.db.serialize());
+    keepSeeded(key, file);
   };
   try {
     return connectCompanyFileWith(deps, endUser, fill, kept);
@@ -55,6 +54,11 @@ export async function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow,
     if (kept === undefined) throw error;
     return connectCompanyFileWith(deps, endUser, fill);
   }
+}
+
+/** Keeps a seeded file's bytes for the next seeding of the same options; not even copied when too large to keep (a copy costs its size in memory and a second). */
+function keepSeeded(key: string, file: CompanyFile, bytes?: Buffer): void {
+  if (worthKeeping(file.store.sizeBytes())) writeDemo(key, bytes ?? file.store.db.serialize());
 }
 
 /** The end user's connection to a company file, if it has one. */
@@ -82,43 +86,49 @@ async function connectSeededInThread(deps: ConnectDeps, endUser: EndUserRow, see
     if (filePath !== ':memory:') fs.rmSync(seedingAside(filePath), { force: true });
     throw error;
   }
-  const result = connectCompanyFileWith(
-    deps,
-    endUser,
-    () => {
-      throw new Error('the company file its thread seeded has no company details');
-    },
-    bytes,
-    true,
-  );
-  const file = companyFileApp(deps, endUser, result.companyFileId).file;
-  if (worthKeeping(file.store.sizeBytes())) writeDemo(key, bytes ?? file.store.db.serialize());
-  return result;
+  const app = openNew(deps, endUser, companyFileId, bytes);
+  keepSeeded(key, app.file, bytes);
+  return attach(deps, endUser, companyFileId);
 }
 
 function companyFileIdOf(endUser: EndUserRow): string {
   return `company_${endUser.id}`;
 }
 
-/**
- * The same with the new company file filled by `fill` (seeding, a fixture). If filling throws, the
- * new company file is removed again and the end user stays unconnected. Refused while a thread
- * seeds the end user's company file (`seededNow`: that thread's file, now done).
- */
-export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, fill: (file: CompanyFile) => void, template?: Buffer, seededNow = false): ConnectResult {
-  const existing = connectedFileOf(deps, endUser);
-  if (existing) return existing;
-  if (!seededNow && deps.seedings.has(endUser.id)) {
-    throw ServiceError.of('INVALID_REQUEST', `Invalid request: a company file is being seeded for end user "${endUser.id}"; it is connected once that seeding answers.`);
-  }
-  const companyFileId = companyFileIdOf(endUser);
-  let app: DesktopApplication;
+/** Opens the end user's new company file (from `template` when given); one that does not open is removed again. */
+function openNew(deps: ConnectDeps, endUser: EndUserRow, companyFileId: string, template?: Buffer): DesktopApplication {
   try {
-    app = companyFileApp(deps, endUser, companyFileId, template);
+    return companyFileApp(deps, endUser, companyFileId, template);
   } catch (error) {
     deps.host.discard(companyFileId);
     throw error;
   }
+}
+
+/** Connects the end user to its company file: its connection made if it has none, the file attached. */
+function attach(deps: ConnectDeps, endUser: EndUserRow, companyFileId: string): ConnectResult {
+  const connection = deps.state.connections(endUser.id)[0];
+  const connectionId = connection?.id ?? newConnectionId();
+  if (!connection) {
+    deps.state.addConnection({ id: connectionId, end_user_id: endUser.id, created_at: deps.clocks.forProject(endUser.project_id).now(), company_file_id: null, last_request_at: null, last_success_at: null });
+  }
+  deps.state.attachCompanyFile(connectionId, companyFileId);
+  return { connectionId, companyFileId, created: true };
+}
+
+/**
+ * The same with the new company file filled by `fill` (seeding, a fixture). If filling throws, the
+ * new company file is removed again and the end user stays unconnected. Refused while a thread
+ * seeds the end user's company file.
+ */
+export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, fill: (file: CompanyFile) => void, template?: Buffer): ConnectResult {
+  const existing = connectedFileOf(deps, endUser);
+  if (existing) return existing;
+  if (deps.seedings.has(endUser.id)) {
+    throw ServiceError.of('INVALID_REQUEST', `Invalid request: a company file is being seeded for end user "${endUser.id}"; it is connected once that seeding answers.`);
+  }
+  const companyFileId = companyFileIdOf(endUser);
+  const app = openNew(deps, endUser, companyFileId, template);
   if (app.file.store.getMeta('company.name') === undefined) {
     try {
       fill(app.file);
@@ -129,11 +139,5 @@ export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, f
     // What was filled in may carry the machine's state (a fixture's `desktop`).
     app.machine.reload();
   }
-  const connection = deps.state.connections(endUser.id)[0];
-  const connectionId = connection?.id ?? newConnectionId();
-  if (!connection) {
-    deps.state.addConnection({ id: connectionId, end_user_id: endUser.id, created_at: deps.clocks.forProject(endUser.project_id).now(), company_file_id: null, last_request_at: null, last_success_at: null });
-  }
-  deps.state.attachCompanyFile(connectionId, companyFileId);
-  return { connectionId, companyFileId, created: true };
+  return attach(deps, endUser, companyFileId);
 }
