@@ -22,7 +22,7 @@ await build({
     { in: path.join(root, 'simulator/api/client.ts'), out: 'client' },
     { in: path.join(root, 'simulator/fixtures/shapeCheck.ts'), out: 'shapeCheck' },
     { in: path.join(root, 'simulator/desktop/reportThread/reportWorker.ts'), out: 'reportWorker' },
-    { in: path.join(root, 'simulator/fixtures/seedWorker.ts'), out: 'seedWorker' },
+    { in: path.join(root, 'simulator/fixtures/fillWorker.ts'), out: 'fillWorker' },
   ],
   outdir: path.join(root, 'dist/cli'),
   outExtension: { '.js': '.mjs' },

@@ -19,7 +19,7 @@ import { sendBareError } from './service/jsonAnswers.ts';
 import { answerHttpLayerRefusals, SERVER_OPTIONS } from './service/httpRefusals.ts';
 import { createLogger, type Logger, type LogLevel } from './service/logger.ts';
 import { isDay, type SeedSizes } from './fixtures/seedCompanyFile.ts';
-import { isSeedingAside } from './fixtures/seedMessages.ts';
+import { isSeedingAside } from './fixtures/fillMessages.ts';
 import { ProjectClocks } from './service/ProjectClocks.ts';
 import { RequestLog } from './service/RequestLog.ts';
 import { hashPassword } from './service/dashboard/passwords.ts';
@@ -50,6 +50,11 @@ export interface SandboxOptions {
    * a thread of their own, so that the sandbox answers everyone else meanwhile; default 20,000.
    */
   seedThreadMinObjects?: number;
+  /**
+   * Fixtures of at least this many bytes, loaded for an end user without a company file, load on a
+   * thread of their own (a new file filled there) for the same reason; default 16 MiB.
+   */
+  fixtureThreadMinBytes?: number;
   certPath?: string;
   keyPath?: string;
   /** What clients should trust when `certPath` is not self-signed (its CA); defaults to `certPath`. */
@@ -174,6 +179,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   deps.demoSeed = { seed: options.seed ?? DEMO_SEED, sizes: options.sizes ?? {}, ...(options.today === undefined ? {} : { today: options.today }) };
   deps.seedToday = options.today;
   deps.seedThreadMinObjects = options.seedThreadMinObjects;
+  deps.fixtureThreadMinBytes = options.fixtureThreadMinBytes;
   const closing = new AbortController();
   deps.closing = closing.signal;
   const demo = await connectCompanyFile(deps, endUser, deps.demoSeed);

@@ -3,14 +3,15 @@ import type { CompanyFile } from '../desktop/CompanyFile.ts';
 import type { DesktopApplication } from '../desktop/DesktopApplication.ts';
 import { seedCompanyFile, sizesAtScale, todayOf, type SeedOptions } from '../fixtures/seedCompanyFile.ts';
 import { demoCacheKey, readDemo, worthKeeping, writeDemo } from '../fixtures/demoCache.ts';
-import { seedingAside } from '../fixtures/seedMessages.ts';
-import { seedInThread } from '../fixtures/SeedThread.ts';
+import { seedingAside, type Filling } from '../fixtures/fillMessages.ts';
+import { fillInThread, type Filled } from '../fixtures/FillThread.ts';
 import { newConnectionId } from './serviceIds.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { EndUserRow } from './ServiceState.ts';
 import type { ConnectResult, ServiceDeps } from './types.ts';
 
 type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'seedToday' | 'seedThreadMinObjects' | 'closing' | 'seedings'>;
+type FillDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'closing' | 'seedings'>;
 
 /**
  * Seedings of at least this many sized objects run on a thread of their own: the demo's 8,000 take
@@ -39,9 +40,7 @@ export async function connectCompanyFile(deps: ConnectDeps, endUser: EndUserRow,
   const kept = readDemo(key);
   const sized = Object.values(sizesAtScale(seed.sizes ?? {}, 1)).reduce((n, count) => n + count, 0);
   if (kept === undefined && sized >= (deps.seedThreadMinObjects ?? SEED_THREAD_MIN_OBJECTS) && !connectedFileOf(deps, endUser)) {
-    const inThread = connectSeededInThread(deps, endUser, seed, key).finally(() => deps.seedings.delete(endUser.id));
-    deps.seedings.set(endUser.id, inThread);
-    return inThread;
+    return connectSeededInThread(deps, endUser, seed, key);
   }
   const fill = (file: CompanyFile): void => {
     seedCompanyFile(file, seed);
@@ -62,33 +61,59 @@ function keepSeeded(key: string, file: CompanyFile, bytes?: Buffer): void {
 }
 
 /** The end user's connection to a company file, if it has one. */
-function connectedFileOf(deps: ConnectDeps, endUser: EndUserRow): ConnectResult | undefined {
+function connectedFileOf(deps: Pick<ServiceDeps, 'state'>, endUser: EndUserRow): ConnectResult | undefined {
   const existing = deps.state.connections(endUser.id).find((c) => c.company_file_id !== null);
   return existing?.company_file_id ? { connectionId: existing.id, companyFileId: existing.company_file_id, created: false } : undefined;
 }
 
-/**
- * A new company file seeded on a thread of its own, then opened here (from disk, or from the bytes
- * the thread sent for a sandbox in memory) and connected. If the seeding fails, whatever it wrote
- * is removed and the end user stays unconnected.
- */
+/** A large seeding, on a thread of its own; its bytes kept as any seeding's are. */
 async function connectSeededInThread(deps: ConnectDeps, endUser: EndUserRow, seed: SeedOptions, key: string): Promise<ConnectResult> {
-  const companyFileId = companyFileIdOf(endUser);
   // Left behind without a connection (a fixture load stopped half way): filled where it is, as before.
-  if (deps.host.exists(companyFileId)) return connectCompanyFileWith(deps, endUser, (file) => seedCompanyFile(file, seed));
-  const filePath = deps.host.pathOf(companyFileId);
+  if (deps.host.exists(companyFileIdOf(endUser))) return connectCompanyFileWith(deps, endUser, (file) => seedCompanyFile(file, seed));
   const { onProgress: _progress, ...options } = seed;
-  let bytes: Buffer | undefined;
+  const { app, filled, connection } = await connectFilledInThread(deps, endUser, { seed: options });
+  keepSeeded(key, app.file, filled.bytes);
+  return connection;
+}
+
+/**
+ * Whether the end user's company file may be filled on a thread: it has none yet, none is being
+ * filled, and none was left behind without a connection (that one is filled where it is).
+ */
+export function fillsNewFile(deps: FillDeps, endUser: EndUserRow): boolean {
+  return !connectedFileOf(deps, endUser) && !deps.seedings.has(endUser.id) && !deps.host.exists(companyFileIdOf(endUser));
+}
+
+/**
+ * A new company file filled on a thread of its own (fillInThread), then opened here (from disk, or
+ * from the bytes the thread sent for a sandbox in memory) and connected. Whoever asks for the end
+ * user's file meanwhile waits for this one (`deps.seedings`). If the filling fails, whatever it
+ * wrote is removed and the end user stays unconnected.
+ */
+export async function connectFilledInThread(deps: FillDeps, endUser: EndUserRow, filling: Filling): Promise<{ app: DesktopApplication; filled: Filled; connection: ConnectResult }> {
+  const companyFileId = companyFileIdOf(endUser);
+  const filePath = deps.host.pathOf(companyFileId);
+  const work = (async () => {
+    let filled: Filled;
+    try {
+      filled = await fillInThread({ path: filePath === ':memory:' ? undefined : filePath, filling, nowMs: deps.clocks.forProject(endUser.project_id).now() }, deps.closing);
+    } catch (error) {
+      deps.host.discard(companyFileId);
+      if (filePath !== ':memory:') fs.rmSync(seedingAside(filePath), { force: true });
+      throw error;
+    }
+    const app = openNew(deps, endUser, companyFileId, filled.bytes);
+    return { app, filled, connection: attach(deps, endUser, companyFileId) };
+  })();
+  const connecting = work.then(({ connection }) => connection);
+  // Whoever waits on it hears its failure; this request hears it from `work`.
+  connecting.catch(() => undefined);
+  deps.seedings.set(endUser.id, connecting);
   try {
-    bytes = await seedInThread({ path: filePath === ':memory:' ? undefined : filePath, options, nowMs: deps.clocks.forProject(endUser.project_id).now() }, deps.closing);
-  } catch (error) {
-    deps.host.discard(companyFileId);
-    if (filePath !== ':memory:') fs.rmSync(seedingAside(filePath), { force: true });
-    throw error;
+    return await work;
+  } finally {
+    deps.seedings.delete(endUser.id);
   }
-  const app = openNew(deps, endUser, companyFileId, bytes);
-  keepSeeded(key, app.file, bytes);
-  return attach(deps, endUser, companyFileId);
 }
 
 function companyFileIdOf(endUser: EndUserRow): string {
@@ -96,7 +121,7 @@ function companyFileIdOf(endUser: EndUserRow): string {
 }
 
 /** Opens the end user's new company file (from `template` when given); one that does not open is removed again. */
-function openNew(deps: ConnectDeps, endUser: EndUserRow, companyFileId: string, template?: Buffer): DesktopApplication {
+function openNew(deps: FillDeps, endUser: EndUserRow, companyFileId: string, template?: Buffer): DesktopApplication {
   try {
     return companyFileApp(deps, endUser, companyFileId, template);
   } catch (error) {
@@ -106,7 +131,7 @@ function openNew(deps: ConnectDeps, endUser: EndUserRow, companyFileId: string, 
 }
 
 /** Connects the end user to its company file: its connection made if it has none, the file attached. */
-function attach(deps: ConnectDeps, endUser: EndUserRow, companyFileId: string): ConnectResult {
+function attach(deps: FillDeps, endUser: EndUserRow, companyFileId: string): ConnectResult {
   const connection = deps.state.connections(endUser.id)[0];
   const connectionId = connection?.id ?? newConnectionId();
   if (!connection) {
@@ -119,13 +144,13 @@ function attach(deps: ConnectDeps, endUser: EndUserRow, companyFileId: string): 
 /**
  * The same with the new company file filled by `fill` (seeding, a fixture). If filling throws, the
  * new company file is removed again and the end user stays unconnected. Refused while a thread
- * seeds the end user's company file.
+ * fills the end user's company file.
  */
 export function connectCompanyFileWith(deps: ConnectDeps, endUser: EndUserRow, fill: (file: CompanyFile) => void, template?: Buffer): ConnectResult {
   const existing = connectedFileOf(deps, endUser);
   if (existing) return existing;
   if (deps.seedings.has(endUser.id)) {
-    throw ServiceError.of('INVALID_REQUEST', `Invalid request: a company file is being seeded for end user "${endUser.id}"; it is connected once that seeding answers.`);
+    throw ServiceError.of('INVALID_REQUEST', `Invalid request: a company file is being seeded or loaded for end user "${endUser.id}"; it is connected once that request answers.`);
   }
   const companyFileId = companyFileIdOf(endUser);
   const app = openNew(deps, endUser, companyFileId, template);

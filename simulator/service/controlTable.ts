@@ -10,6 +10,8 @@ export interface ControlCall {
   params: Readonly<Record<string, string>>;
   /** The JSON body, undefined when none was sent. */
   body(): JsonObject | undefined;
+  /** The JSON body's bytes, unparsed (415 unless labelled as JSON), undefined when none was sent. */
+  bytes(): Buffer | undefined;
 }
 
 /** A row of the control table: the route, what `GET /_sandbox` says of it, and its answer's JSON. */

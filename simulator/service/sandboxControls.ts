@@ -7,7 +7,7 @@ import { endUserOf, fieldsOf, refuseUnknownFields, type Control, type ControlCal
 import { answerJson, projectOf } from './exchange.ts';
 import { FIXTURE_CONTROLS } from './fixtureControls.ts';
 import { MACHINE_CONTROLS } from './machineControls.ts';
-import { bodyBytes, parseJsonObject } from './readBody.ts';
+import { bodyBytes, jsonBytes, parseJsonObject } from './readBody.ts';
 import { sentPath, tableRouter } from './routeTable.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { Project } from './ServiceState.ts';
@@ -141,7 +141,7 @@ export function sandboxControls(deps: ServiceDeps): Router {
     method: control.method,
     path: control.path.slice(DESCRIBE_PATH.length) || '/',
     handle: ((req, res, next) => {
-      const call: ControlCall = { deps, project: projectOf(res), params: { ...req.params } as Record<string, string>, body: () => parseJsonObject(bodyBytes(req), req.headers['content-type']) };
+      const call: ControlCall = { deps, project: projectOf(res), params: { ...req.params } as Record<string, string>, body: () => parseJsonObject(bodyBytes(req), req.headers['content-type']), bytes: () => jsonBytes(bodyBytes(req), req.headers['content-type']) };
       Promise.resolve()
         .then(() => control.answer(call))
         .then((json) => answerJson(res, json))

@@ -38,9 +38,11 @@ export interface ServiceDeps {
   seedToday?: string;
   /** Seedings of at least this many sized objects run on a thread of their own (`SEED_THREAD_MIN_OBJECTS` unless set). */
   seedThreadMinObjects?: number;
-  /** Aborted when the sandbox closes: a seeding still running on its thread stops, and what it wrote goes. */
+  /** Fixtures of at least this many bytes, loaded into a new company file, load on a thread of their own (`FIXTURE_THREAD_MIN_BYTES` unless set). */
+  fixtureThreadMinBytes?: number;
+  /** Aborted when the sandbox closes: a seeding or fixture load still running on its thread stops, and what it wrote goes. */
   closing?: AbortSignal;
-  /** End users whose company file a thread is seeding, by id: whoever asks again waits for the same one. */
+  /** End users whose company file a thread is filling (seeding, loading a fixture), by id: whoever asks again waits for the same one. */
   seedings: Map<string, Promise<ConnectResult>>;
 }
 

@@ -64,7 +64,7 @@ describe.skipIf(!RUN)('the packed package, installed with production dependencie
       expect(shown.stderr).toContain(`the sandbox at ${ready.baseUrl}`);
       const { stdout } = await run('curl', ['-sS', '--cacert', ready.caCertPath, '-H', `Authorization: Bearer ${ready.secretKey}`, '-H', `Service-End-User-Id: ${ready.endUserIds[0] ?? ''}`, `${ready.baseUrl}/ledger-desktop/customers?limit=3`]);
       expect((JSON.parse(stdout) as { data: unknown[] }).data).toHaveLength(3);
-      // A company file of 20,000 sized objects is seeded on the bundle's seed thread (seedWorker.mjs).
+      // A company file of 20,000 sized objects is seeded on the bundle's fill thread (fillWorker.mjs).
       const curl = async (method: string, url: string, body: unknown, endUser?: string): Promise<Record<string, unknown>> => {
         const headers = ['-H', `Authorization: Bearer ${ready.secretKey}`, '-H', 'Content-Type: application/json', ...(endUser ? ['-H', `Service-End-User-Id: ${endUser}`] : [])];
         const args = ['-sS', '--cacert', ready.caCertPath, ...headers, '-X', method, ...(body === undefined ? [] : ['-d', JSON.stringify(body)]), url];

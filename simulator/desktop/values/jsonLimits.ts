@@ -1,4 +1,5 @@
 import { pathOf, type WalkStep } from './walkPath.ts';
+import { isJsonObject, type JsonObject } from './json.ts';
 
 /**
  * How deep a JSON document may nest. The deepest shape the Service takes is a line group's line's
@@ -58,4 +59,22 @@ export function jsonLimitProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): Jso
     }
   }
   return undefined;
+}
+
+/**
+ * A request body read as a JSON object, or why it is not one, in the words of the 400 it gets: not
+ * JSON, not an object, or breaking the limits every body shares. One place for the words, used by
+ * the HTTP layer and by a thread that reads a body it was handed as bytes.
+ */
+export function readJsonObject(bytes: Uint8Array): { object: JsonObject } | { refusal: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  } catch {
+    return { refusal: 'Invalid request: the body is not valid JSON.' };
+  }
+  if (!isJsonObject(parsed)) return { refusal: 'Invalid request: the body must be a JSON object.' };
+  const problem = jsonLimitProblem(parsed);
+  if (problem) return { refusal: `Invalid request at "${problem.path}": ${problem.message}` };
+  return { object: parsed };
 }

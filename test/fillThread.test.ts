@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CACHE_DIR, demoCacheKey } from '../simulator/fixtures/demoCache.ts';
+import { FIXTURE_VERSION } from '../simulator/fixtures/fixtureCollections.ts';
 import { todayOf } from '../simulator/fixtures/seedCompanyFile.ts';
 import { startTestSandbox, TEST_EPOCH_MS, type TestSandbox } from './support/testClient.ts';
 
@@ -86,5 +87,62 @@ describe('a large seeding of a sandbox on disk', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a large fixture, loaded on a thread of its own', () => {
+  let small: TestSandbox;
+  beforeAll(async () => {
+    // Any fixture of 1,000 bytes or more for an end user without a company file (16 MiB by default).
+    small = await startTestSandbox({ fixtureThreadMinBytes: 1_000 });
+  });
+  afterAll(() => small.close());
+
+  const FIXTURE = { fixtureVersion: FIXTURE_VERSION, company: { name: 'Thread Co' }, customers: Array.from({ length: 60 }, (_, i) => ({ name: `Thread customer ${i + 1}`, companyName: `Thread customer ${i + 1} Ltd` })) };
+
+  async function newEndUser(sourceId: string): Promise<string> {
+    const created = await small.post('/end-users', { companyName: 'Thread Co', sourceId, email: `${sourceId}@thread.test` });
+    return String(created.body['id']);
+  }
+
+  it('leaves the sandbox answering meanwhile, connects the end user, and refuses a second fixture for it until then', async () => {
+    const endUser = await newEndUser('thread-co');
+    const order: string[] = [];
+    const loading = small.control('POST', `/_sandbox/end-users/${endUser}/fixture`, FIXTURE).then((res) => {
+      order.push('loaded');
+      return res;
+    });
+    const clock = await small.control('GET', '/_sandbox/clock');
+    order.push('clock');
+    expect(clock.status).toBe(200);
+    const second = await small.control('POST', `/_sandbox/end-users/${endUser}/fixture`, FIXTURE);
+    expect(second.status).toBe(400);
+    expect(String(second.body.error?.['message'])).toMatch(/is being seeded or loaded/);
+
+    const loaded = await loading;
+    expect(order).toEqual(['clock', 'loaded']);
+    expect(loaded.status).toBe(200);
+    expect(loaded.body).toMatchObject({ objectType: 'sandbox_fixture_load', endUserId: endUser, newCompanyFile: true, added: { customers: 60 } });
+    const customers = await small.get('/ledger-desktop/customers', { endUser, query: { limit: 150 } });
+    expect((customers.body['data'] as { name: string }[]).map((c) => c.name).sort()).toEqual(FIXTURE.customers.map((c) => c.name).sort());
+  });
+
+  it('answers a bad fixture or a body that is not JSON as a load here does, and leaves the end user unconnected', async () => {
+    const endUser = await newEndUser('thread-bad');
+    const bad = await small.control('POST', `/_sandbox/end-users/${endUser}/fixture`, { ...FIXTURE, customers: [...FIXTURE.customers, { nickname: 'no name' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.['code']).toBe('INVALID_REQUEST');
+    expect(String(bad.body.error?.['message'])).toMatch(/the fixture was not loaded \(2 problems in the fixture\).*\n.*customers\[60\] field "name": is required\n/);
+
+    const notJson = await small.controlRaw('POST', `/_sandbox/end-users/${endUser}/fixture`, `{"customers": [${'{"name": "x"},'.repeat(100)}`);
+    expect(notJson.status).toBe(400);
+    expect(String(notJson.body.error?.['message'])).toBe('Invalid request: the body is not valid JSON.');
+
+    const unconnected = await small.get('/ledger-desktop/customers', { endUser, query: { limit: 1 } });
+    expect(unconnected.body.error?.['code']).toBe('INTEGRATION_CONNECTION_NOT_SET_UP');
+    // Nothing was left behind: the same end user then loads on the thread as a new one would.
+    const good = await small.control('POST', `/_sandbox/end-users/${endUser}/fixture`, FIXTURE);
+    expect(good.status).toBe(200);
+    expect(good.body['newCompanyFile']).toBe(true);
   });
 });
