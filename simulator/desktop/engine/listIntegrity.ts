@@ -1,13 +1,19 @@
-import type { CompanyFile } from '../CompanyFile.ts';
 
 /** What the list rules read and write of the company file. */
-type ListFile = Pick<CompanyFile, 'nameScopes' | 'types' | 'store' | 'rewrite'>;
-import { parseDoc } from '../storage/CompanyFileStore.ts';
+interface ListFile {
+  readonly nameScopes: NameScopes | undefined;
+  readonly types: TypeRegistry;
+  readonly store: CompanyFileStore;
+  rewrite(type: string, doc: JsonObject): void;
+}
+import { parseDoc, type CompanyFileStore } from '../storage/CompanyFileStore.ts';
 import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { nounOf } from '../values/typeNoun.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../values/json.ts';
 import { indexColumnsOf } from './indexColumns.ts';
+import type { NameScopes } from './NameScopes.ts';
 import type { TypeModel } from './TypeModel.ts';
+import type { TypeRegistry } from './TypeRegistry.ts';
 
 /** A name is unique within its scope (its full name, for hierarchies), ignoring case: status 3100 otherwise. */
 export function assertNameFree(file: ListFile, model: TypeModel, name: string | null, ownId: string): void {

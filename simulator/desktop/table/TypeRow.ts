@@ -1,10 +1,30 @@
-import type { PostingProfile } from '../books/postingProfiles.ts';
+import type { PostingProfile } from './PostingProfile.ts';
+import type { TransactionShape, TypeKind } from './typeShape.ts';
 import type { JsonObject, JsonValue } from '../values/json.ts';
 import type { RulesContext, TypeRules } from './TypeRules.ts';
-import type { CompanyFile } from '../CompanyFile.ts';
+import type { JsonSchema } from '../../spec/types.ts';
+import type { CompanyFileStore } from '../storage/CompanyFileStore.ts';
 
-/** What a view reads of the company file: its store, its types and models, one object by id. */
-export type ViewSource = Pick<CompanyFile, 'store' | 'types' | 'modelOf' | 'offsetMinutes' | 'retrieve'>;
+// Defined beside the rules' context, which reads them too; most readers of the table look for them here.
+export type { GroupLayout, TransactionShape, TypeKind } from './typeShape.ts';
+
+/** What a paged view reads of a type: the engine's TypeModel has all of it; named here, below the engine. */
+export interface ViewedType {
+  readonly objectType: string;
+  readonly row: TypeRow;
+  readonly schema: JsonSchema;
+  readonly references: readonly { readonly path: string; readonly targets: readonly string[] }[];
+  readonly shape: TransactionShape;
+}
+
+/** What a paged view reads of the company file (CompanyFile is one). */
+export interface ViewSource {
+  readonly store: CompanyFileStore;
+  readonly types: { all(): Iterable<ViewedType> };
+  modelOf(objectType: string): ViewedType;
+  readonly offsetMinutes: number;
+  retrieve(objectType: string, id: string): JsonObject;
+}
 
 /**
  * A view with pages (the cross-type `transactions` list): the rows a request matches are worked out
@@ -16,17 +36,6 @@ export interface PagedView<Entry = unknown> {
   retrieve(file: ViewSource, id: string): JsonObject;
 }
 
-/**
- * What kind of object a type is, as the desktop application keeps it:
- * - `list`: named objects that are made inactive, never deleted (customers, items, accounts...);
- * - `transaction`: dated documents with lines and reference numbers;
- * - `singleton`: exactly one per company file, read only through the Service (company, preferences);
- * - `readOnly`: a list the Service can read but not write (templates, item sites);
- * - `view`: a list worked out from other objects when it is read, kept nowhere (payments to deposit).
- * A row without a `resource` is internal: the desktop keeps it but the Service has no endpoint for
- * it (vendor types, job types...); requests may point at it, and the demo file seeds it.
- */
-export type TypeKind = 'list' | 'transaction' | 'singleton' | 'readOnly' | 'view';
 
 /**
  * A query parameter of a list that is not one of the engine's own filters:
@@ -40,30 +49,6 @@ export type FilterBinding = { refs: readonly string[]; through?: readonly string
 
 /** A field of an internal type: text, a reference, or a list of lines made of those (a paycheck's earnings). */
 export type InternalField = 'text' | 'reference' | { lines: Readonly<Record<string, 'text' | 'reference'>> };
-
-/** A field of groups (made from item groups), each group holding lines in the field its document keeps its own in: a sale's `lineGroups` of `lines`. */
-export interface GroupLayout {
-  groups: string;
-  lines: string;
-}
-
-/**
- * What a transaction is beyond its fields, for everything that reads transactions of any type (the
- * cross-type list, reports, postings): where it names its party, the account its total goes to, its
- * total, its lines and their groups. Each list holds the fields its type has, in the order the first
- * one a document fills wins; `engine/transactionShape.ts` works it out from the schema and reads
- * documents by it.
- */
-export interface TransactionShape {
-  party: readonly string[];
-  headerAccount: readonly string[];
-  total: readonly string[];
-  /** Summed for the total when the type keeps no total field (an invoice: subtotal and sales tax). */
-  totalParts: readonly string[];
-  lines: readonly string[];
-  /** Where the lines made from item groups are kept (`books/documentLines.ts` reads a collection with its groups' lines). */
-  groups: readonly GroupLayout[];
-}
 
 export interface TypeRow {
   objectType: string;

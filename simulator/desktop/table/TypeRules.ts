@@ -1,8 +1,8 @@
 import type { JsonSchema } from '../../spec/types.ts';
 import type { Ledger } from '../storage/Ledger.ts';
-import type { PostingProfile } from '../books/postingProfiles.ts';
+import type { PostingProfile } from './PostingProfile.ts';
 import type { JsonObject } from '../values/json.ts';
-import type { TransactionShape, TypeKind } from './TypeRow.ts';
+import type { TransactionShape, TypeKind } from './typeShape.ts';
 import type { DefaultsPlan } from '../../spec/requestDefaults.ts';
 
 /** What a type's rules may ask of the company file while an add or modify is under way. */
