@@ -8,7 +8,7 @@ import { routeNotFound } from './routeTable.ts';
 import { answerErrors, beginExchange } from './exchange.ts';
 import { FIXTURE_MAX_BYTES } from './fixtureControls.ts';
 import { sendBareError } from './jsonAnswers.ts';
-import { MAX_BODY_BYTES, readBodyBytes } from './readBody.ts';
+import { MAX_BODY_BYTES, readBodyBytes, readLargeBodyBytes } from './readBody.ts';
 import { sandboxControls } from './sandboxControls.ts';
 import { noteForLog, serveOperations } from './serveOperations.ts';
 import { checkKey } from './authenticate.ts';
@@ -47,7 +47,7 @@ export function createServiceApp(deps: ServiceDeps): express.Express {
   app.set('case sensitive routing', true);
   app.use(beginExchange(deps));
   app.use(dashboardPages(deps));
-  const fixtureBody = readBodyBytes(FIXTURE_MAX_BYTES);
+  const fixtureBody = readLargeBodyBytes(FIXTURE_MAX_BYTES);
   const controlBody = readBodyBytes(MAX_BODY_BYTES);
   app.use('/_sandbox', (req, res, next) => (req.path.replace(/\/$/, '').endsWith('/fixture') ? fixtureBody : controlBody)(req, res, next), sandboxControls(deps));
   app.use(readBodyBytes(), checkKey(deps), noteForLog);

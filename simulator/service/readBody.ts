@@ -73,6 +73,39 @@ export function readBodyBytes(maxBytes = MAX_BODY_BYTES): RequestHandler {
   return readWhole(express.raw({ type: () => true, limit: maxBytes, inflate: false }), maxBytes);
 }
 
+/**
+ * The same for bodies of many megabytes (fixtures): each chunk is copied into one buffer, sized by
+ * Content-Length, as it arrives, where reading whole and joining at the end (body-parser) held the
+ * thread that answers everyone for 0.35 s at 117 MB. The buffer is the body's alone, so it can be
+ * moved to another thread. A body without a Content-Length, encoded, or over the limit is read
+ * (and answered) as readBodyBytes does.
+ */
+export function readLargeBodyBytes(maxBytes: number): RequestHandler {
+  const whole = readBodyBytes(maxBytes);
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length']);
+    const encoded = (req.headers['content-encoding'] ?? 'identity').toLowerCase() !== 'identity';
+    if (req.headers['transfer-encoding'] !== undefined || encoded || !Number.isSafeInteger(declared) || declared <= 0 || declared > maxBytes) return whole(req, res, next);
+    const body = Buffer.allocUnsafeSlow(declared);
+    let filled = 0;
+    let done = false;
+    const finish = (error?: unknown): void => {
+      if (done) return;
+      done = true;
+      req.off('data', copy);
+      if (error === undefined) (req as IncomingMessage & { body?: unknown }).body = body;
+      next(error);
+    };
+    // Node's parser stops a body at its Content-Length: a chunk never runs past it.
+    const copy = (chunk: Buffer): void => {
+      filled += chunk.copy(body, filled);
+    };
+    req.on('data', copy);
+    req.once('end', () => finish(filled === declared ? undefined : new ClientGone('the client sent less than its Content-Length said')));
+    req.once('close', () => finish(new ClientGone('the client closed the connection before sending its whole request')));
+  };
+}
+
 /** A form post's fields on `req.body` (urlencoded), within `maxBytes`. */
 export function readForm(maxBytes: number): RequestHandler {
   return readWhole(express.urlencoded({ extended: false, limit: maxBytes, inflate: false }), maxBytes);

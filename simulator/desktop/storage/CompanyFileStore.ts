@@ -14,7 +14,7 @@ import { Ledger } from './Ledger.ts';
 import { LedgerReads } from './LedgerReads.ts';
 import { ListCells } from './ListCells.ts';
 import { RowReads } from './RowReads.ts';
-import { applyOpenSettings, BULK_CACHE_SIZE, refreshStatistics } from './sqliteSettings.ts';
+import { applyOpenSettings, BULK_CACHE_SIZE, refreshStatistics, refreshStatisticsAtOpen } from './sqliteSettings.ts';
 import type { IndexColumns, StoredRow } from './storedRows.ts';
 
 export type { IndexColumns, PageRow, ReferenceEdge, StoredRow } from './storedRows.ts';
@@ -134,7 +134,7 @@ export class CompanyFileStore {
     this.meta = new MetaValues(this.db);
     this.removeStmt = this.db.prepare('DELETE FROM object_rows WHERE type = ? AND id = ? RETURNING seq');
     this.committedWrite = Number(this.getMeta(WRITE_NUMBER_KEY) ?? '0');
-    if (!readOnly) refreshStatistics(this.db);
+    if (!readOnly) refreshStatisticsAtOpen(this.db);
     this.firstLoad.ready(this.db);
   }
 
