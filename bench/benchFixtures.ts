@@ -42,7 +42,7 @@ export interface FixturesResult {
 const FIXTURE_PROCESS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtureProcess.ts');
 
 /** One command of fixtureProcess.ts in a fresh process: what it did, as it timed it. */
-function inChildProcess(args: string[]): ProcessSteps {
+export function inChildProcess(args: string[]): ProcessSteps {
   const child = spawnSync(process.execPath, ['--import', 'tsx', FIXTURE_PROCESS, ...args], {
     cwd: path.resolve(path.dirname(FIXTURE_PROCESS), '..'),
     encoding: 'utf8',

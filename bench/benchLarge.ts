@@ -12,7 +12,9 @@ import { cpuSnapshot, roundCpu, type RoundCpu } from './cpuSnapshot.ts';
 import { concurrencyCheck, type ConcurrencyResult, type ConcurrencySetup } from './concurrencyCheck.ts';
 import type { GetTarget } from './httpsGet.ts';
 import { reportRequests, type ReportPeriod, type ReportRequest } from './reportRequests.ts';
-import { seedLargeEndUser, type SeededEndUser } from './seedLargeEndUser.ts';
+import { inChildProcess } from './benchFixtures.ts';
+import { loadFixtureOverHttp, type FixtureOverHttp } from './loadLargeFixture.ts';
+import { seedLargeEndUser, type LargeEndUserSetup, type SeededEndUser } from './seedLargeEndUser.ts';
 import { startServerProcess } from './startServerProcess.ts';
 import { timeReportRequests, type ReportRequestTiming } from './timeReportRequests.ts';
 import { writeTlsFiles } from './writeTlsFiles.ts';
@@ -24,6 +26,8 @@ export interface LargeSetup {
   /** The large end user's company file, by resource. */
   sizes: Readonly<Record<string, number>>;
   seedTimeoutMs: number;
+  /** End user C's company file, loaded over HTTP from a fixture of this many customers (generated first), while A asks its list page. */
+  fixture: { customers: number; timeoutMs: number };
   /** Unmeasured runs of each report request before its timed runs. */
   warmupRuns: number;
   /** Timed runs of each report request; 0 leaves the report table out (the concurrency check then loads `fallbackLoad`). */
@@ -47,6 +51,8 @@ export interface LargeResult {
   serverStartMs: number;
   /** B as seeded, with what the server and the rest of the machine used of the CPU meanwhile, and what its company file holds. */
   endUser: SeededEndUser & { cpu: RoundCpu; books: BookCounts };
+  /** C, loaded from a fixture over HTTP, with how long generating that fixture took (in a fresh process, not the server's). */
+  fixture: FixtureOverHttp & { customers: number; generateSeconds: number };
   timings: ReportRequestTiming[];
   concurrency: ConcurrencyResult;
   /** B's list pages, first page and every page, sandbox against the bare server. */
@@ -93,6 +99,29 @@ function filtersOn(filePath: string, resources: readonly string[]): Pick<ListsRe
 }
 
 /**
+ * C's fixture of `setup.fixture.customers`, generated in a fresh process before the server starts:
+ * generating blocks this process (spawnSync), and a kept-alive connection the server closed
+ * meanwhile would be handed out again unnoticed.
+ */
+function generateFixture(setup: LargeSetup, dir: string, progress: (message: string) => void): { file: string; seconds: number } {
+  const file = path.join(dir, 'fixture.json');
+  progress(`large: generating a fixture of ${setup.fixture.customers} customers for end user C`);
+  const generated = inChildProcess(['generate', file, String(setup.seed), String(setup.fixture.customers), '0']);
+  return { file, seconds: generated.steps.reduce((n, step) => n + step.seconds, 0) };
+}
+
+/** C: the fixture loaded over HTTP while A asks its list page. */
+async function fixtureEndUser(setup: LargeSetup, fixture: { file: string; seconds: number; caFile: string }, controls: GetTarget, meanwhile: LargeEndUserSetup['meanwhile'], progress: (message: string) => void): Promise<LargeResult['fixture']> {
+  try {
+    const loaded = await loadFixtureOverHttp(controls, fixture.file, fixture.caFile, setup.fixture.timeoutMs, meanwhile);
+    progress(`large: C's fixture (${(loaded.bytes / 1e6).toFixed(0)} MB) loaded in ${(loaded.loadMs / 1000).toFixed(1)} s: ${JSON.stringify(loaded.answer).slice(0, 120)}...`);
+    return { ...loaded, customers: setup.fixture.customers, generateSeconds: fixture.seconds };
+  } finally {
+    fs.rmSync(fixture.file, { force: true });
+  }
+}
+
+/**
  * Issue 37: a sandbox on disk with its demo end user (A) and a second end user (B) seeded with about
  * 200,000 transactions over HTTP; every report type on B, then A's list page and a control while
  * B's reports run. The server is a child process, so its threads do not share a process with the client.
@@ -100,6 +129,7 @@ function filtersOn(filePath: string, resources: readonly string[]): Pick<ListsRe
 export async function benchLarge(setup: LargeSetup, workDir: string, progress: (message: string) => void): Promise<LargeResult> {
   const dir = fs.mkdtempSync(path.join(workDir, 'large-'));
   const tls = await writeTlsFiles(dir);
+  const fixtureFile = generateFixture(setup, dir, progress);
   const server = await startServerProcess(
     { mode: 'sandbox', keyPath: tls.keyPath, certPath: tls.certPath, ...setup.demo, seed: setup.seed, dataDir: path.join(dir, 'data'), keptSeedings: [{ seed: setup.seed, sizes: { ...setup.sizes } }] },
     { readyTimeoutMs: 300_000 },
@@ -121,6 +151,10 @@ export async function benchLarge(setup: LargeSetup, workDir: string, progress: (
     const companyFile = path.join(dir, 'data', 'company-files', `company_${seeded.endUserId}.sqlite`);
     const endUser = { ...seeded, cpu, books: countTransactions(companyFile, (await loadFixtureTools()).types) };
     progress(`large: seeded in ${(endUser.seedMs / 1000).toFixed(1)} s, ${endUser.books.transactions} transactions: ${JSON.stringify(endUser.answer)}`);
+    progress(`large: loading C's fixture over HTTP`);
+    const caFile = path.join(dir, 'ca.pem');
+    fs.writeFileSync(caFile, ca);
+    const fixture = await fixtureEndUser(setup, { ...fixtureFile, caFile }, controls, meanwhile, progress);
     const large = targetFor(server.port, ca, { ...auth, 'service-end-user-id': endUser.endUserId });
     targets.push(large);
 
@@ -143,7 +177,7 @@ export async function benchLarge(setup: LargeSetup, workDir: string, progress: (
     const pages = await compareWithBaseline(server, pagesTarget, pageLoad, tls, dir);
     progress(`large: every filter's first page of ${setup.lists.filterResources.join(', ')} on B's company file, in a fresh process`);
     const filters = filtersOn(companyFile, setup.lists.filterResources);
-    return { serverStartMs: server.startMs, endUser, timings, concurrency, pages, filters };
+    return { serverStartMs: server.startMs, endUser, fixture, timings, concurrency, pages, filters };
   } finally {
     for (const t of targets) t.agent.destroy();
     await server.stop();

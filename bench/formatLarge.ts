@@ -66,15 +66,23 @@ function runCells(run: SequentialRun): string[] {
   return [fixed(run.latency.p50Ms, 2), fixed(run.latency.p99Ms, 2), fixed(run.latency.maxMs, 2), whole(run.errors)];
 }
 
-/** A's list page while B was seeded, against its quiet p99 of the concurrency check (same path, same connection). */
-function meanwhileLine(meanwhile: SeededEndUser['meanwhile'], quiet: SequentialRun, targets: LargeTargets): string {
+/** A's list page while another end user's file was made (`what`), against its quiet p99 of the concurrency check (same path, same connection). */
+function meanwhileLine(what: string, meanwhile: SeededEndUser['meanwhile'], quiet: SequentialRun, targets: LargeTargets): string {
   const l = meanwhile.latency;
   const ratio = l.p99Ms / quiet.latency.p99Ms;
   const ok = ratio <= targets.loadP99Ratio && l.p99Ms < targets.loadP99Ms && meanwhile.errors === 0;
   const errors = meanwhile.errors > 0 ? `, ${meanwhile.errors} errors (first: ${meanwhile.firstError ?? '?'})` : ', no errors';
   return (
-    `  while B was seeded (on the sandbox's seed thread), A asked GET ${meanwhile.path} ${l.count} times: p50 ${fixed(l.p50Ms, 1)} ms, p99 ${fixed(l.p99Ms, 1)} ms, max ${fixed(l.maxMs, 1)} ms${errors}; ` +
+    `  while ${what}, A asked GET ${meanwhile.path} ${l.count} times: p50 ${fixed(l.p50Ms, 1)} ms, p99 ${fixed(l.p99Ms, 1)} ms, max ${fixed(l.maxMs, 1)} ms${errors}; ` +
     `${fixed(ratio, 2)}x its quiet p99 (${verdict(ok)} the concurrency target below)`
+  );
+}
+
+/** C, loaded from a fixture through the control: a figure beside section 6's, which loads the same size from the command line. */
+function fixtureLine(f: LargeResult['fixture']): string {
+  return (
+    `  end user C loaded with POST /_sandbox/end-users/{id}/fixture: a fixture of ${whole(f.customers)} customers (${fixed(f.bytes / 1e6, 0)} MB, generated in ${fixed(f.generateSeconds, 1)} s beforehand), ` +
+    `sent, read, checked and loaded into a new company file on disk in ${fixed(f.loadMs / 1000, 1)} s; answer: ${JSON.stringify(f.answer)}`
   );
 }
 
@@ -130,7 +138,9 @@ export function largeSection(targets: LargeTargets, { setup, result }: { setup: 
     `  sandbox child start ${fixed(result.serverStartMs / 1000, 1)} s; B seeded in ${fixed(e.seedMs / 1000, 1)} s (${verdict(e.seedMs / 1000 <= targets.seedSeconds)} the target of <= ${targets.seedSeconds} s; ` +
       `the server's CPU ${fixed(e.cpu.serverMs / 1000, 1)} s, other processes ${fixed(e.cpu.foreignShare * 100, 0)}% of the machine meanwhile); ${kept}` +
       (e.removedStaleCopy ? '; a copy from an earlier run was removed first' : ''),
-    meanwhileLine(e.meanwhile, result.concurrency.baseline.list, targets),
+    meanwhileLine("B was seeded (on the sandbox's fill thread)", e.meanwhile, result.concurrency.baseline.list, targets),
+    fixtureLine(result.fixture),
+    meanwhileLine("C's fixture loaded (on the sandbox's fill thread)", result.fixture.meanwhile, result.concurrency.baseline.list, targets),
     ...(result.timings.length > 0 ? reportLines(setup, targets, result.timings) : ['  report table not run (runs: 0)']),
     '',
     ...concurrencyLines(setup, targets, result.concurrency),

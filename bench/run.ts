@@ -69,6 +69,8 @@ const LARGE: LargeSetup = {
   // With the payments, deposits, restocking and running-cost bills these bring: 200,000 transactions in all.
   sizes: { customers: 10_000, invoices: 70_200, 'sales-receipts': 20_000, bills: 20_000, checks: 10_000, 'journal-entries': 5_000 },
   seedTimeoutMs: 300_000,
+  // The fixture target's size (section 6 loads it from the command line): here through the control, beside A.
+  fixture: { customers: 100_000, timeoutMs: 300_000 },
   warmupRuns: 1,
   runs: 3,
   periods: [

@@ -36,7 +36,7 @@ export interface SeededEndUser {
 }
 
 /** `path`, one request at a time with a pause between, until `done` says stop. */
-async function askMeanwhile({ target, path, pauseMs }: SeedingSetupMeanwhile, done: () => boolean): Promise<Meanwhile> {
+export async function askMeanwhile({ target, path, pauseMs }: SeedingSetupMeanwhile, done: () => boolean): Promise<Meanwhile> {
   const samples: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
@@ -61,6 +61,15 @@ function fail(what: string, status: number, body: Buffer): never {
   throw new Error(`${what}: HTTP ${status} ${body.toString('utf8').slice(0, 300)}`);
 }
 
+/** A new end user of the sandbox's project, made as a client makes one: its id. */
+export async function newEndUser(target: GetTarget, companyName: string, sourceId: string): Promise<string> {
+  const created = await httpsPostJson(target, '/v1/end-users', { companyName, sourceId, email: `${sourceId}@example.test` });
+  if (created.status !== 200) fail('POST /v1/end-users', created.status, created.body);
+  const endUserId = (JSON.parse(created.body.toString('utf8')) as { id?: unknown }).id;
+  if (typeof endUserId !== 'string') fail('POST /v1/end-users answered no id', created.status, created.body);
+  return endUserId;
+}
+
 /**
  * A second end user of the sandbox's project, connected to a new company file of `sizes`. The
  * control keeps a seeded file that fits the demo cache and opens the kept bytes next time: a second
@@ -68,10 +77,7 @@ function fail(what: string, status: number, body: Buffer): never {
  * after, should the cache ever keep a file this large.
  */
 export async function seedLargeEndUser(target: GetTarget, setup: LargeEndUserSetup): Promise<SeededEndUser> {
-  const created = await httpsPostJson(target, '/v1/end-users', { companyName: 'Large Co', sourceId: 'large-co', email: 'large@example.test' });
-  if (created.status !== 200) fail('POST /v1/end-users', created.status, created.body);
-  const endUserId = (JSON.parse(created.body.toString('utf8')) as { id?: unknown }).id;
-  if (typeof endUserId !== 'string') fail('POST /v1/end-users answered no id', created.status, created.body);
+  const endUserId = await newEndUser(target, 'Large Co', 'large-co');
 
   const kept = setup.keptFile;
   const removedStaleCopy = kept !== undefined && fs.existsSync(kept);
