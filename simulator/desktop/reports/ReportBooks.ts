@@ -9,15 +9,14 @@ import type { BodyMark } from '../storage/bodyMarks.ts';
 import type { ListedCells, ListedTransaction } from '../storage/ListCells.ts';
 import { listedCellsOf } from '../engine/listedCells.ts';
 import type { DatedDocument } from '../storage/RowReads.ts';
-import type { AccountDay, FirstReference, KeyedDay, LineSource, PostingSumKeys, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionPosting, TransactionStock } from '../storage/LedgerReads.ts';
+import type { AccountDay, FirstReference, KeyedDay, LineSource, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionStock } from '../storage/LedgerReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { totalOf } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
 import { ENTITY_TYPES, ITEM_TYPES } from '../values/globalReferences.ts';
 import { chartOrder, type ChartAccount } from './chartOrder.ts';
-import { onCashBasis } from './cashBasis.ts';
 import { monthIndexOf } from './reportPeriods.ts';
-import { byAccountAndDayOnly, keeps, narrowingOf, type PostingFilter, type PostingRow } from './postingFilter.ts';
+import { ReportLedger } from './ReportLedger.ts';
 
 export type { ChartAccount };
 export { UNCLASSIFIED, type PostingFilter, type PostingRow } from './postingFilter.ts';
@@ -47,17 +46,12 @@ export class ReportBooks {
   readonly fiscalYearStartMonth: number;
   readonly accounts: ChartAccount[];
   readonly accountById: ReadonlyMap<string, ChartAccount>;
+  /** The postings, their sums and counts, on the accrual or the cash basis (`ReportLedger.ts`). */
+  readonly ledger: ReportLedger;
   private readonly names = new Map<string, string | null>();
   private readonly documents = new Map<string, JsonObject | undefined>();
-  private cash = false;
-  private readonly reads = new Map<string, TransactionPosting[]>();
-  private readonly cashCache = new Map<string, TransactionPosting[]>();
-  private readonly days = new Map<string, AccountDay[]>();
-  private readonly keyedDays = new Map<string, KeyedDay[]>();
   private readonly references = new Map<ReferenceKey | FirstReference, Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>>();
-  private readonly typeIds = new Map<string, Set<string>>();
   private readonly fields = new Map<string, Map<string, string>>();
-  private readonly sums = new Map<string, TransactionPosting[]>();
 
   constructor(private readonly file: CompanyFile) {
     this.today = formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10);
@@ -65,6 +59,7 @@ export class ReportBooks {
     this.fiscalYearStartMonth = monthIndexOf(company?.['fiscalYearStartMonth']);
     this.accounts = chartOrder(this.all('ldg_account'));
     this.accountById = new Map(this.accounts.map((a) => [a.id, a]));
+    this.ledger = new ReportLedger(file.store.ledgerReads, (type) => this.idsOf(type));
   }
 
   /**
@@ -230,150 +225,6 @@ export class ReportBooks {
   /** The order of two of `nameKeys`' keys. */
   compareNameKeys(a: string, b: string): number {
     return NAME_ORDER.compare(a, b);
-  }
-
-  /** The postings a filter keeps, in the order a ledger lists them: date, then the order transactions were made, then line. */
-  postings(filter: PostingFilter): PostingRow[] {
-    const rows = this.cash ? this.cashPostings(filter.to).filter((p) => filter.from === null || p.date >= filter.from) : this.read(filter);
-    const ofTypes = filter.entityTypes && this.idsOfTypes(filter.entityTypes);
-    return rows.filter((r) => keeps(filter, r) && (!ofTypes || (r.entity !== null && ofTypes.has(r.entity))));
-  }
-
-  /** Whether an id is of an object of one of these types (ids read once per report, no document). */
-  isOfTypes(id: string, types: readonly string[]): boolean {
-    return this.idsOfTypes(new Set(types)).has(id);
-  }
-
-  /** The ids of the objects of these types, read once per report. */
-  private idsOfTypes(types: ReadonlySet<string>): ReadonlySet<string> {
-    const key = [...types].sort().join(' ');
-    let ids = this.typeIds.get(key);
-    if (!ids) this.typeIds.set(key, (ids = new Set([...types].flatMap((t) => this.idsOf(t)))));
-    return ids;
-  }
-
-  /**
-   * The postings a filter keeps summed by account, and by transaction type, party, item, class and
-   * day when asked, each sum as a posting of its own with no transaction or line (and dated the
-   * period's last day unless summed by day) (`LedgerReads.postingSums`):
-   * for a one-column summary whose rows go by those alone. Undefined on the cash basis or with a
-   * filter on when transactions last changed: read `postings` then.
-   */
-  postingSums(filter: PostingFilter, by: PostingSumKeys): PostingRow[] | undefined {
-    if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
-    // By account, class and day alone, the books keep the sums already.
-    const days: (AccountDay & { key?: string | null })[] | undefined = by.type || by.entity || by.item || by.reference ? undefined : by.class ? this.keyedDaySums(filter, 'class') : this.daySums(filter);
-    if (days) return days.map((d) => ({ txn: '', line: 0, account: d.account, entity: null, openLedger: null, cents: d.cents, date: by.date ? d.date : filter.to, item: null, class: d.key ?? null, type: null, refNumber: null, seq: 0 }));
-    // A statement's columns are found from the same sums its figures add up: read once per report.
-    const key = JSON.stringify([filter.from, filter.to, narrowingOf(filter), by]);
-    let sums = this.sums.get(key);
-    if (!sums) this.sums.set(key, (sums = this.file.store.ledgerReads.postingSums(filter.from, filter.to, narrowingOf(filter), by)));
-    return sums;
-  }
-
-  /** Reports on the cash basis from here on: invoices and bills count as they are paid (`cashBasis.ts`). */
-  useCashBasis(): void {
-    this.cash = true;
-  }
-
-  private cashPostings(to: string): TransactionPosting[] {
-    let rows = this.cashCache.get(to);
-    if (!rows) this.cashCache.set(to, (rows = onCashBasis(this.links(), this.read({ from: null, to }))));
-    return rows;
-  }
-
-  /**
-   * The postings a filter keeps, narrowed by SQLite (`LedgerReads.postings`), each read once per
-   * report: statements and ledgers ask for the same span more than once.
-   */
-  private read(filter: PostingFilter): TransactionPosting[] {
-    const narrow = narrowingOf(filter);
-    const key = JSON.stringify([filter.from, filter.to, narrow]);
-    let rows = this.reads.get(key);
-    if (!rows) this.reads.set(key, (rows = this.file.store.ledgerReads.postings(filter.from, filter.to, narrow)));
-    return rows;
-  }
-
-  /**
-   * Debits less credits by account and day over what a filter keeps, from the sums the books keep
-   * per account and day: a row per account and day instead of a posting. Undefined when the
-   * filter asks for what a day's sum does not keep (names, items, classes, types, change dates)
-   * or on the cash basis (its postings are made when a report asks): read `postings` then.
-   */
-  daySums(filter: PostingFilter): AccountDay[] | undefined {
-    if (this.cash || !byAccountAndDayOnly(filter)) return undefined;
-    const key = `${filter.from} ${filter.to}`;
-    let rows = this.days.get(key);
-    if (!rows) this.days.set(key, (rows = this.file.store.ledgerReads.accountDays(filter.from, filter.to)));
-    const accounts = filter.accounts;
-    return accounts ? rows.filter((r) => accounts.has(r.account)) : rows;
-  }
-
-  /** How many postings a filter keeps, counted from the sums the books keep; undefined when they cannot tell (see `daySums`). */
-  postingCount(filter: PostingFilter): number | undefined {
-    return this.daySums(filter)?.reduce((n, d) => n + d.postings, 0);
-  }
-
-  /**
-   * How many postings a filter keeps that name a party or an item (`key`; null: all), of these
-   * object types when `among` is given (`LedgerReads.postingCount`; `distinct`: how many different
-   * ones they name); undefined on the cash basis or
-   * with a filter on when transactions last changed, which SQLite cannot count.
-   */
-  keyedPostingCount(filter: PostingFilter, key: 'entity' | 'item' | ReferenceKey | null, among?: readonly string[], distinct = false): number | undefined {
-    if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
-    return this.file.store.ledgerReads.postingCount(filter.from, filter.to, narrowingOf(filter), key, among, distinct);
-  }
-
-  /** As `daySums`, by class or by name as well (`key`): for statements with a column per class or customer. */
-  keyedDaySums(filter: PostingFilter, by: 'class' | 'entity'): KeyedDay[] | undefined {
-    if (this.cash || !byAccountAndDayOnly(filter)) return undefined;
-    const cacheKey = `${by} ${filter.from} ${filter.to}`;
-    let rows = this.keyedDays.get(cacheKey);
-    if (!rows) this.keyedDays.set(cacheKey, (rows = this.file.store.ledgerReads.keyedDays(by, filter.from, filter.to)));
-    const accounts = filter.accounts;
-    return accounts ? rows.filter((r) => accounts.has(r.account)) : rows;
-  }
-
-  /**
-   * Debits less credits by party over the postings on one open-item ledger a filter keeps: from the
-   * sums kept per transaction when the filter names at most parties, else from the postings.
-   */
-  partyBalances(filter: PostingFilter & { openLedger: OpenLedger }): Map<string, number> {
-    const sums = new Map<string, number>();
-    const { entities, openLedger, from, to, ...rest } = filter;
-    if (!this.cash && byAccountAndDayOnly(rest) && !rest.accounts) {
-      for (const row of this.file.store.ledgerReads.partyBalances(openLedger, from, to)) if (!entities || entities.has(row.entity)) sums.set(row.entity, row.cents);
-      return sums;
-    }
-    for (const p of this.postings(filter)) if (p.entity !== null) sums.set(p.entity, (sums.get(p.entity) ?? 0) + p.cents);
-    return sums;
-  }
-
-  /** How many postings on one open-item ledger a filter keeps, when the kept sums can tell (no filter but the ledger and days); else undefined. */
-  ledgerPostingCount(filter: PostingFilter & { openLedger: OpenLedger }): number | undefined {
-    const { openLedger, from, to, ...rest } = filter;
-    if (this.cash || !byAccountAndDayOnly(rest) || rest.accounts) return undefined;
-    return this.file.store.ledgerReads.openPostingCount(openLedger, from, to);
-  }
-
-  /** How many parties, and pairs of party and item, the postings a filter keeps name, when the books can tell cheaply (`LedgerReads.namePairCount`). */
-  namePairCount(filter: PostingFilter): { names: number; pairs: number } | undefined {
-    if (this.cash || filter.updatedFrom !== undefined || filter.updatedTo !== undefined) return undefined;
-    return this.file.store.ledgerReads.namePairCount(filter.from, filter.to, narrowingOf(filter));
-  }
-
-  /** Debits less credits by account over the postings a filter keeps; an account with postings that net to zero is there. */
-  sumsByAccount(filter: PostingFilter): Map<string, number> {
-    // A balance before a period reads years of days: SQLite sums them instead of handing each over.
-    if (!this.cash && byAccountAndDayOnly(filter)) {
-      const accounts = filter.accounts;
-      const rows = this.file.store.ledgerReads.accountSums(filter.from, filter.to);
-      return new Map(rows.filter((r) => !accounts || accounts.has(r.account)).map((r) => [r.account, r.cents]));
-    }
-    const sums = new Map<string, number>();
-    for (const p of this.daySums(filter) ?? this.postings(filter)) sums.set(p.account, (sums.get(p.account) ?? 0) + p.cents);
-    return sums;
   }
 
   /** Every object of a type, as stored. */

@@ -113,8 +113,8 @@ export function budgetReport(books: ReportBooks, request: ReportRequest, sheet: 
   const rowsBy = typeof request.query['summarizeRowsBy'] === 'string' ? request.query['summarizeRowsBy'] : 'account';
   const range: PostingFilter = { ...request.filter, from: period.from < year.from ? period.from : year.from, to: period.to > year.to ? period.to : year.to };
   const byAccountOnly = rowsBy === 'account' && columnsBy !== 'class' && columnsBy !== 'customer';
-  const daySums = byAccountOnly ? books.daySums(range)?.map((d): Actual => ({ account: d.account, date: d.date, cents: d.cents, class: null, entity: null })) : undefined;
-  const actuals: Actual[] = (daySums ?? books.postings(range)).filter((p) => kept(p.account));
+  const daySums = byAccountOnly ? books.ledger.daySums(range)?.map((d): Actual => ({ account: d.account, date: d.date, cents: d.cents, class: null, entity: null })) : undefined;
+  const actuals: Actual[] = (daySums ?? books.ledger.postings(range)).filter((p) => kept(p.account));
   const valueOf = (axis: string) => ({
     ofPosting: (p: Actual): string | null => (axis === 'class' ? p.class : p.entity !== null && isCustomer(p.entity) ? p.entity : null),
     ofLine: (l: BudgetLine): string | null => (axis === 'class' ? l.class : l.customer),

@@ -94,7 +94,7 @@ const KEY_TYPES: Record<AxisReport['rowType'], readonly string[] | undefined> = 
 
 function keepsKey(books: ReportBooks, axis: AxisReport, key: string): boolean {
   const wanted = KEY_TYPES[axis.rowType];
-  return !wanted || books.isOfTypes(key, wanted);
+  return !wanted || books.ledger.isOfTypes(key, wanted);
 }
 
 /** The request's filter and period, narrowed to the accounts and transaction types the axis can count. */
@@ -116,7 +116,7 @@ function axisFilter(books: ReportBooks, request: ReportRequest, axis: AxisReport
 function grouped(books: ReportBooks, request: ReportRequest, axis: AxisReport, rows?: readonly PostingRow[]): [string, PostingRow[]][] {
   const groups = new Map<string, PostingRow[]>();
   const kept = new Map<string, boolean>();
-  for (const p of rows ?? books.postings(axisFilter(books, request, axis))) {
+  for (const p of rows ?? books.ledger.postings(axisFilter(books, request, axis))) {
     const accountType = books.accountById.get(p.account)?.accountType ?? '';
     if (!axis.counts(p, accountType, books, request.period)) continue;
     const key = axis.keyOf(p, books, request.period);
@@ -144,7 +144,7 @@ export function axisSummary(books: ReportBooks, request: ReportRequest, sheet: R
   for (const c of layout.columns) sheet.addColumn({ id: c.id, type: c.id === 'total' && layout.columns.length > 1 ? 'total' : 'amount', dataType: 'amount', titles: [c.title] });
   let total = zeroFigures(layout.columns.length);
   // One column over the period: SQLite's sums by what the rows go by, when the axis reads no more (their days are the period's).
-  const sums = axis.summedBy && by === 'total_only' ? books.postingSums(axisFilter(books, request, axis), axis.summedBy) : undefined;
+  const sums = axis.summedBy && by === 'total_only' ? books.ledger.postingSums(axisFilter(books, request, axis), axis.summedBy) : undefined;
   for (const [key, postings] of grouped(books, request, axis, sums)) {
     const figures = sums ? [postings.reduce((s, p) => s + p.cents, 0) * axis.sign] : layout.columns.map((c) => postings.reduce((s, p) => s + (inColumn(layout, c, p) ? p.cents : 0), 0) * axis.sign);
     total = addFigures(total, figures);
@@ -157,7 +157,7 @@ export function axisSummary(books: ReportBooks, request: ReportRequest, sheet: R
 
 /** How many postings a detail lists, counted by SQLite, when the axis can say (`countedBy`) and the books can count (`ReportBooks.keyedPostingCount`). */
 export function countedPostings(books: ReportBooks, request: ReportRequest, axis: AxisReport): number | undefined {
-  return axis.countedBy && books.keyedPostingCount(axisFilter(books, request, axis), axis.countedBy.key, KEY_TYPES[axis.rowType]);
+  return axis.countedBy && books.ledger.keyedPostingCount(axisFilter(books, request, axis), axis.countedBy.key, KEY_TYPES[axis.rowType]);
 }
 
 /** The same postings line by line: a heading per customer (vendor, item...), its postings with a running total, its total. */

@@ -30,11 +30,11 @@ export class ColumnSums {
     const range = { ...request.filter, from, to };
     const by = layout.columnsBy;
     if (!by) {
-      this.rows = books.daySums(range) ?? books.postings(range);
+      this.rows = books.ledger.daySums(range) ?? books.ledger.postings(range);
       return;
     }
     const keyed = by.keyed;
-    const keyedRows = keyed && books.keyedDaySums(range, keyed.field);
+    const keyedRows = keyed && books.ledger.keyedDaySums(range, keyed.field);
     // Rows are the books' keyed sums, sums by day and what the columns go by, or postings (a filter the sums do not keep): each carries its value its own way.
     if (keyed && keyedRows) {
       this.rows = keyedRows;

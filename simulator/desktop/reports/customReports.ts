@@ -92,7 +92,7 @@ export function customTransactionDetail(books: ReportBooks, request: ReportReque
   if (!axis) throw notComputed(`custom transaction details with rows by ${rowsBy}`);
   ledgerColumns(request, sheet);
   // A line per posting, under its row or the row of none: counted from the books' sums per day, a detail too long is refused before it is read.
-  sheet.reserve(books.postingCount({ ...request.filter, from: request.period.from, to: request.period.to }) ?? 0);
+  sheet.reserve(books.ledger.postingCount({ ...request.filter, from: request.period.from, to: request.period.to }) ?? 0);
   const { postings, facts } = ledgerPostings(books, request);
   const groups = new Map<string | null, PostingRow[]>();
   for (const p of postings) pushTo(groups, axis.keyOf(p), p);

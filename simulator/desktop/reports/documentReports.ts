@@ -120,11 +120,11 @@ export function journal(books: ReportBooks, request: ReportRequest, sheet: Repor
     'credit',
   ]);
   // A row per posting: counted from the books' sums per day, a journal too long is refused before it is read.
-  if (!types) sheet.reserve(books.postingCount({ ...request.filter, from: request.period.from, to: request.period.to }) ?? 0);
-  const byTxn = new Map<string, ReturnType<ReportBooks['postings']>>();
+  if (!types) sheet.reserve(books.ledger.postingCount({ ...request.filter, from: request.period.from, to: request.period.to }) ?? 0);
+  const byTxn = new Map<string, ReturnType<ReportBooks['ledger']['postings']>>();
   // Kinds of transaction asked for are read alone (the request's own types narrow them further).
   const kinds = types ? new Set([...types].filter((t) => !request.filter.types || request.filter.types.has(t))) : request.filter.types;
-  const postings = books.postings({ ...request.filter, from: request.period.from, to: request.period.to, ...(kinds ? { types: kinds } : {}) });
+  const postings = books.ledger.postings({ ...request.filter, from: request.period.from, to: request.period.to, ...(kinds ? { types: kinds } : {}) });
   // Every name a row shows, read at once: a history of deposits names 20,000 customers.
   books.readNames(postings.map((p) => p.entity));
   for (const p of postings) pushTo(byTxn, p.txn, p);

@@ -80,13 +80,13 @@ export function ledgerDetail(books: ReportBooks, request: ReportRequest, sheet: 
   const { from, to } = request.period;
   // A line per posting: counted from the books' sums per day, a ledger too long is refused before it is read.
   const listed = books.accounts.filter((a) => (shape.accounts === 'all' || isProfitAndLoss(a.accountType) === (shape.accounts === 'profit_and_loss')) && (!request.filter.accounts || request.filter.accounts.has(a.id)));
-  sheet.reserve(books.postingCount({ ...request.filter, from, to, accounts: new Set(listed.map((a) => a.id)) }) ?? 0);
+  sheet.reserve(books.ledger.postingCount({ ...request.filter, from, to, accounts: new Set(listed.map((a) => a.id)) }) ?? 0);
   const { postings, facts } = ledgerPostings(books, request);
   const byAccount = new Map<string, PostingRow[]>();
   for (const p of postings) pushTo(byAccount, p.account, p);
-  const before = from === null ? new Map<string, number>() : books.sumsByAccount({ ...request.filter, from: null, to: addDays(from, -1) });
+  const before = from === null ? new Map<string, number>() : books.ledger.sumsByAccount({ ...request.filter, from: null, to: addDays(from, -1) });
   const fiscalStart = from === null ? null : yearStart(from, books.fiscalYearStartMonth);
-  const closedBefore = fiscalStart === null || from === null ? new Map<string, number>() : books.sumsByAccount({ ...request.filter, from: null, to: addDays(fiscalStart, -1) });
+  const closedBefore = fiscalStart === null || from === null ? new Map<string, number>() : books.ledger.sumsByAccount({ ...request.filter, from: null, to: addDays(fiscalStart, -1) });
   const includeAll = request.query['accountsToInclude'] === 'all';
   let total = 0;
   for (const account of books.accounts) {
@@ -126,10 +126,10 @@ export function ledgerColumns(request: ReportRequest, sheet: ReportSheet): reado
 /** The period's postings the request keeps, and what each line shows of its transaction. */
 export function ledgerPostings(books: ReportBooks, request: ReportRequest): { postings: PostingRow[]; facts: Map<string, TransactionFacts> } {
   const { from, to } = request.period;
-  const postings = books.postings({ ...request.filter, from, to });
+  const postings = books.ledger.postings({ ...request.filter, from, to });
   // The split column names the other side of each transaction, whatever the account filter keeps.
   const { accounts: _accounts, ...withoutAccounts } = request.filter;
-  return { postings, facts: factsOf(books, request.filter.accounts ? books.postings({ ...withoutAccounts, from, to }) : postings) };
+  return { postings, facts: factsOf(books, request.filter.accounts ? books.ledger.postings({ ...withoutAccounts, from, to }) : postings) };
 }
 
 /** How each ledger column reads a posting, its transaction's facts and the running balance after it. */

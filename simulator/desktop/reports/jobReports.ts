@@ -51,11 +51,11 @@ function actualsRange(books: ReportBooks, request: ReportRequest): PostingFilter
 function actuals(books: ReportBooks, request: ReportRequest, grouping: Grouping, layout: AmountLayout): Map<string, Map<string, Figures>> {
   const out = new Map<string, Map<string, Figures>>();
   // By id alone: parsing each of 9,000 customers to learn it is one was a third of a whole history's report.
-  const customerOf = (p: PostingRow): string | null => (p.entity !== null && books.isOfTypes(p.entity, CUSTOMERS) ? p.entity : null);
+  const customerOf = (p: PostingRow): string | null => (p.entity !== null && books.ledger.isOfTypes(p.entity, CUSTOMERS) ? p.entity : null);
   // Only income and cost accounts count, and only a posting's account, name, item, class, day and amount: SQLite sums them when it can.
   const range = actualsRange(books, request);
   const byDay = layout.columns.some((c) => c.from !== range.from || c.to !== range.to);
-  for (const p of books.postingSums(range, { entity: grouping !== 'item', item: grouping !== 'job', class: layout.columnsBy !== undefined, date: byDay }) ?? books.postings(range)) {
+  for (const p of books.ledger.postingSums(range, { entity: grouping !== 'item', item: grouping !== 'job', class: layout.columnsBy !== undefined, date: byDay }) ?? books.ledger.postings(range)) {
     const type = books.accountById.get(p.account)?.accountType ?? '';
     if (!REVENUE.has(type) && !COST.has(type)) continue;
     const keys = keysOf(grouping, customerOf(p), p.item);
@@ -149,7 +149,7 @@ export function jobReport(books: ReportBooks, request: ReportRequest, sheet: Rep
   // kept sums can count it: each job a heading and a total, a line per item it names (estimates
   // only add lines). 9,000 jobs by item over 205,000 transactions: refused in 0.1 s, not 2.3 s.
   if (grouping === 'job_then_item') {
-    const counted = books.namePairCount({ ...actualsRange(books, request), entityTypes: new Set(['ldg_customer']) });
+    const counted = books.ledger.namePairCount({ ...actualsRange(books, request), entityTypes: new Set(['ldg_customer']) });
     if (counted) sheet.reserve(1 + 2 * counted.names + counted.pairs);
   }
   const actual = actuals(books, request, grouping, layout);

@@ -186,7 +186,7 @@ function balancesByColumn(books: ReportBooks, request: ReportRequest, sheet: Rep
   for (const c of layout.columns) sheet.addColumn({ id: c.id, type: c.id === 'total' && layout.columns.length > 1 ? 'total' : 'amount', dataType: 'amount', titles: [c.title] });
   const sign = ledger === 'payable' ? -1 : 1;
   const balances = new Map<string, number[]>();
-  for (const p of books.postings({ ...request.filter, from: null, to: request.period.to, openLedger: ledger })) {
+  for (const p of books.ledger.postings({ ...request.filter, from: null, to: request.period.to, openLedger: ledger })) {
     if (p.entity === null) continue;
     const row = balances.get(p.entity) ?? layout.columns.map(() => 0);
     const value = columnValueOf(layout, p);
@@ -222,11 +222,11 @@ export function balanceDetail(books: ReportBooks, request: ReportRequest, sheet:
   const { from, to } = request.period;
   const onLedger = { ...request.filter, openLedger: ledger };
   // A line per posting: counted from the kept sums, a detail too long is refused before it is read.
-  sheet.reserve(books.ledgerPostingCount({ ...onLedger, from, to }) ?? 0);
+  sheet.reserve(books.ledger.ledgerPostingCount({ ...onLedger, from, to }) ?? 0);
   const before = new Map<string, number>();
-  if (from !== null) for (const [party, cents] of books.partyBalances({ ...onLedger, from: null, to: addDays(from, -1) })) before.set(party, cents * sign);
-  const groups = new Map<string, ReturnType<ReportBooks['postings']>>();
-  for (const p of books.postings({ ...onLedger, from, to })) if (p.entity !== null) pushTo(groups, p.entity, p);
+  if (from !== null) for (const [party, cents] of books.ledger.partyBalances({ ...onLedger, from: null, to: addDays(from, -1) })) before.set(party, cents * sign);
+  const groups = new Map<string, ReturnType<ReportBooks['ledger']['postings']>>();
+  for (const p of books.ledger.postings({ ...onLedger, from, to })) if (p.entity !== null) pushTo(groups, p.entity, p);
   for (const party of before.keys()) if (!groups.has(party) && before.get(party) !== 0) groups.set(party, []);
   let total = 0;
   const parties = inNameOrder(books, groups);

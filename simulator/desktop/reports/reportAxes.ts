@@ -110,7 +110,7 @@ const party =
   (by: string, none: string): AxisMaker =>
   (books) => {
     const types = PARTY_TYPES[by] ?? [];
-    return { ...ownId('entity', by, none, { entity: true })(books, { from: null, to: '' }), keyOf: (p) => namesOf(p).find((id) => books.isOfTypes(id, types)) ?? null };
+    return { ...ownId('entity', by, none, { entity: true })(books, { from: null, to: '' }), keyOf: (p) => namesOf(p).find((id) => books.ledger.isOfTypes(id, types)) ?? null };
   };
 
 /** The names a row carries, its own first. */
@@ -272,17 +272,17 @@ export function sumsFor(axes: readonly (AxisReads | undefined)[], byDay: boolean
  */
 export function axisRows(books: ReportBooks, range: PostingFilter, axes: readonly (AxisReads | undefined)[], byDay: boolean): PostingRow[] {
   const keys = sumsFor(axes, byDay);
-  if (keys) return books.postingSums(range, keys) ?? books.postings(range);
+  if (keys) return books.ledger.postingSums(range, keys) ?? books.ledger.postings(range);
   const unsummed = axes.filter((a) => a !== undefined && !a.sums);
   const only = unsummed.length === 1 ? unsummed[0]?.onlyTypes : undefined;
   const rest = only && sumsFor(axes.filter((a) => a?.sums), byDay);
-  if (!only || !rest) return books.postings(range);
+  if (!only || !rest) return books.ledger.postings(range);
   const types = new Set([...only].filter((t) => !range.types || range.types.has(t)));
-  const all = books.postingSums(range, rest);
-  const theirs = books.postingSums({ ...range, types }, rest);
-  if (!all || !theirs) return books.postings(range);
+  const all = books.ledger.postingSums(range, rest);
+  const theirs = books.ledger.postingSums({ ...range, types }, rest);
+  if (!all || !theirs) return books.ledger.postings(range);
   // The sums name no transaction type: the axis gives them no key, and the types' own postings theirs.
-  return [...all, ...theirs.map((r) => ({ ...r, cents: -r.cents })), ...books.postings({ ...range, types })];
+  return [...all, ...theirs.map((r) => ({ ...r, cents: -r.cents })), ...books.ledger.postings({ ...range, types })];
 }
 
 /** What a document says of one of its facts (a time entry's hours, a paycheck line's amount), in a posting's terms. */

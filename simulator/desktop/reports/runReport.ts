@@ -24,7 +24,7 @@ export function buildReport(file: CompanyFile, family: string, query: Readonly<R
   if (!row || row.category !== category) throw notComputed(`the ${reportType} report`);
   const books = new ReportBooks(file);
   const request = readReportRequest(books, category, query, row.defaultMacro);
-  if (row.hasBasis && request.basis === 'cash') books.useCashBasis();
+  if (row.hasBasis && request.basis === 'cash') books.ledger.useCashBasis();
   const columnsBy = query['summarizeColumnsBy'];
   if (typeof columnsBy === 'string' && columnsBy !== 'total_only' && !row.takesColumns) {
     throw row.fixedColumns ? notOffered(`columns by ${columnsBy} (summarizeColumnsBy) on the ${row.title} report`, row.fixedColumns) : notComputed(`columns by ${columnsBy} (summarizeColumnsBy)`);

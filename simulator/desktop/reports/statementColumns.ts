@@ -105,7 +105,7 @@ function refuseBeyond(values: number): void {
  */
 function valueLayout(books: ReportBooks, range: PostingFilter, axis: PostingAxis, keyed?: ColumnsBy['keyed'], valuesIn: PostingFilter = range): AmountLayout {
   const columnsBy: ColumnsBy = { valueOf: (p) => axis.keyOf(p), ...(axis.sums ? { sums: axis.sums } : {}), ...(axis.onlyTypes ? { onlyTypes: axis.onlyTypes } : {}), ...(keyed ? { keyed } : {}) };
-  const keyedSums = keyed && books.keyedDaySums(valuesIn, keyed.field);
+  const keyedSums = keyed && books.ledger.keyedDaySums(valuesIn, keyed.field);
   const values = keyed && keyedSums ? keyedSums.map((r) => keyed.valueOf(r.key)) : axisRows(books, valuesIn, [axis], false).map((p) => axis.keyOf(p));
   return { columns: valueColumns(books, axis, values, range.from, range.to), derived: [], columnsBy };
 }
@@ -137,7 +137,7 @@ export function statementLayout(books: ReportBooks, request: ReportRequest, by: 
   if (by === 'class') return valueLayout(books, range, axis, { field: 'class', valueOf: (key) => key }, valuesIn);
   const party = PARTY_COLUMNS[by];
   if (party) {
-    refuseBeyond(books.keyedPostingCount(valuesIn, 'entity', party, true) ?? 0);
+    refuseBeyond(books.ledger.keyedPostingCount(valuesIn, 'entity', party, true) ?? 0);
     const isOne = new Map<string, boolean>();
     const valueOf = (key: string | null): string | null => {
       if (key === null) return null;
