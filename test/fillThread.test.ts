@@ -52,17 +52,22 @@ describe('a large seeding, on a thread of its own', () => {
   });
 });
 
-describe('a large seeding of a sandbox on disk', () => {
+describe('a large seeding or fixture of a sandbox on disk', () => {
   it('is in the company file on disk once answered, and after a restart; a half-written one is removed at the start', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-seed-thread-disk-'));
     const seeding = { seed: 4_118, sizes: { customers: 200, invoices: 1_000 } };
     fs.rmSync(path.join(DEMO_CACHE_DIR, `${demoCacheKey({ ...seeding, today: todayOf(TEST_EPOCH_MS) })}.sqlite`), { force: true });
     try {
-      const first = await startTestSandbox({ dataDir, memory: false, seedThreadMinObjects: 1_000 });
+      const first = await startTestSandbox({ dataDir, memory: false, seedThreadMinObjects: 1_000, fixtureThreadMinBytes: 1_000 });
       const created = await first.post('/end-users', { companyName: 'Disk Co', sourceId: 'disk-co', email: 'owner@disk.test' });
       const endUser = String(created.body['id']);
+      const loadedUser = String((await first.post('/end-users', { companyName: 'Loaded Co', sourceId: 'loaded-co', email: 'owner@loaded.test' })).body['id']);
+      const fixture = { fixtureVersion: FIXTURE_VERSION, company: { name: 'Loaded Co' }, customers: Array.from({ length: 80 }, (_, i) => ({ name: `Loaded customer ${i + 1}` })) };
+      expect(JSON.stringify(fixture).length).toBeGreaterThan(1_000);
       let seededIds: unknown[];
       try {
+        // A fixture loaded on the thread is on disk the same way.
+        expect((await first.control('POST', `/_sandbox/end-users/${loadedUser}/fixture`, fixture)).status).toBe(200);
         expect((await first.control('POST', `/_sandbox/end-users/${endUser}/company-file`, seeding)).status).toBe(200);
         const files = fs.readdirSync(path.join(dataDir, 'company-files'));
         expect(files).toContain(`company_${endUser}.sqlite`);
@@ -81,6 +86,8 @@ describe('a large seeding of a sandbox on disk', () => {
         expect(again.logLines.some((line) => line.includes('left half written') && line.includes('company_end_usr_gone.sqlite.seeding'))).toBe(true);
         const ids = ((await again.get('/ledger-desktop/invoices', { endUser, query: { limit: 20 } })).body['data'] as { id: unknown }[]).map((i) => i.id);
         expect(ids).toEqual(seededIds);
+        const loaded = (await again.get('/ledger-desktop/customers', { endUser: loadedUser, query: { limit: 150 } })).body['data'] as { name: string }[];
+        expect(loaded.map((c) => c.name).sort()).toEqual(fixture.customers.map((c) => c.name).sort());
       } finally {
         await again.close();
       }
