@@ -11,7 +11,7 @@ import type { EndUserRow } from './ServiceState.ts';
 import type { ConnectResult, ServiceDeps } from './types.ts';
 
 type ConnectDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'seedToday' | 'seedThreadMinObjects' | 'closing' | 'seedings'>;
-type FillDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'closing' | 'seedings'>;
+export type FillDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'closing' | 'seedings'>;
 
 /**
  * Seedings of at least this many sized objects run on a thread of their own: the demo's 8,000 take

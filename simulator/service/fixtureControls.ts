@@ -4,7 +4,7 @@ import { FixtureError, formatProblem } from '../fixtures/FixtureProblem.ts';
 import { NotJsonObject } from '../fixtures/FillThread.ts';
 import { fixtureTools } from '../fixtures/fixtureTools.ts';
 import { loadFixture, type LoadOptions, type LoadSummary } from '../fixtures/loadFixture.ts';
-import { companyFileApp, connectCompanyFileWith, connectFilledInThread, fillsNewFile } from './connectCompanyFile.ts';
+import { companyFileApp, connectCompanyFileWith, connectFilledInThread, fillsNewFile, type FillDeps } from './connectCompanyFile.ts';
 import { endUserOf, type Control } from './controlTable.ts';
 import { ServiceError } from './ServiceError.ts';
 import type { EndUserRow } from './ServiceState.ts';
@@ -30,7 +30,7 @@ type FixtureDeps = Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'operations' 
 export const FIXTURE_THREAD_MIN_BYTES = 16 * 1024 * 1024;
 
 /** A fixture's bytes loaded into the end user's new company file on a thread of its own; what was added. */
-async function loadFixtureInThread(deps: Pick<ServiceDeps, 'state' | 'host' | 'clocks' | 'closing' | 'seedings'>, endUser: EndUserRow, bytes: Buffer): Promise<FixtureLoadResult> {
+async function loadFixtureInThread(deps: FillDeps, endUser: EndUserRow, bytes: Buffer): Promise<FixtureLoadResult> {
   try {
     const { filled, connection } = await connectFilledInThread(deps, endUser, { fixture: bytes });
     if (!filled.summary) throw new Error(`the fill thread loaded end user ${endUser.id}'s fixture but said nothing of what it added`);
