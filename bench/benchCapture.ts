@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hugePagesEnv } from '../bin/hugePages.js';
 import { startSandbox } from '../simulator/api/startSandbox.ts';
 import { startHidingProxy } from '../test/support/hidingProxy.ts';
 
@@ -72,7 +73,7 @@ export async function benchCapture(setup: CaptureSetup, progress: (line: string)
 /** One capture in a fresh process; the proxy answers it from this one, so the child runs asynchronously. */
 function inChildProcess(args: string[], ca: string): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CAPTURE_PROCESS, ...args], { cwd: path.resolve(path.dirname(CAPTURE_PROCESS), '..'), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CAPTURE_PROCESS, ...args], { cwd: path.resolve(path.dirname(CAPTURE_PROCESS), '..'), stdio: ['pipe', 'pipe', 'pipe'], env: hugePagesEnv() ?? process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

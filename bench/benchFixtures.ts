@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hugePagesEnv } from '../bin/hugePages.js';
 import type { ProcessSteps } from './fixtureProcess.ts';
 
 export interface FixturesSetup {
@@ -48,6 +49,8 @@ export function inChildProcess(args: string[]): ProcessSteps {
     encoding: 'utf8',
     maxBuffer: 1024 * 1024,
     timeout: 600_000,
+    // As `ledger-sim fixtures` starts itself.
+    env: hugePagesEnv() ?? process.env,
   });
   if (child.status !== 0) throw new Error(`bench/fixtureProcess.ts ${args[0] ?? ''} failed (${child.status ?? child.signal}): ${child.stderr}`);
   return JSON.parse(child.stdout) as ProcessSteps;

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hugePagesEnv } from '../bin/hugePages.js';
 import { childRegistry, waitForExit } from './childRegistry.ts';
 import { isServerMessage, STOP_MESSAGE, type ServerConfig } from './serverMessage.ts';
 
@@ -62,6 +63,8 @@ export async function startServerProcess(config: ServerConfig, options: StartOpt
       cwd: PROJECT_DIR,
       execArgv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // As `ledger-sim serve` starts itself.
+      env: hugePagesEnv() ?? process.env,
     }),
   );
   try {

@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hugePagesEnv } from './hugePages.js';
+import { followLauncher, relaunch } from './relaunch.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = path.join(root, 'dist/cli/ledger-sim.mjs');
@@ -29,12 +31,24 @@ function bundleIsFresh() {
   }
 }
 
-if (!fs.existsSync(source)) {
-  await import(bundle);
-} else if (process.env.LEDGER_SIM_FROM_SOURCE !== '1' && bundleIsFresh()) {
-  await import(bundle);
-} else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import('../simulator/cli/main.ts');
+async function run() {
+  if (!fs.existsSync(source)) {
+    await import(bundle);
+  } else if (process.env.LEDGER_SIM_FROM_SOURCE !== '1' && bundleIsFresh()) {
+    await import(bundle);
+  } else {
+    const { register } = await import('tsx/esm/api');
+    register();
+    await import('../simulator/cli/main.ts');
+  }
+}
+
+/** The commands that fill company files: started with malloc in huge pages where the system has them. */
+const FILLING = new Set(['serve', 'fixtures']);
+
+const env = FILLING.has(process.argv[2] ?? '') ? hugePagesEnv() : undefined;
+if (env) relaunch(env);
+else {
+  followLauncher();
+  await run();
 }

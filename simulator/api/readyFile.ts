@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LAUNCHER_PID } from '../../bin/relaunch.js';
 import type { SandboxInfo } from '../Sandbox.ts';
 
 /** What `ledger-sim serve` leaves while it runs: how to reach it, and whose process it is. */
@@ -20,6 +21,16 @@ export function writeReadyFile(file: string, ready: ReadyFile): void {
   const aside = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(aside, `${JSON.stringify(ready, null, 2)}\n`, { mode: 0o600 });
   fs.renameSync(aside, file);
+}
+
+/**
+ * The process its user started this sandbox as: this one, or the launcher the CLI ran it from
+ * (bin/relaunch.js). The ready file names that one: its starter waits on it and signals it, and
+ * it is gone as soon as the sandbox is.
+ */
+export function startedAsPid(): number {
+  const launcher = Number(process.env[LAUNCHER_PID]);
+  return Number.isInteger(launcher) && launcher > 0 ? launcher : process.pid;
 }
 
 function alive(pid: number): boolean {
@@ -58,7 +69,7 @@ export function readReadyFile(file: string): ReadyFile | undefined {
 }
 
 /** Removes the ready file at a clean stop, unless another sandbox has written its own since. */
-export function removeReadyFile(file: string, pid: number = process.pid): void {
+export function removeReadyFile(file: string, pid: number = startedAsPid()): void {
   try {
     if ((JSON.parse(fs.readFileSync(file, 'utf8')) as { pid?: number }).pid === pid) fs.rmSync(file, { force: true });
   } catch {

@@ -4,7 +4,7 @@ import { sizeKeys } from '../fixtures/seed/seedTable.ts';
 import { SIZE_OPTIONS, SIZE_OPTIONS_HELP, sizesFromOptions } from './sizeOptions.ts';
 import { DEMO_SEED, startSandbox, type SandboxInfo } from '../Sandbox.ts';
 import type { LogLevel } from '../service/logger.ts';
-import { readyFilePath, removeReadyFile, writeReadyFile } from '../api/readyFile.ts';
+import { readyFilePath, removeReadyFile, startedAsPid, writeReadyFile } from '../api/readyFile.ts';
 import { DEFAULT_DATA_DIR, ENV } from './findSandbox.ts';
 import { faultBody, MACHINE_FLAGS, MACHINE_FLAGS_HELP, settingsBody } from './machineOptions.ts';
 
@@ -135,7 +135,7 @@ export async function serveCommand(args: string[]): Promise<number> {
   // the other commands find it there when no flags name a sandbox.
   await new Promise<void>((resolve) => process.stdout.write(banner, () => resolve()));
   const readyFiles = [values['ready-file'], values.memory ? undefined : readyFilePath(dataDir)].filter((f): f is string => f !== undefined);
-  for (const file of readyFiles) writeReadyFile(file, { ...info, pid: process.pid });
+  for (const file of readyFiles) writeReadyFile(file, { ...info, pid: startedAsPid() });
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       for (const file of readyFiles) removeReadyFile(file);
