@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hugePagesEnv } from '../bin/hugePages.js';
+import { hugePagesEnv } from '../simulator/launch/hugePages.js';
 import { startSandbox } from '../simulator/api/startSandbox.ts';
 import { startHidingProxy } from '../test/support/hidingProxy.ts';
 

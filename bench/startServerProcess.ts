@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hugePagesEnv } from '../bin/hugePages.js';
+import { hugePagesEnv } from '../simulator/launch/hugePages.js';
 import { childRegistry, waitForExit } from './childRegistry.ts';
 import { isServerMessage, STOP_MESSAGE, type ServerConfig } from './serverMessage.ts';
 

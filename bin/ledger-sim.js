@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hugePagesEnv } from './hugePages.js';
-import { followLauncher, relaunch } from './relaunch.js';
+import { hugePagesEnv } from '../simulator/launch/hugePages.js';
+import { followLauncher, relaunch } from '../simulator/launch/relaunch.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = path.join(root, 'dist/cli/ledger-sim.mjs');

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HUGE_PAGES_SWITCH, HUGE_PAGES_TUNABLE, hugePagesEnv } from '../bin/hugePages.js';
+import { HUGE_PAGES_SWITCH, HUGE_PAGES_TUNABLE, hugePagesEnv } from '../simulator/launch/hugePages.js';
 import { readReadyFile } from '../simulator/api/readyFile.ts';
 import { runCli, startCli, stopCli, type RunningCli } from './support/cliProcess.ts';
 
-// `serve` and `fixtures` start themselves again with malloc in huge pages (bin/hugePages.js,
-// bin/relaunch.js) where glibc and the kernel offer them; the launcher must then be invisible.
+// `serve` and `fixtures` start themselves again with malloc in huge pages (simulator/launch/hugePages.js,
+// simulator/launch/relaunch.js) where glibc and the kernel offer them; the launcher must then be invisible.
 const offered = hugePagesEnv({}) !== undefined;
 const WHY_NOT = 'this system offers no huge pages to malloc (no glibc 2.35+, or transparent huge pages off): the CLI runs as one process';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LAUNCHER_PID } from '../../bin/relaunch.js';
+import { LAUNCHER_PID } from '../launch/relaunch.js';
 import type { SandboxInfo } from '../Sandbox.ts';
 
 /** What `ledger-sim serve` leaves while it runs: how to reach it, and whose process it is. */
@@ -25,7 +25,7 @@ export function writeReadyFile(file: string, ready: ReadyFile): void {
 
 /**
  * The process its user started this sandbox as: this one, or the launcher the CLI ran it from
- * (bin/relaunch.js). The ready file names that one: its starter waits on it and signals it, and
+ * (launch/relaunch.js). The ready file names that one: its starter waits on it and signals it, and
  * it is gone as soon as the sandbox is.
  */
 export function startedAsPid(): number {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hugePagesEnv } from '../../bin/hugePages.js';
+import { hugePagesEnv } from '../launch/hugePages.js';
 import { startSandbox as startInProcess } from '../Sandbox.ts';
 import { readReadyFile, type ReadyFile } from './readyFile.ts';
 import type { SandboxConnection, SandboxHandle, StartSandboxOptions } from './sandboxApi.ts';
@@ -30,7 +30,7 @@ async function startChild(options: StartSandboxOptions): Promise<SandboxHandle> 
   if (options.sizes) args.push('--size', Object.entries(options.sizes).map(([k, v]) => `${k}=${v}`).join(','), '--scale', '1');
   if (options.secretKey) args.push('--secret-key', options.secretKey);
   if (options.checkResponses) args.push('--check-responses');
-  // Started as the CLI would start itself (bin/hugePages.js), so it needs no launcher in between.
+  // Started as the CLI would start itself (launch/hugePages.js), so it needs no launcher in between.
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env: hugePagesEnv() ?? process.env });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -6,6 +6,7 @@
 // a fixture of 100,000 customers loaded in 12.9 s instead of 14.1 (paired runs, 2026-11-29). A
 // tunable is read once, when a process starts, so a process that wants it is started with it.
 import fs from 'node:fs';
+import process from 'node:process';
 
 /** glibc's tunable: madvise(MADV_HUGEPAGE) on what malloc maps. */
 export const HUGE_PAGES_TUNABLE = 'glibc.malloc.hugetlb=1';

@@ -1,6 +1,7 @@
 // Running this command again in a child process with another environment (hugePages.js says why),
 // as if it were this process: same arguments and standard streams, its signals, its exit.
 import { spawn } from 'node:child_process';
+import process from 'node:process';
 import { setInterval } from 'node:timers';
 
 const MARK = 'LEDGER_SIM_LAUNCHED_BY';
