@@ -83,7 +83,7 @@ export class CompanyFile {
     this.bulkMode = on;
     this.bulkNames = on ? new Map() : undefined;
     this.scopeNames = on ? new NameScopes((scope) => this.namesIn(scope)) : undefined;
-    this.store.bulkLoad(on);
+    this.store.bulk.set(on);
   }
 
   /** Names taken per uniqueness scope, in memory while a bulk load runs; undefined otherwise. */
@@ -389,7 +389,7 @@ export class CompanyFile {
     const was = this.bulk;
     this.setBulk(true);
     try {
-      return this.store.bulkTransaction(() => {
+      return this.store.bulk.transaction(() => {
         const result = work();
         recomputeAllBalances(this);
         return result;

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { FILE_FORMAT, hasTable, indexName, LIST_INDEXES, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
-import { KEPT_SUMS, triggerName } from './keptSums.ts';
+import { FILE_FORMAT, hasTable, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
+import { KEPT_SUMS } from './keptSums.ts';
+import { BulkMode } from './BulkMode.ts';
 import { settleOpenBalances } from './openBalances.ts';
 import { encodeDoc } from './docBytes.ts';
 import { FirstLoad } from './firstLoad.ts';
@@ -14,15 +15,12 @@ import { Ledger } from './Ledger.ts';
 import { LedgerReads } from './LedgerReads.ts';
 import { ListCells } from './ListCells.ts';
 import { RowReads } from './RowReads.ts';
-import { applyOpenSettings, BULK_CACHE_SIZE, refreshStatistics, refreshStatisticsAtOpen } from './sqliteSettings.ts';
+import { applyOpenSettings, refreshStatisticsAtOpen } from './sqliteSettings.ts';
 import type { IndexColumns, StoredRow } from './storedRows.ts';
 
 export type { IndexColumns, PageRow, ReferenceEdge, StoredRow } from './storedRows.ts';
 
 const WRITE_NUMBER_KEY = 'store.writeNumber';
-
-const KEPT_SUM_TRIGGERS = KEPT_SUMS.flatMap((k) => k.triggers);
-const ON_POSTINGS = / ON postings /;
 
 export function parseDoc<T>(doc: Buffer): T {
   return JSON.parse(doc.toString('utf8')) as T;
@@ -79,9 +77,8 @@ export class CompanyFileStore {
   private readonly getLinkedStmt: Database.Statement;
   /** On only while a bulk load runs. */
   private docCache: ParsedDocCache | undefined;
-  private readonly onDisk: boolean;
-  private readonly normalCacheSize: number;
-  private readonly firstLoad: FirstLoad;
+  /** How this file takes a bulk load (seeding, a fixture). */
+  readonly bulk: BulkMode;
   /** Opened a file made before the books kept what reports read of documents (`books/keptFacts.ts`): they keep it once the types are known. */
   readonly predatesKeptFacts: boolean = false;
   /** Opened a file made before the transaction lists' cells were kept: the desktop keeps every transaction's once. */
@@ -94,14 +91,14 @@ export class CompanyFileStore {
    * of past versions or of an interrupted first load), and any write through it fails.
    */
   constructor(filePath: string, template?: Buffer, readOnly = false) {
-    this.onDisk = filePath !== ':memory:';
-    this.firstLoad = new FirstLoad(this.onDisk && !readOnly ? filePath : undefined);
-    if (template && this.onDisk && !readOnly && !fs.existsSync(filePath)) fs.writeFileSync(filePath, template);
-    this.db = readOnly ? new Database(filePath, { readonly: true, fileMustExist: true }) : template && !this.onDisk ? new Database(template) : new Database(filePath);
+    const onDisk = filePath !== ':memory:';
+    const firstLoad = new FirstLoad(onDisk && !readOnly ? filePath : undefined);
+    if (template && onDisk && !readOnly && !fs.existsSync(filePath)) fs.writeFileSync(filePath, template);
+    this.db = readOnly ? new Database(filePath, { readonly: true, fileMustExist: true }) : template && !onDisk ? new Database(template) : new Database(filePath);
     refuseOlderFormat(this.db, filePath);
-    this.normalCacheSize = Number(this.db.pragma('cache_size', { simple: true }));
+    const normalCacheSize = Number(this.db.pragma('cache_size', { simple: true }));
     if (!readOnly) {
-      applyOpenSettings(this.db, this.onDisk);
+      applyOpenSettings(this.db, onDisk);
       const predating = hasTable(this.db, 'postings') ? KEPT_SUMS.filter((k) => !hasTable(this.db, k.table)) : [];
       this.predatesKeptFacts = hasTable(this.db, 'postings') && !(hasTable(this.db, 'sale_taxes') && hasTable(this.db, 'stock_numbers'));
       this.predatesListCells = hasTable(this.db, 'postings') && !hasTable(this.db, 'list_cells');
@@ -135,7 +132,12 @@ export class CompanyFileStore {
     this.removeStmt = this.db.prepare('DELETE FROM object_rows WHERE type = ? AND id = ? RETURNING seq');
     this.committedWrite = Number(this.getMeta(WRITE_NUMBER_KEY) ?? '0');
     if (!readOnly) refreshStatisticsAtOpen(this.db);
-    this.firstLoad.ready(this.db);
+    const keepParsed = (on: boolean): void => {
+      this.docCache = on ? new ParsedDocCache() : undefined;
+      if (!on) this.numbering = undefined;
+    };
+    this.bulk = new BulkMode({ db: this.db, ledger: this.ledger, graph: this.graph, transaction: (fn) => this.transaction(fn), keepParsed }, this.meta, firstLoad, onDisk ? normalCacheSize : undefined);
+    firstLoad.ready(this.db);
   }
 
   /** The number of the last committed write: a list sequence opened now sees exactly what it wrote. */
@@ -266,66 +268,6 @@ export class CompanyFileStore {
     const parsed = parseDoc<T>(row.doc);
     this.docCache?.set(row.type, id, parsed);
     return parsed;
-  }
-
-  /**
-   * Bulk mode for this store: parsed objects are cached, meta is read from memory alone, the ledger
-   * keeps what stock transactions posted (for the costing walk at the end), and on disk SQLite keeps
-   * more pages while the load runs (BULK_CACHE_SIZE says how many, and why). All go back to normal
-   * when the load ends.
-   */
-  bulkLoad(on: boolean): void {
-    this.docCache = on ? new ParsedDocCache() : undefined;
-    if (!on) this.numbering = undefined;
-    this.ledger.keepStockTexts(on);
-    if (!this.db.open) return;
-    this.meta.holdAll(on);
-    // Statistics first: they read every index, which is still in the bulk load's cache.
-    if (!on) refreshStatistics(this.db);
-    if (this.onDisk) this.db.pragma(`cache_size = ${on ? BULK_CACHE_SIZE : this.normalCacheSize}`);
-  }
-
-  /**
-   * Runs a bulk load as one transaction, with the list indexes dropped while it runs and built once
-   * at its end (LIST_INDEXES says why), the sums the books keep (`keptSums.ts`) summed once instead
-   * of by a trigger per posting (see keepSums), and the new objects' reference edges written in key
-   * order (ReferenceGraph.holdDuring). Inside the transaction, so a load that fails leaves the file
-   * as it was, indexes and triggers included. The first write of a file created by this open goes
-   * straight into the file, without the write-ahead log (firstLoad.ts).
-   */
-  bulkTransaction<T>(fn: () => T): T {
-    return this.firstLoad.run(this.db, () =>
-      this.transaction(() => {
-        for (const sql of LIST_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${indexName(sql)}`);
-        for (const sql of KEPT_SUM_TRIGGERS) this.db.exec(`DROP TRIGGER IF EXISTS ${triggerName(sql)}`);
-        this.ledger.holdSums(true);
-        try {
-          const result = this.graph.holdDuring(fn);
-          this.keepSums();
-          for (const sql of LIST_INDEXES) this.db.exec(sql);
-          return result;
-        } finally {
-          this.ledger.holdSums(false);
-        }
-      }),
-    );
-  }
-
-  /**
-   * Inside a bulk load, once it has written its last posting (or at its end, if it never says):
-   * the kept sums are made again from the postings once and their triggers put back, so that
-   * whatever the load still writes is kept as any write is, and the sums can be read (the load's
-   * balances read them instead of summing a million postings again). The objects' indexes come
-   * first (the open balances look transactions up by id); the postings' after, at the load's end:
-   * with the date index there SQLite walked it and looked each posting up (account_days and
-   * open_amounts 1.67 s instead of 0.86 s for a million postings at 205,000 transactions).
-   */
-  keepSums(): void {
-    if (!this.ledger.sumsHeld) return;
-    for (const sql of LIST_INDEXES) if (!ON_POSTINGS.test(sql)) this.db.exec(sql);
-    for (const sum of KEPT_SUMS) this.db.exec(sum.fill);
-    for (const sql of KEPT_SUM_TRIGGERS) this.db.exec(sql);
-    this.ledger.holdSums(false);
   }
 
   /** The linked transactions column alone: cheaper than the whole row when that is all a rule needs. */

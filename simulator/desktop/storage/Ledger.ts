@@ -238,7 +238,7 @@ export class Ledger {
 
   /**
    * Whether the kept sums are out of date: a bulk load dropped their triggers and has not summed
-   * them again yet (CompanyFileStore.keepSums). Their readers below refuse meanwhile.
+   * them again yet (BulkMode.keepSums). Their readers below refuse meanwhile.
    */
   get sumsHeld(): boolean {
     return this.keptSumsHeld;
@@ -249,7 +249,7 @@ export class Ledger {
   }
 
   private keptSums(): void {
-    if (this.keptSumsHeld) throw new Error('the kept sums are read before the bulk load summed them (CompanyFileStore.keepSums)');
+    if (this.keptSumsHeld) throw new Error('the kept sums are read before the bulk load summed them (BulkMode.keepSums)');
   }
 
   /** Debits less credits by account, for every account with postings (bulk loads), from the kept sums by day. */

@@ -31,7 +31,7 @@ function hasFromIndex(): boolean {
 describe('ReferenceGraph during a bulk load', () => {
   it('holds new edges back, yet every read and rewrite sees the graph as written', () => {
     store = new CompanyFileStore(':memory:');
-    store.bulkTransaction(() => {
+    store.bulk.transaction(() => {
       const a = add('A', []);
       const b = add('B', [{ path: 'parent', id: 'A' }, { path: 'terms', id: 'T1' }]);
       add('C', [{ path: 'parent', id: 'A' }]);
@@ -64,7 +64,7 @@ describe('ReferenceGraph during a bulk load', () => {
           add(`O${i}`, [{ path: 'terms', id: `T${i % 7}` }, { path: 'class', id: `K${i % 3}` }, { path: 'terms', id: `T${i % 7}` }, { path: 'currency', id: 'USD' }]);
         }
       };
-      if (bulk) store.bulkTransaction(load);
+      if (bulk) store.bulk.transaction(load);
       else store.transaction(load);
       const graph = edges();
       store.close();
@@ -76,7 +76,7 @@ describe('ReferenceGraph during a bulk load', () => {
 
     store = new CompanyFileStore(':memory:');
     expect(() =>
-      store.bulkTransaction(() => {
+      store.bulk.transaction(() => {
         add('X', [{ path: 'parent', id: 'Y' }]);
         throw new Error('the load fails');
       }),

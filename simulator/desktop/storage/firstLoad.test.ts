@@ -27,7 +27,7 @@ describe('the first bulk load of a new company file', () => {
     const store = new CompanyFileStore(file);
     const seen: { marker: boolean; journal: unknown }[] = [];
     const load = (from: number): void =>
-      store.bulkTransaction(() => {
+      store.bulk.transaction(() => {
         seen.push({ marker: fs.existsSync(markerOf(file)), journal: store.db.pragma('journal_mode', { simple: true }) });
         addMany(store, from, 100);
       });
@@ -43,7 +43,7 @@ describe('the first bulk load of a new company file', () => {
     const again = new CompanyFileStore(file);
     expect(count(again)).toBe(200);
     // Reopened, the file is not new: its next bulk load goes through the log.
-    again.bulkTransaction(() => {
+    again.bulk.transaction(() => {
       expect(fs.existsSync(markerOf(file))).toBe(false);
       addMany(again, 200, 1);
     });
@@ -54,7 +54,7 @@ describe('the first bulk load of a new company file', () => {
     const file = path.join(dir, 'failed.sqlite');
     const store = new CompanyFileStore(file);
     expect(() =>
-      store.bulkTransaction(() => {
+      store.bulk.transaction(() => {
         addMany(store, 0, 50);
         throw new Error('refused');
       }),
@@ -74,7 +74,7 @@ describe('the first bulk load of a new company file', () => {
     const store = new CompanyFileStore(file);
     const onDisk = (): number => fs.statSync(file).size + (fs.existsSync(`${file}-wal`) ? fs.statSync(`${file}-wal`).size : 0);
     const failingLoad = (from: number): void =>
-      store.bulkTransaction(() => {
+      store.bulk.transaction(() => {
         store.db.pragma('cache_size = -64');
         const before = onDisk();
         addMany(store, from, 400, 2048);
@@ -84,7 +84,7 @@ describe('the first bulk load of a new company file', () => {
     // First a load without the log (the file is new), then one through the log.
     expect(() => failingLoad(0)).toThrow('refused');
     expect(count(store)).toBe(0);
-    store.bulkTransaction(() => addMany(store, 0, 10));
+    store.bulk.transaction(() => addMany(store, 0, 10));
     expect(() => failingLoad(10)).toThrow('refused');
     expect(count(store)).toBe(10);
     store.close();
