@@ -2,7 +2,8 @@
 // An installed package has no TypeScript sources: it runs the bundled CLI (built before packing).
 // A clone runs the bundle when it is newer than every source (built by `npm run build`, and by npm
 // after install); otherwise, or with LEDGER_SIM_FROM_SOURCE=1, the sources through tsx (a
-// development dependency, so only ever loaded in a clone).
+// development dependency, so only ever loaded in a clone). `serve` and `fixtures` first start
+// themselves again with malloc in huge pages where the system offers them (simulator/launch/).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
