@@ -27,6 +27,7 @@ import { emptyObject } from './engine/materialize.ts';
 import { checkNumericInputs } from './values/numericInputs.ts';
 import type { RulesContext } from './table/TypeRules.ts';
 import { recomputeAllBalances } from './bulkBalances.ts';
+import { RulesContexts } from './RulesContexts.ts';
 
 const SINGLETON_ID = 'singleton';
 
@@ -58,6 +59,7 @@ export class CompanyFile {
   readonly clock: Clock;
   readonly types: TypeRegistry;
   private readonly ids: IdAllocator;
+  private readonly contexts: RulesContexts;
   private bulkMode = false;
   private scopeNames: NameScopes | undefined;
   /** Names of objects added during a bulk load, by id: references resolve without a query each. */
@@ -70,6 +72,12 @@ export class CompanyFile {
     this.clock = options.clock;
     this.types = options.types;
     this.ids = new IdAllocator(this.store);
+    this.contexts = new RulesContexts(this, this.ids, {
+      resolve: (type, path, id) => this.resolveReference(this.modelOf(type), path, id),
+      rewrite: (type, doc, linked) => this.rewrite(type, doc, linked),
+      rewriteAmounts: (type, doc, linked) => this.rewriteAmounts(type, doc, linked),
+      addDerived: (type, body) => this.addNow(this.modelOf(type), body),
+    });
     if (this.store.predatesKeptFacts) keepEveryFact(this.store, this.types);
     if (this.store.predatesListCells) keepEveryListing(this.store, this.types);
   }
@@ -315,69 +323,19 @@ export class CompanyFile {
     if (seq !== undefined && model.row.kind === 'transaction') this.store.listCells.keep(seq, listedCellsOf(model.shape, doc));
   }
 
-  /** What every rules context shares: made once, since a bulk load asks for a context per object. */
-  private readonly contextMethods: Omit<RulesContext, 'now' | 'offsetMinutes' | 'bulk' | 'nextTransactionId' | 'ledger' | 'notes'> = {
-    schemaOf: (t) => this.schemaOf(t),
-    resolve: (type, path, id) => this.resolveReference(this.modelOf(type), path, id),
-    find: (type, id) => this.store.findDoc<JsonObject>(type, id),
-    findAmong: (types, id) => this.store.findDocAmong<JsonObject>(types, id),
-    referencing: (type, path, id) => this.store.graph.referencing(type, path, id).map((doc) => parseDoc<JsonObject>(doc)),
-    all: (type) => this.store.allDocs<JsonObject>(type),
-    typesOfKind: (kind) => [...this.types.all()].filter((m) => m.row.kind === kind).map((m) => m.objectType),
-    rewrite: (type, doc, linked) => this.rewrite(type, doc, linked),
-    rewriteAmounts: (type, doc, linked) => {
-      const model = this.modelOf(type);
-      this.keepListed(model, this.store.updateAmounts(type, this.keyOf(model, doc), indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked), doc), doc);
-    },
-    addDerived: (type, body) => this.addNow(this.modelOf(type), body),
-    repost: (type, id) => {
-      const doc = this.store.findDoc<JsonObject>(type, id);
-      if (doc) postTransaction(this.context(type), this.modelOf(type), doc, false);
-    },
-    getMeta: (key) => this.store.getMeta(key),
-    setMeta: (key, value) => this.store.setMeta(key, value),
-    profileOf: (type) => this.modelOf(type).row.posting,
-    shapeOf: (type) => this.modelOf(type).shape,
-    createDefaultsOf: (type) => this.modelOf(type).createDefaults,
-  };
+  /** Derived amounts only (RulesContext.rewriteAmounts): a bulk load keeps `doc` parsed. */
+  private rewriteAmounts(type: string, doc: JsonObject, linked?: JsonObject[] | null): void {
+    const model = this.modelOf(type);
+    const seq = this.store.updateAmounts(type, this.keyOf(model, doc), indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked), doc);
+    this.keepListed(model, seq, doc);
+  }
 
   /**
    * The rules context of a write of `objectType` (its new lines count in that type's id block); without
    * a type, a context that reads and keeps the books (roll-ups, costing, openings) but makes no lines.
    */
   context(objectType?: string): RulesContext {
-    const now = this.nowSeconds();
-    const m = this.contextMethods;
-    // Listed one by one: an object spread here cost more than the closures it replaced.
-    return {
-      schemaOf: m.schemaOf,
-      resolve: m.resolve,
-      find: m.find,
-      findAmong: m.findAmong,
-      referencing: m.referencing,
-      all: m.all,
-      typesOfKind: m.typesOfKind,
-      rewrite: m.rewrite,
-      rewriteAmounts: m.rewriteAmounts,
-      addDerived: m.addDerived,
-      repost: m.repost,
-      getMeta: m.getMeta,
-      setMeta: m.setMeta,
-      profileOf: m.profileOf,
-      shapeOf: m.shapeOf,
-      createDefaultsOf: m.createDefaultsOf,
-      ledger: this.store.ledger,
-      now,
-      offsetMinutes: this.offsetMinutes,
-      bulk: this.bulk,
-      notes: new Map(),
-      nextTransactionId:
-        objectType === undefined
-          ? () => {
-              throw new Error('a context made without an object type makes no transaction lines');
-            }
-          : () => this.ids.transactionId(objectType, now),
-    };
+    return this.contexts.of(objectType);
   }
 
   /**
