@@ -4,6 +4,7 @@ import type { FromReportThread, ReportRequest, ToReportThread } from './reportMe
 import { StreamedJson } from './StreamedJson.ts';
 import { fromThreadError } from './threadErrors.ts';
 import { workerModule } from '../../threads/workerModule.ts';
+import { YOUNG_GENERATION_MB } from '../../threads/youngGeneration.ts';
 
 /**
  * The thread's first code, inline so that it runs from source and from the bundle alike: it loads
@@ -18,14 +19,6 @@ const { parentPort, workerData } = require('node:worker_threads');
   await serveReports(parentPort);
 })();
 `;
-
-/**
- * The thread's young generation, larger than V8's default: a large report makes hundreds of
- * thousands of short-lived rows and cells, and with the default the collector copied them again and
- * again (on 205,000 transactions, a month's general ledger and a history's deposit detail took
- * 3-8% less CPU through the thread, alternating runs). Only what is allocated is held.
- */
-const YOUNG_GENERATION_MB = 192;
 
 interface Pending {
   resolve: (json: Buffer | StreamedJson) => void;
