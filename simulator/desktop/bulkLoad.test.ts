@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { all } from '../../test/support/bookWrites.ts';
 import { seededBooks } from '../../test/support/seededBooks.ts';
+import { BULK_SORTER_THREADS } from './storage/sqliteSettings.ts';
 import type { JsonObject } from './values/json.ts';
 import { toCents } from './values/money.ts';
 
@@ -32,5 +33,18 @@ describe("the desktop's bulk load (CompanyFile.bulkLoad)", () => {
       }),
     ).toThrow('the load failed');
     expect([file.bulk, all(file, 'ldg_invoice').length]).toEqual([false, invoices]);
+  });
+
+  it("sorts with SQLite's helper threads while it runs, and without them after, when it throws too", () => {
+    const file = seeded(23);
+    const threads = (): unknown => file.store.db.pragma('threads', { simple: true });
+    file.bulkLoad(() => expect(threads()).toBe(BULK_SORTER_THREADS));
+    expect(threads()).toBe(0);
+    expect(() =>
+      file.bulkLoad(() => {
+        throw new Error('the load failed');
+      }),
+    ).toThrow('the load failed');
+    expect(threads()).toBe(0);
   });
 });

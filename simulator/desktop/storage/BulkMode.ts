@@ -5,7 +5,7 @@ import { KEPT_SUMS, triggerName } from './keptSums.ts';
 import type { Ledger } from './Ledger.ts';
 import type { MetaValues } from './MetaValues.ts';
 import type { ReferenceGraph } from './ReferenceGraph.ts';
-import { BULK_CACHE_SIZE, refreshStatistics } from './sqliteSettings.ts';
+import { BULK_CACHE_SIZE, BULK_SORTER_THREADS, refreshStatistics } from './sqliteSettings.ts';
 
 const KEPT_SUM_TRIGGERS = KEPT_SUMS.flatMap((k) => k.triggers);
 const ON_POSTINGS = / ON postings /;
@@ -38,8 +38,9 @@ export class BulkMode {
 
   /**
    * Bulk mode on or off: parsed objects are cached, meta is read from memory alone, the ledger
-   * keeps what stock transactions posted (for the costing walk at the end), and on disk SQLite keeps
-   * more pages while the load runs (BULK_CACHE_SIZE says how many, and why). All go back to normal
+   * keeps what stock transactions posted (for the costing walk at the end), SQLite sorts with helper
+   * threads (BULK_SORTER_THREADS), and on disk it keeps more pages while the load runs
+   * (BULK_CACHE_SIZE says how many, and why). All go back to normal
    * when the load ends.
    */
   set(on: boolean): void {
@@ -51,6 +52,7 @@ export class BulkMode {
     // Statistics first: they read every index, which is still in the bulk load's cache.
     if (!on) refreshStatistics(db);
     if (this.normalCacheSize !== undefined) db.pragma(`cache_size = ${on ? BULK_CACHE_SIZE : this.normalCacheSize}`);
+    db.pragma(`threads = ${on ? BULK_SORTER_THREADS : 0}`);
   }
 
   /**

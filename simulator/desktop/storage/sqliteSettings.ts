@@ -20,6 +20,15 @@ const PAGE_SIZE = 8192;
 export const BULK_CACHE_SIZE = -128 * 1024;
 
 /**
+ * SQLite's helper threads for its sorter while a bulk load runs: the load's end builds the list
+ * indexes and the kept sums by sorting a million postings, and with helpers SQLite sorts the pieces
+ * on the other core. 200,000 transactions in memory, the end's statements alone, 5 alternating
+ * runs: 10.17 s at the median against 10.70 s without (postings_account_entity 1.5 -> 1.1 s). None
+ * outside a load: a report's sort would take the core the main thread answers on.
+ */
+export const BULK_SORTER_THREADS = 2;
+
+/**
  * Settings of a company file as it is opened, before its tables: the page size (only a new file
  * takes it; an existing one keeps its own) and, on disk, WAL with full sync so that whatever was
  * acknowledged survives the process being killed.
