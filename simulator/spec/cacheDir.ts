@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Where the kept demo files and the dereferenced spec go. An installed package must never write
+ * Where the kept demo files, the dereferenced spec and the fixture schema's validator code go. An installed package must never write
  * into `node_modules` (it may be read-only, shared, or wiped by the next install), so it writes to
  * the user's cache directory; a clone keeps them in its own `dist/`, beside the bundle, where
  * `git clean` and the worktree's lifetime bound them. `LEDGER_SIM_CACHE_DIR` overrides both.
@@ -17,4 +18,19 @@ export function cacheDir(env: NodeJS.ProcessEnv = process.env, root: string = PA
   if (!root.split(path.sep).includes('node_modules')) return path.join(root, 'dist');
   const base = env['XDG_CACHE_HOME'] ? path.resolve(env['XDG_CACHE_HOME']) : path.join(os.homedir(), '.cache');
   return path.join(base, 'ledger-sim');
+}
+
+/**
+ * Writes a file of the cache, best effort: a read-only install simply works without it. Written
+ * aside, then renamed, so a reader never sees half, even a thread of this process writing the same.
+ */
+export function writeCacheFile(cachePath: string, text: string): void {
+  const aside = `${cachePath}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    fs.mkdirSync(path.dirname(cachePath), { recursive: true });
+    fs.writeFileSync(aside, text);
+    fs.renameSync(aside, cachePath);
+  } catch {
+    fs.rmSync(aside, { force: true });
+  }
 }

@@ -10,7 +10,7 @@ const addFormats: AddFormats = typeof formatsExport === 'function' ? formatsExpo
  * Ajv set up for OpenAPI 3.1 schemas. Strict, so a keyword we do not support stops the start
  * instead of being ignored; OpenAPI's own annotation keywords are declared as such.
  */
-export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean; verbose?: boolean; inlineRefs?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean; verbose?: boolean; inlineRefs?: boolean; source?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({
     strict: true,
     allErrors: options.allErrors ?? false,
@@ -19,6 +19,8 @@ export function createAjv(options: { useDefaults?: boolean; allErrors?: boolean;
     inlineRefs: options.inlineRefs ?? true,
     strictRequired: false,
     allowUnionTypes: true,
+    // The generated code kept, for a validator made into code of its own (fixtures/keptValidator.ts).
+    ...(options.source ? { code: { source: true } } : {}),
   });
   addFormats(ajv);
   for (const keyword of ['example', 'xml', 'externalDocs', 'discriminator', 'x-references']) {

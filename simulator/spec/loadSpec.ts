@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { cacheDir, PACKAGE_ROOT } from './cacheDir.ts';
+import { cacheDir, PACKAGE_ROOT, writeCacheFile } from './cacheDir.ts';
 
 export type OpenApiDocument = OpenAPIV3_1.Document;
 
@@ -35,18 +35,6 @@ function readCache(cachePath: string, digest: string): OpenApiDocument | undefin
   }
 }
 
-/** Best effort: a read-only install simply dereferences at every start. Written aside, then renamed, so a reader never sees half. */
-function writeCache(cachePath: string, digest: string, doc: OpenApiDocument): void {
-  const aside = `${cachePath}.${process.pid}.tmp`;
-  try {
-    fs.mkdirSync(path.dirname(cachePath), { recursive: true });
-    fs.writeFileSync(aside, JSON.stringify({ digest, doc }));
-    fs.renameSync(aside, cachePath);
-  } catch {
-    fs.rmSync(aside, { force: true });
-  }
-}
-
 /**
  * Bundles the split spec and resolves every $ref, once, at start. Consumers only ever see the
  * dereferenced document, so nothing else needs to know how the files are laid out. The project's
@@ -59,6 +47,7 @@ export async function loadSpec(specPath: string = DEFAULT_SPEC_PATH, cachePath: 
   const cached = own ? readCache(cachePath, digest) : undefined;
   if (cached) return cached;
   const doc = (await new SwaggerParser().dereference(specPath)) as OpenApiDocument;
-  if (own) writeCache(cachePath, digest, doc);
+  // A read-only install simply dereferences at every start.
+  if (own) writeCacheFile(cachePath, JSON.stringify({ digest, doc }));
   return doc;
 }
