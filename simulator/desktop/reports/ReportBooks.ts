@@ -9,7 +9,8 @@ import type { BodyMark } from '../storage/bodyMarks.ts';
 import type { ListedCells, ListedTransaction } from '../storage/ListCells.ts';
 import { listedCellsOf } from '../engine/listedCells.ts';
 import type { DatedDocument } from '../storage/RowReads.ts';
-import type { AccountDay, FirstReference, KeyedDay, LineSource, ReferenceKey, LinkAmounts, OpenItemRow, StockMoveLine, StockOnHand, TransactionStock } from '../storage/LedgerReads.ts';
+import type { AccountDay, FirstReference, KeyedDay, LineSource, ReferenceKey, LinkAmounts, OpenItemRow } from '../storage/LedgerReads.ts';
+import type { StockMoveLine, StockOnHand, TransactionStock } from '../storage/StockReads.ts';
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { totalOf } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
@@ -316,27 +317,27 @@ export class ReportBooks {
 
   /** Stock moved up to a day by item, and by site when `bySite`. Opening stock is not among it (`openingStockOf`). */
   stockOnHand(asOf: string, bySite: boolean): StockOnHand[] {
-    return this.file.store.ledgerReads.stockOnHand(asOf, bySite);
+    return this.file.store.stockReads.stockOnHand(asOf, bySite);
   }
 
   /** Every stock move of a span (`from` null: since the start) with its transaction, in the order a valuation lists them. */
   stockMoves(from: string | null, to: string): StockMoveLine[] {
-    return this.file.store.ledgerReads.stockMoves(from, to);
+    return this.file.store.stockReads.stockMoves(from, to);
   }
 
   /** How many stock moves a span holds (of these items, when given), counted from the index alone: a valuation detail knows its length before it reads one. */
   stockMoveCount(from: string | null, to: string, items?: ReadonlySet<string>): number {
-    return this.file.store.ledgerReads.stockMoveCount(from, to, items ? [...items] : undefined);
+    return this.file.store.stockReads.stockMoveCount(from, to, items ? [...items] : undefined);
   }
 
   /** What each transaction moved of each item at each site up to a day, in the order made. */
   stockByTransaction(asOf: string): TransactionStock[] {
-    return this.file.store.ledgerReads.stockByTransaction(asOf);
+    return this.file.store.stockReads.stockByTransaction(asOf);
   }
 
   /** The lots or serial numbers each transaction names, by transaction, as the books keep them. */
   namedStock(tracking: Tracking): Map<string, NamedStock[]> {
-    return this.file.store.ledgerReads.namedStock(tracking);
+    return this.file.store.stockReads.namedStock(tracking);
   }
 }
 

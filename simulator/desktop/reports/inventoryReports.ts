@@ -1,5 +1,5 @@
 import type { StockSum } from '../storage/StockLedger.ts';
-import type { StockOnHand } from '../storage/LedgerReads.ts';
+import type { StockOnHand } from '../storage/StockReads.ts';
 import { transactionTypeOf } from '../books/transactionTypes.ts';
 import type { JsonObject } from '../values/json.ts';
 import { addDays } from '../values/desktopTime.ts';

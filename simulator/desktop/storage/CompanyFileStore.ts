@@ -13,6 +13,7 @@ import { ReferenceGraph } from './ReferenceGraph.ts';
 import { RowHistory } from './RowHistory.ts';
 import { Ledger } from './Ledger.ts';
 import { LedgerReads } from './LedgerReads.ts';
+import { StockReads } from './StockReads.ts';
 import { ListCells } from './ListCells.ts';
 import { RowReads } from './RowReads.ts';
 import { applyOpenSettings, refreshStatisticsAtOpen } from './sqliteSettings.ts';
@@ -40,6 +41,8 @@ export class CompanyFileStore {
   readonly pages: PageBodies;
   /** The books read whole, as reports list them. */
   readonly ledgerReads: LedgerReads;
+  /** The stock moves read whole, for reports. */
+  readonly stockReads: StockReads;
   /** The objects' indexed rows read by column, across types. */
   readonly rowReads: RowReads;
   /** What the transaction lists show of each transaction, kept as its document is written. */
@@ -112,6 +115,7 @@ export class CompanyFileStore {
     this.pages = new PageBodies(this.db);
     this.listCells = new ListCells(this.db);
     this.ledgerReads = new LedgerReads((sql) => this.statement(sql));
+    this.stockReads = new StockReads((sql) => this.statement(sql));
     this.rowReads = new RowReads((sql) => this.statement(sql));
     this.insertStmt = this.db.prepare(`INSERT INTO object_rows
       (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, born)
