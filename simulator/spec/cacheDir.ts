@@ -7,10 +7,11 @@ import { fileURLToPath } from 'node:url';
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Where the kept demo files, the dereferenced spec and the fixture schema's validator code go. An installed package must never write
- * into `node_modules` (it may be read-only, shared, or wiped by the next install), so it writes to
- * the user's cache directory; a clone keeps them in its own `dist/`, beside the bundle, where
- * `git clean` and the worktree's lifetime bound them. `LEDGER_SIM_CACHE_DIR` overrides both.
+ * Where the kept demo files, the dereferenced spec and the fixture schema's validator code go. An
+ * installed package must never write into `node_modules` (it may be read-only, shared, or wiped by
+ * the next install), so it writes to the user's cache directory; a clone keeps them in its own
+ * `dist/`, beside the bundle, where `git clean` and the worktree's lifetime bound them.
+ * `LEDGER_SIM_CACHE_DIR` overrides both.
  */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env, root: string = PACKAGE_ROOT): string {
   const given = env['LEDGER_SIM_CACHE_DIR'];

@@ -40,8 +40,7 @@ export class BulkMode {
    * Bulk mode on or off: parsed objects are cached, meta is read from memory alone, the ledger
    * keeps what stock transactions posted (for the costing walk at the end), SQLite sorts with helper
    * threads (BULK_SORTER_THREADS), and on disk it keeps more pages while the load runs
-   * (BULK_CACHE_SIZE says how many, and why). All go back to normal
-   * when the load ends.
+   * (BULK_CACHE_SIZE says how many, and why). All go back to normal when the load ends.
    */
   set(on: boolean): void {
     const { db, ledger } = this.store;
