@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { FILE_FORMAT, hasTable, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
+import { FILE_FORMAT, hasIndex, hasTable, nameKeys, refuseOlderFormat, SCHEMA } from './companyFileSchema.ts';
 import { KEPT_SUMS } from './keptSums.ts';
 import { BulkMode } from './BulkMode.ts';
 import { settleOpenBalances } from './openBalances.ts';
@@ -12,6 +12,7 @@ import { PageBodies } from './PageBodies.ts';
 import { ReferenceGraph } from './ReferenceGraph.ts';
 import { RowHistory } from './RowHistory.ts';
 import { Ledger } from './Ledger.ts';
+import { BODY_MARKS_FILL, BodyMarkKeeper, MARKS_BEFORE_INDEX } from './bodyMarks.ts';
 import { LedgerReads } from './LedgerReads.ts';
 import { StockReads } from './StockReads.ts';
 import { ListCells } from './ListCells.ts';
@@ -78,6 +79,8 @@ export class CompanyFileStore {
   private readonly getDocStmt: Database.Statement;
   private readonly updateAmountsStmt: Database.Statement;
   private readonly getLinkedStmt: Database.Statement;
+  /** Made at the first write: a read-only open of a file has nothing to note. */
+  private marksKept: BodyMarkKeeper | undefined;
   /** On only while a bulk load runs. */
   private docCache: ParsedDocCache | undefined;
   /** How this file takes a bulk load (seeding, a fixture). */
@@ -107,6 +110,7 @@ export class CompanyFileStore {
       this.predatesListCells = hasTable(this.db, 'postings') && !hasTable(this.db, 'list_cells');
       this.db.exec(SCHEMA);
       for (const sum of predating) this.db.exec(sum.fill);
+      if (hasIndex(this.db, MARKS_BEFORE_INDEX)) this.db.transaction(() => this.db.exec(BODY_MARKS_FILL))();
       this.db.pragma(`user_version = ${FILE_FORMAT}`);
     }
     this.history = new RowHistory(this.db, readOnly);
@@ -142,6 +146,10 @@ export class CompanyFileStore {
     };
     this.bulk = new BulkMode({ db: this.db, ledger: this.ledger, graph: this.graph, transaction: (fn) => this.transaction(fn), keepParsed }, this.meta, firstLoad, onDisk ? normalCacheSize : undefined);
     firstLoad.ready(this.db);
+  }
+
+  private get marks(): BodyMarkKeeper {
+    return (this.marksKept ??= new BodyMarkKeeper(this.db));
   }
 
   /** The number of the last committed write: a list sequence opened now sees exactly what it wrote. */
@@ -183,6 +191,7 @@ export class CompanyFileStore {
     const removed = this.removeStmt.get(type, id) as { seq: number } | undefined;
     if (!removed) return false;
     this.removeBodyStmt.run(removed.seq);
+    this.marks.removed(removed.seq);
     this.listCells.remove(removed.seq);
     this.graph.removeEdgesOf(removed.seq);
     this.pages.drop(removed.seq);
@@ -210,6 +219,7 @@ export class CompanyFileStore {
       this.insertAtStmt.run(seq, type, id, c.name, name_lc, sort_key, c.ref_number, c.is_active, c.updated_at, c.txn_date, c.tag, c.is_paid, c.balance_cents, born);
     } else seq = Number(this.insertStmt.run(type, id, c.name, name_lc, sort_key, c.ref_number, c.is_active, c.updated_at, c.txn_date, c.tag, c.is_paid, c.balance_cents, born).lastInsertRowid);
     this.insertBodyStmt.run(seq, encodeDoc(doc), linked);
+    this.marks.written(seq, doc, true);
     if (parsed !== undefined) this.docCache?.set(type, id, parsed);
     return seq;
   }
@@ -222,6 +232,7 @@ export class CompanyFileStore {
     const changed = this.updateStmt.get({ type, id, ...columns, ...nameKeys(columns.name), born }) as { seq: number } | undefined;
     if (!changed) return undefined;
     this.updateBodyStmt.run(encodeDoc(doc), linked, changed.seq);
+    this.marks.written(changed.seq, doc, false);
     this.pages.drop(changed.seq);
     return changed.seq;
   }
@@ -243,6 +254,7 @@ export class CompanyFileStore {
     const changed = this.updateAmountsStmt.get({ type, id, is_paid: columns.is_paid, balance_cents: columns.balance_cents, born }) as { seq: number } | undefined;
     if (!changed) return undefined;
     this.updateBodyStmt.run(encodeDoc(doc), linked, changed.seq);
+    this.marks.written(changed.seq, doc, false);
     this.pages.drop(changed.seq);
     return changed.seq;
   }

@@ -1,4 +1,4 @@
-import { markedTest, type BodyMark } from './bodyMarks.ts';
+import { markedSeqs, type BodyMark } from './bodyMarks.ts';
 import type { Prepare } from './LedgerReads.ts';
 import { listed, LISTED_COLUMNS, type CellsRow, type ListedTransaction } from './ListCells.ts';
 import { NAMED_IN_FIELD } from './ReferenceGraph.ts';
@@ -62,11 +62,14 @@ export class RowReads {
   /**
    * The objects of these types dated in a period (`from` null: since the start), by date, then the
    * order they were made; with `marked`, only those whose stored JSON has that mark (`bodyMarks.ts`),
-   * found from its partial index: the marked bodies first, then their rows, none else read.
+   * found from the marks table: the marked seqs first, then their rows and bodies, none else read.
    */
   dated(types: readonly string[], from: string | null, to: string, marked?: BodyMark): DatedDocument[] {
     if (types.length === 0) return [];
-    const source = marked === undefined ? 'objects' : `(SELECT r.type, r.txn_date, r.seq, r.updated_at, b.doc FROM bodies b CROSS JOIN object_rows r ON r.seq = b.seq WHERE ${markedTest(marked, 'b.doc')})`;
+    const source =
+      marked === undefined
+        ? 'objects'
+        : `(SELECT r.type, r.txn_date, r.seq, r.updated_at, b.doc FROM (${markedSeqs(marked)}) m CROSS JOIN object_rows r ON r.seq = m.seq CROSS JOIN bodies b ON b.seq = m.seq)`;
     return this.statement(`SELECT type, doc, updated_at AS updatedAt FROM ${source} WHERE type IN (${placeholders(types)}) AND txn_date <= ? ${from === null ? '' : 'AND txn_date >= ?'} ORDER BY txn_date, seq`).all(
       ...types,
       to,

@@ -56,6 +56,29 @@ describe('the company file format', () => {
     again.close();
   });
 
+  it('notes the marked bodies of a format 9 file made with a partial index per mark when it opens, drops the index, and keeps the marks from then on', () => {
+    const file = path.join(dir, 'before-body-marks.sqlite');
+    const store = new CompanyFileStore(file);
+    const columns = { name: null, ref_number: null, is_active: 1, updated_at: 0, txn_date: '2024-01-02', tag: null, is_paid: 0, balance_cents: 0 };
+    const pending = store.insert('ldg_invoice', 'A-1', columns, '{"id":"A-1","isPending":true}', null);
+    store.insert('ldg_invoice', 'B-1', columns, '{"id":"B-1","isPending":false}', null);
+    store.close();
+    const db = new Database(file);
+    db.exec(`DROP TABLE body_marks; CREATE INDEX bodies_pending ON bodies (seq) WHERE instr(doc, CAST('"isPending":true' AS BLOB)) > 0;`);
+    db.close();
+    const again = new CompanyFileStore(file);
+    const marked = (): unknown[] => again.db.prepare('SELECT mark, seq FROM body_marks ORDER BY seq').raw().all();
+    expect(marked()).toEqual([['pending', pending]]);
+    expect(again.db.prepare("SELECT name FROM sqlite_master WHERE name = 'bodies_pending'").all()).toEqual([]);
+    const unmarked = again.update('ldg_invoice', 'A-1', columns, '{"id":"A-1","isPending":false}', null);
+    expect([unmarked, marked()]).toEqual([pending, []]);
+    const seqB = again.updateAmounts('ldg_invoice', 'B-1', columns, '{"id":"B-1","isPending":true}', null);
+    expect(marked()).toEqual([['pending', seqB]]);
+    again.remove('ldg_invoice', 'B-1');
+    expect(marked()).toEqual([]);
+    again.close();
+  });
+
   it('refuses a file of the format before every list type, saying what to do, and leaves it as it was', () => {
     const file = path.join(dir, 'old.sqlite');
     const db = new Database(file);

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { BODY_MARK_INDEXES } from './bodyMarks.ts';
+import { BODY_MARKS_SCHEMA } from './bodyMarks.ts';
 import { KEPT_SUMS } from './keptSums.ts';
 import { LIST_CELLS_SCHEMA } from './ListCells.ts';
 import { SALE_TAXES_SCHEMA } from './SaleTaxes.ts';
@@ -144,7 +144,7 @@ ${KEPT_SUMS.map((k) => [k.create, ...k.triggers].join('\n')).join('\n')}
 ${SALE_TAXES_SCHEMA}
 ${STOCK_NUMBERS_SCHEMA}
 ${LIST_CELLS_SCHEMA}
-${BODY_MARK_INDEXES}
+${BODY_MARKS_SCHEMA}
 `;
 
 /**
@@ -187,13 +187,19 @@ export function nameKeys(name: string | null): { name_lc: string | null; sort_ke
  * And what each sale says of sales tax (`SaleTaxes.ts`), which the books keep as sales post: a file
  * without it gets every sale's when it opens (`keepEverySaleTax`). And what the transaction lists
  * show of each transaction (`ListCells.ts`), kept as documents are written: a file without it gets
- * every transaction's when it opens (`keepEveryListing`).
+ * every transaction's when it opens (`keepEveryListing`). And which bodies have a mark
+ * (`bodyMarks.ts`), in a table where a partial index per mark was: a file with the index gets the
+ * table filled from its bodies when it opens, and the index dropped.
  * Older files are refused with what to do, rather than misread.
  */
 export const FILE_FORMAT = 9;
 
 export function hasTable(db: Database.Database, name: string): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
+export function hasIndex(db: Database.Database, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").get(name) !== undefined;
 }
 
 export function refuseOlderFormat(db: Database.Database, filePath: string): void {
