@@ -55,11 +55,11 @@ export function refreshStatistics(db: Database.Database): void {
 }
 
 /**
- * The same at open, but for `bodies`: `optimize` picks it at every open however fresh its
- * statistics (its partial indexes of marked documents are mostly empty), and analyzing it held the
- * thread that opens the file for 0.1 s at 100,000 customers and more on larger files. A bulk load
- * analyzes it at its end (refreshStatistics); the planner reads its partial indexes by their
- * conditions whatever the counts say. Returns the statements it ran.
+ * The same at open, but for `bodies`: `optimize` picked it at every open however fresh its
+ * statistics (when it had partial indexes of marked documents, mostly empty; a file made before
+ * `body_marks` has them until it opens), and analyzing it held the thread that opens the file for
+ * 0.1 s at 100,000 customers and more on larger files. A bulk load analyzes it at its end
+ * (refreshStatistics); its only reads are by seq. Returns the statements it ran.
  */
 export function refreshStatisticsAtOpen(db: Database.Database): string[] {
   if (db.inTransaction) return [];
