@@ -57,7 +57,7 @@ export function inferOpenings(tools: FixtureTools, state: CaptureState, fixture:
     }
     const loaded = (type: string): Map<string, JsonObject> => {
       const out = new Map<string, JsonObject>();
-      for (const buffer of file.store.allOf(type)) {
+      for (const buffer of file.store.rowReads.allOf(type)) {
         const doc = parseDoc<JsonObject>(buffer);
         out.set(nameOf(doc), doc);
       }

@@ -280,7 +280,7 @@ export class CompanyFile {
       if (targets.includes('ldg_account') && isAccountHeldToRole(field)) assertAccountFitsField(field, this.store.findDoc<JsonObject>('ldg_account', id));
       const cached = this.bulkNames?.get(id);
       if (cached && targets.includes(cached.type)) return { id, fullName: cached.name };
-      const found = this.store.nameAmong(targets, id);
+      const found = this.store.rowReads.nameAmong(targets, id);
       if (found !== undefined) return { id, fullName: found };
     }
     throw new DesktopError(DESKTOP_STATUS.INVALID_REFERENCE, `There is an invalid reference in the field "${path.split('.').pop() ?? path}Id": no object with id "${id}" exists.`);

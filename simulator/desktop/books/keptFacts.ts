@@ -36,7 +36,7 @@ export function keepEveryFact(store: CompanyFileStore, types: TypeRegistry): voi
     const moving = store.ledger.transactionsMovingStock();
     for (const model of types.all()) {
       if (model.row.posting === undefined) continue;
-      for (const bytes of store.allOf(model.objectType)) {
+      for (const bytes of store.rowReads.allOf(model.objectType)) {
         const doc = parseDoc<JsonObject>(bytes);
         keepFacts(store.ledger, model, doc, String(doc['transactionDate'] ?? ''), moving.has(String(doc['id'])));
       }

@@ -24,7 +24,7 @@ export function keepEveryListing(store: CompanyFileStore, types: TypeRegistry): 
   store.transaction(() => {
     for (const model of types.all()) {
       if (model.row.kind !== 'transaction') continue;
-      for (const { seq, doc } of store.allWithSeqOf(model.objectType)) store.listCells.keep(seq, listedCellsOf(model.shape, parseDoc<JsonObject>(doc)));
+      for (const { seq, doc } of store.rowReads.allWithSeqOf(model.objectType)) store.listCells.keep(seq, listedCellsOf(model.shape, parseDoc<JsonObject>(doc)));
     }
   });
 }

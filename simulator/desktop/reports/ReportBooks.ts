@@ -193,7 +193,7 @@ export class ReportBooks {
     const account = this.accountById.get(id);
     if (account) return account.fullName;
     // The row's name column is the full name (else the name) of these types: no document to parse.
-    if (!this.names.has(id)) this.names.set(id, this.file.store.nameAmong(NAMED_TYPES, id) ?? null);
+    if (!this.names.has(id)) this.names.set(id, this.file.store.rowReads.nameAmong(NAMED_TYPES, id) ?? null);
     return this.names.get(id) ?? null;
   }
 
@@ -201,7 +201,7 @@ export class ReportBooks {
   readNames(ids: Iterable<string | null>): void {
     const wanted = [...new Set(ids)].filter((id): id is string => id !== null && !this.names.has(id) && !this.accountById.has(id));
     if (wanted.length === 0) return;
-    const found = this.file.store.namesAmong(NAMED_TYPES, wanted);
+    const found = this.file.store.rowReads.namesByIds(NAMED_TYPES, wanted);
     for (const id of wanted) this.names.set(id, found.get(id) ?? null);
   }
 
@@ -230,7 +230,7 @@ export class ReportBooks {
 
   /** Every object of a type, as stored. */
   all(type: string): JsonObject[] {
-    return this.file.store.allOf(type).map((d) => parseDoc<JsonObject>(d));
+    return this.file.store.rowReads.allOf(type).map((d) => parseDoc<JsonObject>(d));
   }
 
   /** The company file's report preferences (`summaryReportBasis`, `agingReportBasis`). */

@@ -318,32 +318,8 @@ export class CompanyFileStore {
     return this.meta.withPrefix(prefix);
   }
 
-  /** The name column of the object `id` if it is of one of `types`; undefined when there is none. */
-  nameAmong(types: readonly string[], id: string): string | null | undefined {
-    const row = this.statement(`SELECT name FROM object_rows WHERE id = ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`).get(id, ...types) as { name: string | null } | undefined;
-    return row?.name;
-  }
-
-  /** The name column of each of these ids that is an object of one of these types, in one read (the row alone: no document). */
-  namesAmong(types: readonly string[], ids: readonly string[]): Map<string, string | null> {
-    // The ids drive (CROSS JOIN): SQLite's own plan looked each id up once per type.
-    const rows = this.statement(`SELECT r.id, r.name FROM json_each(?) j CROSS JOIN object_rows r ON r.id = j.value WHERE +r.type IN (SELECT value FROM json_each(?))`)
-      .raw()
-      .all(JSON.stringify(ids), JSON.stringify(types)) as [string, string | null][];
-    return new Map(rows);
-  }
-
   private rowAmong<T>(columns: string, types: readonly string[], id: string): T | undefined {
     return this.statement(`SELECT ${columns} FROM objects WHERE id = ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`).get(id, ...types) as T | undefined;
-  }
-
-  allOf(type: string): Buffer[] {
-    return this.statement('SELECT doc FROM objects WHERE type = ? ORDER BY seq').pluck().all(type) as Buffer[];
-  }
-
-  /** Every stored object of a type with its sequence number, in creation order. */
-  allWithSeqOf(type: string): { seq: number; doc: Buffer }[] {
-    return this.statement('SELECT seq, doc FROM objects WHERE type = ? ORDER BY seq').all(type) as { seq: number; doc: Buffer }[];
   }
 
   /**
@@ -353,7 +329,7 @@ export class CompanyFileStore {
    * account each time was 14 s of loading 75,000 invoices with their payments.
    */
   allDocs<T>(type: string): T[] {
-    if (!this.docCache) return this.allOf(type).map((doc) => parseDoc<T>(doc));
+    if (!this.docCache) return this.rowReads.allOf(type).map((doc) => parseDoc<T>(doc));
     const ids = this.statement('SELECT id FROM object_rows WHERE type = ? ORDER BY seq').pluck().all(type) as string[];
     return ids.flatMap((id) => {
       const doc = this.findDoc<T>(type, id);

@@ -238,6 +238,31 @@ export class RowReads {
     const { where, params } = ofTypes(types, exactly(column, values));
     return new Set(this.statement(`SELECT ${column} FROM object_rows WHERE ${where}`).pluck().all(...params) as string[]);
   }
+
+  /** The name column of the object `id` if it is of one of `types`; undefined when there is none. */
+  nameAmong(types: readonly string[], id: string): string | null | undefined {
+    const row = this.statement(`SELECT name FROM object_rows WHERE id = ? AND type IN (${placeholders(types)}) LIMIT 1`).get(id, ...types) as { name: string | null } | undefined;
+    return row?.name;
+  }
+
+  /** The name column of each of these ids that is an object of one of these types, in one read (the row alone: no document). */
+  namesByIds(types: readonly string[], ids: readonly string[]): Map<string, string | null> {
+    // The ids drive (CROSS JOIN): SQLite's own plan looked each id up once per type.
+    const rows = this.statement(`SELECT r.id, r.name FROM json_each(?) j CROSS JOIN object_rows r ON r.id = j.value WHERE +r.type IN (SELECT value FROM json_each(?))`)
+      .raw()
+      .all(JSON.stringify(ids), JSON.stringify(types)) as [string, string | null][];
+    return new Map(rows);
+  }
+
+  /** Every stored document of a type, in creation order. */
+  allOf(type: string): Buffer[] {
+    return this.statement('SELECT doc FROM objects WHERE type = ? ORDER BY seq').pluck().all(type) as Buffer[];
+  }
+
+  /** Every stored object of a type with its sequence number, in creation order. */
+  allWithSeqOf(type: string): { seq: number; doc: Buffer }[] {
+    return this.statement('SELECT seq, doc FROM objects WHERE type = ? ORDER BY seq').all(type) as { seq: number; doc: Buffer }[];
+  }
 }
 
 function exactly(column: ExactColumn, values: readonly string[]): RowConditions {

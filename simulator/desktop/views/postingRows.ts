@@ -14,7 +14,7 @@ export interface PostingRow {
 
 /** What a transaction posted to the books, in the order it posted (none for a type that posts nothing). */
 export function postingRows(file: CompanyFile, transactionId: string): PostingRow[] {
-  const nameOf = (types: readonly string[], id: string | null): string | null => (id === null ? null : (file.store.nameAmong(types, id) ?? id));
+  const nameOf = (types: readonly string[], id: string | null): string | null => (id === null ? null : (file.store.rowReads.nameAmong(types, id) ?? id));
   return file.store.ledger.postingsOf(transactionId).map((p) => ({
     account: nameOf(['ldg_account'], p.account) ?? p.account,
     name: nameOf(ENTITY_TYPES, p.entity),
