@@ -71,6 +71,7 @@ export class CompanyFileStore {
   private readonly getStmt: Database.Statement;
   private readonly getSeqStmt: Database.Statement;
   private readonly removeStmt: Database.Statement;
+  private readonly seqStmt: Database.Statement;
   private readonly insertBodyStmt: Database.Statement;
   private readonly updateBodyStmt: Database.Statement;
   private readonly removeBodyStmt: Database.Statement;
@@ -124,20 +125,20 @@ export class CompanyFileStore {
     this.insertStmt = this.db.prepare(`INSERT INTO object_rows
       (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, born)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.updateStmt = this.db.prepare(`UPDATE object_rows SET name=@name, name_lc=@name_lc, sort_key=@sort_key,
-      ref_number=@ref_number, is_active=@is_active, updated_at=@updated_at, txn_date=@txn_date, tag=@tag, is_paid=@is_paid,
-      balance_cents=@balance_cents, born=@born WHERE type=@type AND id=@id RETURNING seq`);
+    // Found first, then written by seq: a RETURNING clause cost SQLite 25-50 µs more per write than both.
+    this.seqStmt = this.db.prepare('SELECT seq FROM object_rows WHERE type = ? AND id = ?').pluck();
+    this.updateStmt = this.db.prepare(`UPDATE object_rows SET name = ?, name_lc = ?, sort_key = ?, ref_number = ?, is_active = ?,
+      updated_at = ?, txn_date = ?, tag = ?, is_paid = ?, balance_cents = ?, born = ? WHERE seq = ?`);
     this.insertBodyStmt = this.db.prepare('INSERT INTO bodies (seq, doc, linked) VALUES (?, ?, ?)');
     this.updateBodyStmt = this.db.prepare('UPDATE bodies SET doc = ?, linked = ? WHERE seq = ?');
     this.removeBodyStmt = this.db.prepare('DELETE FROM bodies WHERE seq = ?');
     this.getStmt = this.db.prepare('SELECT * FROM objects WHERE type = ? AND id = ?');
     this.getSeqStmt = this.db.prepare('SELECT * FROM objects WHERE seq = ?');
-    this.updateAmountsStmt = this.db.prepare(`UPDATE object_rows SET is_paid=@is_paid, balance_cents=@balance_cents,
-      born=@born WHERE type=@type AND id=@id RETURNING seq`);
+    this.updateAmountsStmt = this.db.prepare('UPDATE object_rows SET is_paid = ?, balance_cents = ?, born = ? WHERE seq = ?');
     this.getDocStmt = this.db.prepare('SELECT doc FROM objects WHERE type = ? AND id = ?').pluck();
     this.getLinkedStmt = this.db.prepare('SELECT linked FROM objects WHERE type = ? AND id = ?').pluck();
     this.meta = new MetaValues(this.db);
-    this.removeStmt = this.db.prepare('DELETE FROM object_rows WHERE type = ? AND id = ? RETURNING seq');
+    this.removeStmt = this.db.prepare('DELETE FROM object_rows WHERE seq = ?');
     this.committedWrite = Number(this.getMeta(WRITE_NUMBER_KEY) ?? '0');
     if (!readOnly) refreshStatisticsAtOpen(this.db);
     const keepParsed = (on: boolean): void => {
@@ -188,13 +189,14 @@ export class CompanyFileStore {
     const write = this.writing(type);
     this.beforeReplace(type, id, write);
     this.docCache?.forget(type, id);
-    const removed = this.removeStmt.get(type, id) as { seq: number } | undefined;
-    if (!removed) return false;
-    this.removeBodyStmt.run(removed.seq);
-    this.marks.removed(removed.seq);
-    this.listCells.remove(removed.seq);
-    this.graph.removeEdgesOf(removed.seq);
-    this.pages.drop(removed.seq);
+    const seq = this.seqOf(type, id);
+    if (seq === undefined) return false;
+    this.removeStmt.run(seq);
+    this.removeBodyStmt.run(seq);
+    this.marks.removed(seq);
+    this.listCells.remove(seq);
+    this.graph.removeEdgesOf(seq);
+    this.pages.drop(seq);
     return true;
   }
 
@@ -229,12 +231,19 @@ export class CompanyFileStore {
     this.docCache?.forget(type, id);
     const born = this.writing(type);
     this.beforeReplace(type, id, born);
-    const changed = this.updateStmt.get({ type, id, ...columns, ...nameKeys(columns.name), born }) as { seq: number } | undefined;
-    if (!changed) return undefined;
-    this.updateBodyStmt.run(encodeDoc(doc), linked, changed.seq);
-    this.marks.written(changed.seq, doc, false);
-    this.pages.drop(changed.seq);
-    return changed.seq;
+    const seq = this.seqOf(type, id);
+    if (seq === undefined) return undefined;
+    const c = columns;
+    const { name_lc, sort_key } = nameKeys(c.name);
+    this.updateStmt.run(c.name, name_lc, sort_key, c.ref_number, c.is_active, c.updated_at, c.txn_date, c.tag, c.is_paid, c.balance_cents, born, seq);
+    this.updateBodyStmt.run(encodeDoc(doc), linked, seq);
+    this.marks.written(seq, doc, false);
+    this.pages.drop(seq);
+    return seq;
+  }
+
+  private seqOf(type: string, id: string): number | undefined {
+    return this.seqStmt.get(type, id) as number | undefined;
   }
 
   get(type: string, id: string): StoredRow | undefined {
@@ -251,12 +260,13 @@ export class CompanyFileStore {
     else this.docCache?.set(type, id, parsed);
     const born = this.writing(type);
     this.beforeReplace(type, id, born);
-    const changed = this.updateAmountsStmt.get({ type, id, is_paid: columns.is_paid, balance_cents: columns.balance_cents, born }) as { seq: number } | undefined;
-    if (!changed) return undefined;
-    this.updateBodyStmt.run(encodeDoc(doc), linked, changed.seq);
-    this.marks.written(changed.seq, doc, false);
-    this.pages.drop(changed.seq);
-    return changed.seq;
+    const seq = this.seqOf(type, id);
+    if (seq === undefined) return undefined;
+    this.updateAmountsStmt.run(columns.is_paid, columns.balance_cents, born, seq);
+    this.updateBodyStmt.run(encodeDoc(doc), linked, seq);
+    this.marks.written(seq, doc, false);
+    this.pages.drop(seq);
+    return seq;
   }
 
   /**
