@@ -135,7 +135,7 @@ export class CompanyFile {
 
   /** The one object of a singleton type (the company, its preferences). */
   single(objectType: string): JsonObject {
-    const row = this.store.get(objectType, SINGLETON_ID);
+    const row = this.store.docs.row(objectType, SINGLETON_ID);
     if (!row) throw new DesktopError(DESKTOP_STATUS.NOT_FOUND, `The company file has no ${objectType} record.`);
     return parseDoc<JsonObject>(row.doc);
   }
@@ -157,7 +157,7 @@ export class CompanyFile {
   setDerived(objectType: string, id: string, fields: JsonObject): JsonObject {
     return this.store.transaction(() => {
       const model = this.modelOf(objectType);
-      const row = this.store.get(objectType, id);
+      const row = this.store.docs.row(objectType, id);
       const doc = row ? parseDoc<JsonObject>(row.doc) : emptyObject(model.schema);
       Object.assign(doc, fields);
       const columns = indexColumnsOf(model, doc);
@@ -192,7 +192,7 @@ export class CompanyFile {
     this.applyBody(model, ctx, doc, body);
     fillDefaults(model, ctx, doc, body);
     applyDerivedName(model.row, doc);
-    if (model.row.hierarchical) placeInTree(model, doc, (id) => this.store.findDoc<JsonObject>(model.objectType, id));
+    if (model.row.hierarchical) placeInTree(model, doc, (id) => this.store.docs.find<JsonObject>(model.objectType, id));
     model.row.rules?.compute?.(ctx, doc, body, undefined);
     const key = this.keyOf(model, doc);
     const columns = indexColumnsOf(model, doc);
@@ -211,8 +211,8 @@ export class CompanyFile {
   /** The object as stored once the rules ran: they may rewrite what they derive (balances) after the write. */
   private afterRules(model: TypeModel, key: string, doc: JsonObject): JsonObject {
     if (!(model.row.rules?.afterWrite || model.row.posting) || this.bulkNames) return doc;
-    const stored = this.store.findDoc<JsonObject>(model.objectType, key) ?? doc;
-    const linked = this.store.linkedOf(model.objectType, key);
+    const stored = this.store.docs.find<JsonObject>(model.objectType, key) ?? doc;
+    const linked = this.store.docs.linkedOf(model.objectType, key);
     return linked ? { ...stored, linkedTransactions: JSON.parse(linked) as JsonObject[] } : stored;
   }
 
@@ -227,7 +227,7 @@ export class CompanyFile {
     const doc = cloneJson(previous);
     this.applyBody(model, ctx, doc, body);
     applyDerivedName(model.row, doc);
-    if (model.row.hierarchical) placeInTree(model, doc, (parentId) => this.store.findDoc<JsonObject>(model.objectType, parentId));
+    if (model.row.hierarchical) placeInTree(model, doc, (parentId) => this.store.docs.find<JsonObject>(model.objectType, parentId));
     if (previous['isActive'] !== false && doc['isActive'] === false) assertCanDeactivate(this, model, doc);
     const stored = this.storeModified(model, ctx, row, previous, doc, body);
     noteActiveChange(this.store.ledger, model, previous, doc, ctx.now);
@@ -247,7 +247,7 @@ export class CompanyFile {
     const columns = indexColumnsOf(model, doc);
     assertNameFree(this, model, columns.name, id);
     // Read again: the rules (a void's unlinking) may have rewritten the linked transactions since `row` was read.
-    const seq = this.store.update(model.objectType, id, columns, JSON.stringify(doc), this.store.linkedOf(model.objectType, id) ?? null);
+    const seq = this.store.update(model.objectType, id, columns, JSON.stringify(doc), this.store.docs.linkedOf(model.objectType, id) ?? null);
     if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
     this.keepListed(model, seq, doc);
     this.recordName(model, id, columns.name);
@@ -277,7 +277,7 @@ export class CompanyFile {
     if (targets.length === 0) throw new Error(`${model.objectType}.${path}: a reference with no target type`);
     if (LIST_OBJECT_ID.test(id)) {
       const field = { objectType: model.objectType, isList: model.row.kind === 'list', path };
-      if (targets.includes('ldg_account') && isAccountHeldToRole(field)) assertAccountFitsField(field, this.store.findDoc<JsonObject>('ldg_account', id));
+      if (targets.includes('ldg_account') && isAccountHeldToRole(field)) assertAccountFitsField(field, this.store.docs.find<JsonObject>('ldg_account', id));
       const cached = this.bulkNames?.get(id);
       if (cached && targets.includes(cached.type)) return { id, fullName: cached.name };
       const found = this.store.rowReads.nameAmong(targets, id);
@@ -291,7 +291,7 @@ export class CompanyFile {
     if (!model.row.keyField && !LIST_OBJECT_ID.test(id)) {
       throw new DesktopError(DESKTOP_STATUS.INVALID_ID, `Object id "${id}" is not in the form the desktop application uses.`);
     }
-    const row = this.store.get(objectType, id);
+    const row = this.store.docs.row(objectType, id);
     if (!row) {
       throw new DesktopError(DESKTOP_STATUS.NOT_FOUND, `The query request has not been fully completed: no ${objectType} with id "${id}" could be found.`);
     }
@@ -300,7 +300,7 @@ export class CompanyFile {
 
   /** Linked transactions to store: as given, or as they are when the caller leaves them out. */
   private linkedText(type: string, doc: JsonObject, linked: JsonObject[] | null | undefined): string | null {
-    if (linked === undefined) return this.store.linkedOf(type, this.keyOf(this.modelOf(type), doc)) ?? null;
+    if (linked === undefined) return this.store.docs.linkedOf(type, this.keyOf(this.modelOf(type), doc)) ?? null;
     return linked === null ? null : JSON.stringify(linked);
   }
 

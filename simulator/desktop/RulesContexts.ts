@@ -36,13 +36,13 @@ export class RulesContexts {
     this.shared = {
       ...writes,
       schemaOf: (t) => types.schemaOf(t),
-      find: (type, id) => store.findDoc<JsonObject>(type, id),
-      findAmong: (typesAmong, id) => store.findDocAmong<JsonObject>(typesAmong, id),
+      find: (type, id) => store.docs.find<JsonObject>(type, id),
+      findAmong: (typesAmong, id) => store.docs.findAmong<JsonObject>(typesAmong, id),
       referencing: (type, path, id) => store.graph.referencing(type, path, id).map((doc) => parseDoc<JsonObject>(doc)),
-      all: (type) => store.allDocs<JsonObject>(type),
+      all: (type) => store.docs.all<JsonObject>(type),
       typesOfKind: (kind) => [...types.all()].filter((m) => m.row.kind === kind).map((m) => m.objectType),
       repost: (type, id) => {
-        const doc = store.findDoc<JsonObject>(type, id);
+        const doc = store.docs.find<JsonObject>(type, id);
         if (doc) postTransaction(this.of(type), types.modelOf(type), doc, false);
       },
       getMeta: (key) => store.getMeta(key),

@@ -12,7 +12,7 @@ describe("the desktop's bulk load (CompanyFile.bulkLoad)", () => {
     const file = seeded(21);
     const customer = all(file, 'ldg_customer')[0] ?? {};
     const id = String(customer['id']);
-    const balance = (): number => toCents(String(file.store.findDoc<JsonObject>('ldg_customer', id)?.['balance']));
+    const balance = (): number => toCents(String(file.store.docs.find<JsonObject>('ldg_customer', id)?.['balance']));
     const before = balance();
     file.bulkLoad(() => {
       expect(file.bulk).toBe(true);

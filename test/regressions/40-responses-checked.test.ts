@@ -12,7 +12,7 @@ async function plantBrokenCustomer(api: TestSandbox): Promise<string> {
   const listed = await api.get('/ledger-desktop/customers', { query: { limit: 1 } });
   const id = String((listed.body['data'] as { id: string }[])[0]?.id);
   const store = api.sandbox.deps.host.application(`company_${api.endUser}`).file.store;
-  const row = store.get('ldg_customer', id);
+  const row = store.docs.row('ldg_customer', id);
   if (!row) throw new Error(`customer ${id} is not stored`);
   const doc = { ...(JSON.parse(row.doc.toString('utf8')) as Record<string, unknown>), isActive: 'yes' };
   store.updateAmounts('ldg_customer', id, row, JSON.stringify(doc), row.linked);

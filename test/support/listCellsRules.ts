@@ -26,7 +26,7 @@ export function listCellsBroken(file: CompanyFile): string[] {
   const dated = Number(db.prepare("SELECT COUNT(*) FROM object_rows WHERE type IN (SELECT value FROM json_each(?)) AND txn_date <= '9999-12-31'").pluck().get(JSON.stringify(types)));
   if (listed.length !== dated) broken.push(`${listed.length} transactions listed from the kept cells, ${dated} in the company file`);
   for (const t of listed) {
-    const doc = file.store.findDoc<JsonObject>(t.type, t.id);
+    const doc = file.store.docs.find<JsonObject>(t.type, t.id);
     if (!doc) {
       broken.push(`${t.type} ${t.id} listed, not stored`);
       continue;

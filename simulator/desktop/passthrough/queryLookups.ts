@@ -50,7 +50,7 @@ export function lookupsOf(file: CompanyFile): QueryLookups {
       return [id, ...names.filter((n) => n.name_lc.startsWith(under)).map((n) => n.id)];
     },
     period: (macro) =>
-      dateMacroPeriod(macro, formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10), monthIndexOf(file.store.allDocs<Record<string, unknown>>('ldg_company')[0]?.['fiscalYearStartMonth'])),
+      dateMacroPeriod(macro, formatDesktopTime(file.nowSeconds(), file.offsetMinutes).slice(0, 10), monthIndexOf(file.store.docs.all<Record<string, unknown>>('ldg_company')[0]?.['fiscalYearStartMonth'])),
   };
 }
 

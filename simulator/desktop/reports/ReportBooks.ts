@@ -256,12 +256,12 @@ export class ReportBooks {
 
   /** An object of a type by id, as stored now (undefined: the file has none). */
   find(type: string, id: string): JsonObject | undefined {
-    return this.file.store.findDoc<JsonObject>(type, id);
+    return this.file.store.docs.find<JsonObject>(type, id);
   }
 
   /** An object of any of these types by id. */
   findAmong(types: readonly string[], id: string): JsonObject | undefined {
-    return this.file.store.findDocAmong<JsonObject>(types, id);
+    return this.file.store.docs.findAmong<JsonObject>(types, id);
   }
 
   /** An item's stock before its first move (its opening quantity and value). */
@@ -276,7 +276,7 @@ export class ReportBooks {
 
   /** The document of a transaction, for what a detail report shows of it (memo, names). */
   documentOf(type: string, id: string): JsonObject | undefined {
-    if (!this.documents.has(id)) this.documents.set(id, this.file.store.findDoc<JsonObject>(type, id));
+    if (!this.documents.has(id)) this.documents.set(id, this.file.store.docs.find<JsonObject>(type, id));
     return this.documents.get(id);
   }
 

@@ -267,7 +267,7 @@ function brokenRules(file: CompanyFile): string[] {
     for (const doc of all(file, type)) {
       for (const line of [...((doc['expenseLines'] as Record<string, unknown>[] | undefined) ?? []), ...((doc['itemLines'] as Record<string, unknown>[] | undefined) ?? [])]) {
         const customer = (line['customer'] ?? line['payee']) as { id: string } | null | undefined;
-        if (line['billingStatus'] === 'billable' && customer && file.store.findDoc('ldg_customer', customer.id)) billable += toCents(String(line['amount']));
+        if (line['billingStatus'] === 'billable' && customer && file.store.docs.find('ldg_customer', customer.id)) billable += toCents(String(line['amount']));
       }
     }
   }
@@ -319,10 +319,10 @@ describe('reports computed from the books', () => {
   it('list under each customer or vendor the transactions that name one in a party field, under the first they name', () => {
     const file = seeded(8);
     const partyOf = (t: JsonObject, partyType: string): string | undefined =>
-      partyIdsOf(file.modelOf(String(t['objectType'])).shape, t).find((id) => file.store.findDoc(partyType, id) !== undefined);
+      partyIdsOf(file.modelOf(String(t['objectType'])).shape, t).find((id) => file.store.docs.find(partyType, id) !== undefined);
     const listed = (reportType: string, query: Record<string, JsonValue> = {}): string[] =>
       (report(file, 'general-detail', { reportType, reportDateMacro: 'all', ...query }).rows as { kind: string; rowDescriptor: { value: string } | null }[]).filter((r) => r.kind === 'data').map((r) => String(r.rowDescriptor?.value));
-    const transactions = listed('transaction_list_by_date').map((id) => file.store.findDocAmong<JsonObject>([...file.types.all()].map((m) => m.objectType), id) as JsonObject);
+    const transactions = listed('transaction_list_by_date').map((id) => file.store.docs.findAmong<JsonObject>([...file.types.all()].map((m) => m.objectType), id) as JsonObject);
     for (const [reportType, partyType] of [['transaction_list_by_customer', 'ldg_customer'], ['transaction_list_by_vendor', 'ldg_vendor']] as const) {
       const want = transactions.filter((t) => partyOf(t, partyType) !== undefined).map((t) => String(t['id']));
       expect(want.length, reportType).toBeGreaterThan(5);

@@ -6,7 +6,7 @@ import { BulkMode } from './BulkMode.ts';
 import { settleOpenBalances } from './openBalances.ts';
 import { encodeDoc } from './docBytes.ts';
 import { FirstLoad } from './firstLoad.ts';
-import { ParsedDocCache } from './ParsedDocCache.ts';
+import { ObjectDocs } from './ObjectDocs.ts';
 import { MetaValues } from './MetaValues.ts';
 import { PageBodies } from './PageBodies.ts';
 import { ReferenceGraph } from './ReferenceGraph.ts';
@@ -18,15 +18,13 @@ import { StockReads } from './StockReads.ts';
 import { ListCells } from './ListCells.ts';
 import { RowReads } from './RowReads.ts';
 import { applyOpenSettings, refreshStatisticsAtOpen } from './sqliteSettings.ts';
-import type { IndexColumns, StoredRow } from './storedRows.ts';
+import type { IndexColumns } from './storedRows.ts';
 
 export type { IndexColumns, PageRow, ReferenceEdge, StoredRow } from './storedRows.ts';
 
 const WRITE_NUMBER_KEY = 'store.writeNumber';
 
-export function parseDoc<T>(doc: Buffer): T {
-  return JSON.parse(doc.toString('utf8')) as T;
-}
+export { parseDoc } from './ObjectDocs.ts';
 
 /**
  * One company file: a single SQLite database. Writes use WAL with full sync so that whatever was
@@ -46,6 +44,8 @@ export class CompanyFileStore {
   readonly stockReads: StockReads;
   /** The objects' indexed rows read by column, across types. */
   readonly rowReads: RowReads;
+  /** The objects read back by type and id, parsed, kept parsed while a bulk load runs. */
+  readonly docs: ObjectDocs;
   /** What the transaction lists show of each transaction, kept as its document is written. */
   readonly listCells: ListCells;
   /**
@@ -68,8 +68,6 @@ export class CompanyFileStore {
    */
   numbering: ((type: string, id: string) => number) | undefined;
   private readonly updateStmt: Database.Statement;
-  private readonly getStmt: Database.Statement;
-  private readonly getSeqStmt: Database.Statement;
   private readonly removeStmt: Database.Statement;
   private readonly seqStmt: Database.Statement;
   private readonly insertBodyStmt: Database.Statement;
@@ -77,13 +75,9 @@ export class CompanyFileStore {
   private readonly removeBodyStmt: Database.Statement;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly meta: MetaValues;
-  private readonly getDocStmt: Database.Statement;
   private readonly updateAmountsStmt: Database.Statement;
-  private readonly getLinkedStmt: Database.Statement;
   /** Made at the first write: a read-only open of a file has nothing to note. */
   private marksKept: BodyMarkKeeper | undefined;
-  /** On only while a bulk load runs. */
-  private docCache: ParsedDocCache | undefined;
   /** How this file takes a bulk load (seeding, a fixture). */
   readonly bulk: BulkMode;
   /** Opened a file made before the books kept what reports read of documents (`books/keptFacts.ts`): they keep it once the types are known. */
@@ -122,6 +116,7 @@ export class CompanyFileStore {
     this.ledgerReads = new LedgerReads((sql) => this.statement(sql));
     this.stockReads = new StockReads((sql) => this.statement(sql));
     this.rowReads = new RowReads((sql) => this.statement(sql));
+    this.docs = new ObjectDocs(this.db, (sql) => this.statement(sql), this.rowReads);
     this.insertStmt = this.db.prepare(`INSERT INTO object_rows
       (type, id, name, name_lc, sort_key, ref_number, is_active, updated_at, txn_date, tag, is_paid, balance_cents, born)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -132,17 +127,13 @@ export class CompanyFileStore {
     this.insertBodyStmt = this.db.prepare('INSERT INTO bodies (seq, doc, linked) VALUES (?, ?, ?)');
     this.updateBodyStmt = this.db.prepare('UPDATE bodies SET doc = ?, linked = ? WHERE seq = ?');
     this.removeBodyStmt = this.db.prepare('DELETE FROM bodies WHERE seq = ?');
-    this.getStmt = this.db.prepare('SELECT * FROM objects WHERE type = ? AND id = ?');
-    this.getSeqStmt = this.db.prepare('SELECT * FROM objects WHERE seq = ?');
     this.updateAmountsStmt = this.db.prepare('UPDATE object_rows SET is_paid = ?, balance_cents = ?, born = ? WHERE seq = ?');
-    this.getDocStmt = this.db.prepare('SELECT doc FROM objects WHERE type = ? AND id = ?').pluck();
-    this.getLinkedStmt = this.db.prepare('SELECT linked FROM objects WHERE type = ? AND id = ?').pluck();
     this.meta = new MetaValues(this.db);
     this.removeStmt = this.db.prepare('DELETE FROM object_rows WHERE seq = ?');
     this.committedWrite = Number(this.getMeta(WRITE_NUMBER_KEY) ?? '0');
     if (!readOnly) refreshStatisticsAtOpen(this.db);
     const keepParsed = (on: boolean): void => {
-      this.docCache = on ? new ParsedDocCache() : undefined;
+      this.docs.keepParsed(on);
       if (!on) this.numbering = undefined;
     };
     this.bulk = new BulkMode({ db: this.db, ledger: this.ledger, graph: this.graph, transaction: (fn) => this.transaction(fn), keepParsed }, this.meta, firstLoad, onDisk ? normalCacheSize : undefined);
@@ -188,7 +179,7 @@ export class CompanyFileStore {
   remove(type: string, id: string): boolean {
     const write = this.writing(type);
     this.beforeReplace(type, id, write);
-    this.docCache?.forget(type, id);
+    this.docs.forget(type, id);
     const seq = this.seqOf(type, id);
     if (seq === undefined) return false;
     this.removeStmt.run(seq);
@@ -207,7 +198,7 @@ export class CompanyFileStore {
    */
   insert(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null, parsed?: unknown): number {
     // A new id has nothing cached (remove forgets what it removes): only a write without `parsed` must clear.
-    if (parsed === undefined) this.docCache?.forget(type, id);
+    if (parsed === undefined) this.docs.forget(type, id);
     const born = this.writing(type);
     const { name_lc, sort_key } = nameKeys(columns.name);
     // Positional: a bulk load inserts a row per object, and binding by name cost a lookup per column.
@@ -222,13 +213,13 @@ export class CompanyFileStore {
     } else seq = Number(this.insertStmt.run(type, id, c.name, name_lc, sort_key, c.ref_number, c.is_active, c.updated_at, c.txn_date, c.tag, c.is_paid, c.balance_cents, born).lastInsertRowid);
     this.insertBodyStmt.run(seq, encodeDoc(doc), linked);
     this.marks.written(seq, doc, true);
-    if (parsed !== undefined) this.docCache?.set(type, id, parsed);
+    if (parsed !== undefined) this.docs.keep(type, id, parsed);
     return seq;
   }
 
   /** Rewrites an object; returns its sequence number, or undefined when there is no such object. */
   update(type: string, id: string, columns: IndexColumns, doc: string, linked: string | null): number | undefined {
-    this.docCache?.forget(type, id);
+    this.docs.forget(type, id);
     const born = this.writing(type);
     this.beforeReplace(type, id, born);
     const seq = this.seqOf(type, id);
@@ -246,18 +237,14 @@ export class CompanyFileStore {
     return this.seqStmt.get(type, id) as number | undefined;
   }
 
-  get(type: string, id: string): StoredRow | undefined {
-    return this.getStmt.get(type, id) as StoredRow | undefined;
-  }
-
   /**
    * Rewrites an object whose amounts changed but whose name, place and dates did not; returns its
    * sequence number, or undefined when there is no such object. `parsed`, the
    * object `doc` was written from, stays cached during a bulk load (its caller must not change it).
    */
   updateAmounts(type: string, id: string, columns: Pick<IndexColumns, 'is_paid' | 'balance_cents'>, doc: string, linked: string | null, parsed?: unknown): number | undefined {
-    if (parsed === undefined) this.docCache?.forget(type, id);
-    else this.docCache?.set(type, id, parsed);
+    if (parsed === undefined) this.docs.forget(type, id);
+    else this.docs.keep(type, id, parsed);
     const born = this.writing(type);
     this.beforeReplace(type, id, born);
     const seq = this.seqOf(type, id);
@@ -267,42 +254,6 @@ export class CompanyFileStore {
     this.marks.written(seq, doc, false);
     this.pages.drop(seq);
     return seq;
-  }
-
-  /**
-   * The parsed object, or undefined. While the doc cache is on (bulk loads) the same object may be
-   * handed out again: callers must not change it.
-   */
-  findDoc<T>(type: string, id: string): T | undefined {
-    const hit = this.docCache?.get(type, id);
-    if (hit !== undefined) return hit as T;
-    const doc = this.getDocStmt.get(type, id) as Buffer | undefined;
-    if (!doc) return undefined;
-    const parsed = parseDoc<T>(doc);
-    this.docCache?.set(type, id, parsed);
-    return parsed;
-  }
-
-  /** The object with this id among several types (an item of any kind): cache first, then one query rather than one per type. */
-  findDocAmong<T>(types: readonly string[], id: string): T | undefined {
-    for (const type of types) {
-      const hit = this.docCache?.get(type, id);
-      if (hit !== undefined) return hit as T;
-    }
-    const row = this.rowAmong<{ type: string; doc: Buffer }>('type, doc', types, id);
-    if (!row) return undefined;
-    const parsed = parseDoc<T>(row.doc);
-    this.docCache?.set(row.type, id, parsed);
-    return parsed;
-  }
-
-  /** The linked transactions column alone: cheaper than the whole row when that is all a rule needs. */
-  linkedOf(type: string, id: string): string | null | undefined {
-    return this.getLinkedStmt.get(type, id) as string | null | undefined;
-  }
-
-  getBySeq(seq: number): StoredRow | undefined {
-    return this.getSeqStmt.get(seq) as StoredRow | undefined;
   }
 
   /** A prepared statement, prepared once per SQL text: preparing costs more than most queries here. */
@@ -328,25 +279,6 @@ export class CompanyFileStore {
     return this.meta.withPrefix(prefix);
   }
 
-  private rowAmong<T>(columns: string, types: readonly string[], id: string): T | undefined {
-    return this.statement(`SELECT ${columns} FROM objects WHERE id = ? AND type IN (${types.map(() => '?').join(',')}) LIMIT 1`).get(id, ...types) as T | undefined;
-  }
-
-  /**
-   * Every object of a type, parsed, in creation order. During a bulk load through the doc cache, so
-   * the same objects may be handed out again (callers must not change them): a fixture's undeposited
-   * funds account is found by name among all accounts for each payment deposited, and parsing every
-   * account each time was 14 s of loading 75,000 invoices with their payments.
-   */
-  allDocs<T>(type: string): T[] {
-    if (!this.docCache) return this.rowReads.allOf(type).map((doc) => parseDoc<T>(doc));
-    const ids = this.statement('SELECT id FROM object_rows WHERE type = ? ORDER BY seq').pluck().all(type) as string[];
-    return ids.flatMap((id) => {
-      const doc = this.findDoc<T>(type, id);
-      return doc === undefined ? [] : [doc];
-    });
-  }
-
   /** Runs `fn` as one transaction: all of it is written, or none. */
   transaction<T>(fn: () => T): T {
     // Inside an open transaction (bulk seeding) a savepoint per object buys nothing.
@@ -368,7 +300,7 @@ export class CompanyFileStore {
     } catch (error) {
       rolledBack = true;
       this.pages.clear();
-      this.docCache?.clear();
+      this.docs.forgetAll();
       this.history.recount();
       throw error;
     } finally {

@@ -29,7 +29,7 @@ describe('a read-only open of a company file another connection keeps (a report 
     const before = dataVersion(main);
 
     const reader = new CompanyFileStore(file, undefined, true);
-    expect(reader.findDoc('ldg_customer', 'C1')).toEqual({ id: 'C1', name: 'renamed' });
+    expect(reader.docs.find('ldg_customer', 'C1')).toEqual({ id: 'C1', name: 'renamed' });
     // Nothing committed by the other connection: the main one's data_version did not move.
     expect(dataVersion(main)).toBe(before);
     expect(count(main, 'object_versions')).toBe(1);
