@@ -44,6 +44,8 @@ export interface BenchReport {
   /** Loading the fixture of `fixtures.setup.aloneCustomers` customers (its first round), on disk. */
   fixtureLoadTargetSeconds: number;
   loadAvgAtEnd: number;
+  /** `firstTouchMicros` when the bench ended. */
+  firstTouchAtEnd: number;
   totalSeconds: number;
   cpuProfile?: string;
 }

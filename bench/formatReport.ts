@@ -10,6 +10,7 @@ function header(report: BenchReport): string[] {
     `ledger-sim bench, ${m.startedAt}`,
     `Node ${m.node} | CPU ${m.cpuModel} x ${m.cores} | ${m.platform} | ${fixed(m.totalMemGb, 1)} GB RAM`,
     `CPU busy before start ${whole(m.busyShareAtStart * 100)}% (0.5 s sample); 1-min load average at start ${fixed(m.loadAvgAtStart, 2)}, at end ${fixed(report.loadAvgAtEnd, 2)}${busy}`,
+    `memory touched for the first time: ${fixed(m.firstTouchAtStart, 1)} us per 4 KB page at the start, ${fixed(report.firstTouchAtEnd, 1)} at the end (what fills memory, seeding and fixture loads, moves with it)`,
   ];
 }
 

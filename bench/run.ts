@@ -13,7 +13,7 @@ import { benchStartup } from './benchStartup.ts';
 import { benchThroughput, type ThroughputResult, type ThroughputSetup } from './benchThroughput.ts';
 import { childRegistry } from './childRegistry.ts';
 import { formatReport } from './formatReport.ts';
-import { machineInfo } from './machineInfo.ts';
+import { firstTouchMicros, machineInfo } from './machineInfo.ts';
 import { BENCH_USAGE, parseBenchArgs, type BenchSection } from './parseBenchArgs.ts';
 
 // Sizes are fixed, not flags: a tracked figure is only comparable with runs of the same work.
@@ -125,7 +125,7 @@ async function main(): Promise<number> {
   }
   const started = performance.now();
   const machine = await machineInfo();
-  progress(`Node ${machine.node}, ${machine.cpuModel} x ${machine.cores}, ${Math.round(machine.busyShareAtStart * 100)}% busy before start`);
+  progress(`Node ${machine.node}, ${machine.cpuModel} x ${machine.cores}, ${Math.round(machine.busyShareAtStart * 100)}% busy before start, memory first touched in ${machine.firstTouchAtStart.toFixed(1)} us per 4 KB page`);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-bench-'));
   if (args.cpuProfDir) fs.mkdirSync(args.cpuProfDir, { recursive: true });
   const wanted = (section: BenchSection): boolean => args.only.has(section);
@@ -175,6 +175,7 @@ async function main(): Promise<number> {
       seedTargetSeconds: SEED_TARGET_SECONDS,
       fixtureLoadTargetSeconds: FIXTURE_LOAD_TARGET_SECONDS,
       loadAvgAtEnd: os.loadavg()[0] ?? 0,
+      firstTouchAtEnd: firstTouchMicros(),
       totalSeconds: (performance.now() - started) / 1000,
       cpuProfile: throughput?.cpuProfile,
     };
