@@ -46,7 +46,12 @@ export class StockReads {
     // alone answers, without looking each posting up for its day (131,000 moves: 0.5 s).
     const last = this.statement('SELECT MAX(posted_on) FROM postings WHERE item_id IS NOT NULL').pluck().get() as string | null;
     const span = last !== null && last <= asOf ? '' : 'AND posted_on <= ?';
-    return this.statement(`SELECT item_id AS item, ${site} AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM postings WHERE item_id IS NOT NULL ${span} GROUP BY item_id, ${site}`).all(...(span === '' ? [] : [asOf])) as StockOnHand[];
+    // As of a day before it, the dated index alone: SQLite chose the index by item for the grouping
+    // and looked every move up for its day (0.5 s as of a month ago, against 0.03 s).
+    const source = span === '' ? 'postings' : 'postings INDEXED BY postings_stock_dated';
+    return this.statement(`SELECT item_id AS item, ${site} AS site, SUM(quantity) AS quantity, SUM(cents) AS cents FROM ${source} WHERE item_id IS NOT NULL ${span} GROUP BY item_id, ${site}`).all(
+      ...(span === '' ? [] : [asOf]),
+    ) as StockOnHand[];
   }
 
   /** Every stock move of a span of days (`from` null: since the start), by date, then the order transactions were made, then line. */
@@ -58,7 +63,7 @@ export class StockReads {
     ).all(to, ...(from === null ? [] : [from])) as StockMoveLine[];
   }
 
-  /** How many stock moves a span of days holds, of these items when given (`postings_stock_moves` alone). */
+  /** How many stock moves a span of days holds, of these items when given (`postings_stock_dated` alone). */
   stockMoveCount(from: string | null, to: string, items?: readonly string[]): number {
     const span = from === null ? '' : 'AND posted_on >= ?';
     const among = items === undefined ? '' : 'AND item_id IN (SELECT value FROM json_each(?))';

@@ -56,6 +56,25 @@ describe('the company file format', () => {
     again.close();
   });
 
+  it('gives a file made with the stock index without amounts the dated one when it opens, and reads stock on hand as of a past day from it alone', () => {
+    const file = path.join(dir, 'before-stock-dated.sqlite');
+    const store = new CompanyFileStore(file);
+    store.db.exec(`INSERT INTO postings (txn_id, line, account_id, cents, posted_on, item_id, site_id, quantity) VALUES
+      ('buy', 0, 'stock', 700, '2024-01-02', 'i1', NULL, 7), ('sell', 0, 'stock', -200, '2024-02-03', 'i1', NULL, -2)`);
+    store.close();
+    const db = new Database(file);
+    db.exec('DROP INDEX postings_stock_dated; CREATE INDEX postings_stock_moves ON postings (posted_on, item_id, site_id, quantity) WHERE item_id IS NOT NULL');
+    db.close();
+    const again = new CompanyFileStore(file);
+    const indexes = again.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'postings_stock%'").pluck().all();
+    expect(indexes).toEqual(['postings_stock_dated']);
+    expect(again.stockReads.stockOnHand('2024-01-31', false)).toEqual([{ item: 'i1', site: null, quantity: 7, cents: 700 }]);
+    expect(again.stockReads.stockOnHand('2024-12-31', false)).toEqual([{ item: 'i1', site: null, quantity: 5, cents: 500 }]);
+    const plan = again.db.prepare("EXPLAIN QUERY PLAN SELECT item_id, SUM(quantity), SUM(cents) FROM postings INDEXED BY postings_stock_dated WHERE item_id IS NOT NULL AND posted_on <= '2024-01-31' GROUP BY item_id").all() as { detail: string }[];
+    expect(plan.map((row) => row.detail).join('\n')).toContain('COVERING INDEX postings_stock_dated');
+    again.close();
+  });
+
   it('notes the marked bodies of a format 9 file made with a partial index per mark when it opens, drops the index, and keeps the marks from then on', () => {
     const file = path.join(dir, 'before-body-marks.sqlite');
     const store = new CompanyFileStore(file);

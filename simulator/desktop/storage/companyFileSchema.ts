@@ -101,10 +101,13 @@ CREATE TABLE IF NOT EXISTS postings (
 -- while a load runs (a build's components, a count), and only stock postings are in it.
 CREATE INDEX IF NOT EXISTS postings_item ON postings (item_id, site_id, quantity, cents) WHERE item_id IS NOT NULL;
 -- Stock moves by date: a write dated in the past costs again the moves from its date on (recost.ts).
--- With site and quantity, what each transaction moved where up to a day (the lots in stock) is read
--- from the index alone (131,000 moves: 0.42 s instead of 0.71 s). Files made before it drop the narrower one.
+-- With site, quantity and amount, what each transaction moved where up to a day (the lots in stock)
+-- and the stock on hand as of a past day are read from the index alone (131,000 moves: 0.42 s
+-- instead of 0.71 s; on hand as of a month ago 0.03 s instead of 0.5 s). Files made before it drop
+-- the narrower ones.
 DROP INDEX IF EXISTS postings_stock_date;
-CREATE INDEX IF NOT EXISTS postings_stock_moves ON postings (posted_on, item_id, site_id, quantity) WHERE item_id IS NOT NULL;
+DROP INDEX IF EXISTS postings_stock_moves;
+CREATE INDEX IF NOT EXISTS postings_stock_dated ON postings (posted_on, item_id, site_id, quantity, cents) WHERE item_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS links (
   owner_id TEXT NOT NULL,
   from_type TEXT NOT NULL,
