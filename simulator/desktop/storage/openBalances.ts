@@ -95,7 +95,9 @@ function withFacts(rule: string): string {
  *   anything counted is dated (`settled`).
  * `ids`: SQL of a JSON array of the transactions to answer for (their links' other ends are read
  * too, so each answer is whole), or null for every one. In SQL: 143,000 items and 157,000 links
- * never leave SQLite.
+ * never leave SQLite. The links are read from the items' heads (CROSS JOIN keeps that order): left
+ * to itself SQLite read every link for a handful of transactions, and settling one write took
+ * 13-16 ms instead of 0.6-1.1 at 200,000 transactions (an aging as of last month 105 -> 50 ms).
  */
 function openItemsSql(ledger: string, asOf: string, ids: string | null): string {
   const scope =
@@ -112,7 +114,7 @@ function openItemsSql(ledger: string, asOf: string, ids: string | null): string 
     applied AS MATERIALIZED (
       SELECT l.from_id AS src, t.first AS entity, (l.cents + l.discount_cents) * (CASE WHEN t.cents < 0 THEN -1 ELSE 1 END) AS amount, l.to_id AS tgt,
         t.txnLast AS tgtLast, g.txnLast AS srcLast, g.first AS srcFirst
-      FROM links l JOIN heads t ON t.txn = l.to_id JOIN heads g ON g.txn = l.from_id),
+      FROM heads t CROSS JOIN links l ON l.to_id = t.txn JOIN heads g ON g.txn = l.from_id),
     moves AS (
       SELECT tgt AS txn, entity, -amount AS amount, srcLast AS other FROM applied
       UNION ALL
