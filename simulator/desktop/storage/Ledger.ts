@@ -116,6 +116,8 @@ export class Ledger {
   private stockTexts: Map<string, string> | undefined;
   private readonly removePostings: Database.Statement;
   private readonly accountSum: Database.Statement;
+  /** Prepared at the first roll-up: a read-only open of a file from before the kept sums has no such table. */
+  private accountDaysSum: Database.Statement | undefined;
   private readonly entitySum: Database.Statement;
   private readonly insertLink: Database.Statement;
   private readonly linksFromStmt: Database.Statement;
@@ -226,9 +228,15 @@ export class Ledger {
     this.stockTexts = on ? new Map() : undefined;
   }
 
-  /** Debits less credits posted to an account. */
+  /**
+   * Debits less credits posted to an account: from its kept sums by day, a few hundred rows instead
+   * of up to 160,000 postings (each write's roll-up of the accounts it touched: 10-17 ms against
+   * 0.6 ms an account at 200,000 transactions); from the postings while a bulk load holds the sums.
+   */
   sumOfAccount(accountId: string): number {
-    return Number(this.accountSum.get(accountId));
+    if (this.keptSumsHeld) return Number(this.accountSum.get(accountId));
+    this.accountDaysSum ??= this.db.prepare('SELECT COALESCE(SUM(cents), 0) FROM account_days WHERE account_id = ?').pluck();
+    return Number(this.accountDaysSum.get(accountId));
   }
 
   /** Debits less credits posted on an entity's receivable or payable side. */
