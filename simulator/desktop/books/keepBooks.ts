@@ -6,7 +6,7 @@ import type { RulesContext } from '../table/TypeRules.ts';
 import { assertPartiesNamed } from './accountRoles.ts';
 import { forgetBeforeVoid } from './beforeVoid.ts';
 import { hasAmounts } from './voidAmounts.ts';
-import type { Touched } from '../storage/Ledger.ts';
+import { postingsText, type Touched } from '../storage/Ledger.ts';
 import { POSTING_PROFILES } from './postingProfiles.ts';
 import { forgetFacts, keepFacts } from './keptFacts.ts';
 import { recostStock } from './recost.ts';
@@ -73,11 +73,14 @@ export function postTransaction(ctx: RulesContext, model: TypeModel, doc: JsonOb
   assertPartiesNamed(ctx.find, model.objectType, postings);
   const postedOn = String(doc['transactionDate'] ?? '');
   const movedBefore = isNew || ctx.bulk ? undefined : ctx.ledger.stock.postedOn(id);
+  // Posted again as it was, on the same day (its memo or number changed): every cost from that day
+  // on stays what the last walk made it, and a walk from an invoice of two years ago took seconds.
+  const reposted = movedBefore === postedOn && ctx.ledger.postedText(id) === postingsText(postings);
   const touched = ctx.ledger.post(id, postedOn, postings, isNew);
   // A stock posting is written when it moves value or quantity (`Ledger.post`).
   keepFacts(ctx.ledger, model, doc, postedOn, postings.some((p) => p.stock !== undefined && (p.cents !== 0 || p.stock.quantity !== 0)), isNew);
   if (ctx.bulk) return;
-  recostAfter(ctx, touched, [postedOn, movedBefore]);
+  if (!reposted) recostAfter(ctx, touched, [postedOn, movedBefore]);
   rollUpTouched(ctx, touched);
 }
 

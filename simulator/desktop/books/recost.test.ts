@@ -65,6 +65,22 @@ describe('average cost in date order', () => {
     expect(stockOf(file, widget)).toEqual([10, '25.00']);
   });
 
+  it('keeps every cost when a purchase or a sale is posted again as it was (its memo changed), and costs again after one that changed', () => {
+    const { file, widget, customer, vendor } = withWidget();
+    const bill = buy(vendor, widget, '2025-05-01', 10, '10.00')(file);
+    const sale = sell(customer, widget, '2025-05-10', 5)(file);
+    const revisionOf = (type: string, doc: JsonObject): string => String(file.retrieve(type, String(doc['id']))['revisionNumber']);
+    file.modify('ldg_bill', String(bill['id']), { revisionNumber: revisionOf('ldg_bill', bill), memo: 'checked' });
+    file.modify('ldg_invoice', String(sale['id']), { revisionNumber: revisionOf('ldg_invoice', sale), memo: 'sent' });
+    expect(costOfSale(file, sale, widget)).toBe(5_000);
+    expect(stockOf(file, widget)).toEqual([5, '10.00']);
+    // The purchase's cost changed: the sale dated after it is costed again.
+    const line = (file.retrieve('ldg_bill', String(bill['id']))['itemLines'] as JsonObject[])[0] as JsonObject;
+    file.modify('ldg_bill', String(bill['id']), { revisionNumber: revisionOf('ldg_bill', bill), itemLines: [{ id: String(line['id']), cost: '12.00' }] });
+    expect(costOfSale(file, sale, widget)).toBe(6_000);
+    expect(stockOf(file, widget)).toEqual([5, '12.00']);
+  });
+
   it('gives the same books whatever order the same transactions were written in', () => {
     const booksOf = (order: (keyof ReturnType<typeof writes>)[]): { sale: number; stock: [unknown, unknown]; accounts: [string, number][] } => {
       const made = withWidget();
