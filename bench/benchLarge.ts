@@ -17,6 +17,7 @@ import { loadFixtureOverHttp, type FixtureOverHttp } from './loadLargeFixture.ts
 import { seedLargeEndUser, type LargeEndUserSetup, type SeededEndUser } from './seedLargeEndUser.ts';
 import { startServerProcess } from './startServerProcess.ts';
 import { timeReportRequests, type ReportRequestTiming } from './timeReportRequests.ts';
+import { timeInvoiceUpdates, type InvoiceUpdates } from './timeInvoiceUpdates.ts';
 import { writeTlsFiles } from './writeTlsFiles.ts';
 
 export interface LargeSetup {
@@ -44,6 +45,8 @@ export interface LargeSetup {
   fallbackLoad: readonly { reportType: string; period: string }[];
   /** B's pages against the bare server's (the 100,000-customer file's figures, kept at this size), and every filter of these lists. */
   lists: { throughput: ComparisonSetup; filterResources: readonly string[] };
+  /** How many of B's invoices a client edits, one at a time, once everything else is timed (`timeInvoiceUpdates`). */
+  invoiceUpdates: number;
 }
 
 export interface LargeResult {
@@ -59,6 +62,8 @@ export interface LargeResult {
   pages: ScenarioResult[];
   /** Every filter's first page on B's company file, in a fresh process. */
   filters: Pick<ListsResult, 'filters' | 'unmeasured'>;
+  /** B's invoices edited one at a time, last: the desktop's write path on a file this size. */
+  invoiceUpdates: InvoiceUpdates;
 }
 
 /** Between A's requests while B is seeded: a client polling, not a load (the concurrency check below is the load). */
@@ -177,7 +182,9 @@ export async function benchLarge(setup: LargeSetup, workDir: string, progress: (
     const pages = await compareWithBaseline(server, pagesTarget, pageLoad, tls, dir);
     progress(`large: every filter's first page of ${setup.lists.filterResources.join(', ')} on B's company file, in a fresh process`);
     const filters = filtersOn(companyFile, setup.lists.filterResources);
-    return { serverStartMs: server.startMs, endUser, fixture, timings, concurrency, pages, filters };
+    progress(`large: ${setup.invoiceUpdates} of B's invoices edited (memo), one at a time`);
+    const invoiceUpdates = await timeInvoiceUpdates(large, setup.invoiceUpdates);
+    return { serverStartMs: server.startMs, endUser, fixture, timings, concurrency, pages, filters, invoiceUpdates };
   } finally {
     for (const t of targets) t.agent.destroy();
     await server.stop();

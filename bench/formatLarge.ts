@@ -146,7 +146,15 @@ export function largeSection(targets: LargeTargets, { setup, result }: { setup: 
     ...concurrencyLines(setup, targets, result.concurrency),
     '',
     ...listLines(setup, targets, result),
+    '',
+    invoiceUpdatesLine(setup, result),
   ];
+}
+
+/** B's invoices edited one at a time: no target, the write path's figure at this size. */
+function invoiceUpdatesLine(setup: LargeSetup, { invoiceUpdates: u }: LargeResult): string {
+  const failed = u.errors > 0 ? `, ${u.errors} errors (first: ${u.firstError ?? '?'})` : ', no errors';
+  return `  writes on B: POST /v1/ledger-desktop/invoices/{id} changing the memo of ${setup.invoiceUpdates} invoices, one at a time (each re-posted, rolled up and settled): p50 ${fixed(u.latency.p50Ms, 1)} ms, p99 ${fixed(u.latency.p99Ms, 1)} ms, max ${fixed(u.latency.maxMs, 1)} ms${failed}`;
 }
 
 /** B's list pages against the bare server's, and every filter's first page on B's file. */

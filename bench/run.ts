@@ -94,6 +94,7 @@ const LARGE: LargeSetup = {
     throughput: { firstPagePath: '/v1/ledger-desktop/invoices?limit=150', limit: 150, warmup: 100, measured: 400, rounds: 3, concurrency: 16, pacedRate: 50, pacedRequests: 200 },
     filterResources: ['customers', 'invoices', 'sales-receipts', 'bills', 'checks', 'journal-entries', 'receive-payments'],
   },
+  invoiceUpdates: 40,
 };
 const LARGE_TARGETS: LargeTargets = {
   reportMs: 1_000,
