@@ -72,6 +72,11 @@ export class ReportBooks {
     return this.file.store.rowReads.dated(types, from, to, marked).map(parsed);
   }
 
+  /** The transactions of these types dated in the period that name an object of `partyType` in one of `paths` (`RowReads.datedNaming`), in the desktop's order. */
+  documentsNaming(types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): StoredDocument[] {
+    return this.file.store.rowReads.datedNaming(types, from, to, paths, partyType).map(parsed);
+  }
+
   /**
    * What the transaction lists show of the transactions of these types dated in the period, in the
    * desktop's order (date, then the order they were made), from the cells the desktop keeps as it

@@ -75,19 +75,24 @@ export function auditTrail(books: ReportBooks, request: ReportRequest, sheet: Re
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
 }
 
+/** A purchase's lines that may be billed on, and where such a line names its customer, in the order read. */
+const COST_LINES = ['expenseLines', 'itemLines'] as const;
+const CUSTOMER_FIELDS = ['customer', 'payee'] as const;
+
 /** Purchases that name a customer to bill and are not billed yet: expense and item lines marked billable, by customer. */
 export function unbilledCosts(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
   sheet.addColumns(['transaction_type', 'date', 'ref_number', 'name', 'item', 'account', 'amount']);
   const { from, to } = request.period;
   const types = ['ldg_bill', 'ldg_check', 'ldg_credit_card_charge', 'ldg_item_receipt'];
-  const rows = books.documentsDated(types, from, to);
+  // A line's customer is in one of these fields: only purchases that name a customer in one are read.
+  const rows = books.documentsNaming(types, from, to, COST_LINES.flatMap((field) => CUSTOMER_FIELDS.map((name) => `${field}.${name}`)), 'ldg_customer');
   const byCustomer = new Map<string, { id: string; cells: Record<string, string | null> }[]>();
   const cents = new Map<string, number>();
   for (const row of rows) {
     const { doc } = row;
-    for (const field of ['expenseLines', 'itemLines']) {
+    for (const field of COST_LINES) {
       for (const line of Array.isArray(doc[field]) ? doc[field].filter(isJsonObject) : []) {
-        const customer = idOf(line['customer']) ?? idOf(line['payee']);
+        const customer = idOf(line[CUSTOMER_FIELDS[0]]) ?? idOf(line[CUSTOMER_FIELDS[1]]);
         if (customer === null || line['billingStatus'] !== 'billable' || !books.find('ldg_customer', customer)) continue;
         if (request.filter.entities && !request.filter.entities.has(customer)) continue;
         const amount = toCents(text(line['amount']));

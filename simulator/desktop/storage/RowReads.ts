@@ -78,6 +78,18 @@ export class RowReads {
   }
 
   /**
+   * The objects of these types dated in a period that name an object of `partyType` in one of
+   * `paths`, once each, in `dated`'s order: the reference graph picks them, and only their bodies
+   * are read (costs billable to a customer: the few purchases whose lines name one, not every
+   * purchase of the history).
+   */
+  datedNaming(types: readonly string[], from: string | null, to: string, paths: readonly string[], partyType: string): DatedDocument[] {
+    if (types.length === 0 || paths.length === 0) return [];
+    const { sql, params } = namingSql('r.seq', types, from, to, paths, partyType);
+    return this.statement(`SELECT r.type, b.doc, r.updated_at AS updatedAt FROM object_rows r CROSS JOIN bodies b ON b.seq = r.seq WHERE r.seq IN (${sql}) ORDER BY r.txn_date, r.seq`).all(...params) as DatedDocument[];
+  }
+
+  /**
    * The transactions of these types dated in a period that name an object of `partyType` in one of
    * `paths` (their party fields): each with the path and the id it names there (a transaction
    * naming two appears twice), by date, then the order they were made, with what the transaction
