@@ -18,7 +18,7 @@ import { zeroAmounts } from './books/voidAmounts.ts';
  */
 function assertNothingApplied(file: RemovalFile, objectType: string, id: string, what: 'deleted' | 'voided'): void {
   const { ledger } = file.store;
-  const others = [...new Set([...ledger.linksTo(id), ...ledger.linksFrom(id)].filter((l) => l.owner !== id).map((l) => l.owner))];
+  const others = [...new Set([...ledger.links.to(id), ...ledger.links.from(id)].filter((l) => l.owner !== id).map((l) => l.owner))];
   const voided = [...everyBeforeVoid(file.store)].filter(([holder, kept]) => holder !== id && namedByKept(kept, holder).has(id)).map(([holder]) => holder);
   if (others.length + voided.length === 0) return;
   const noun = nounOf(objectType);
@@ -42,7 +42,7 @@ export function deleteTransaction(file: RemovalFile, objectType: string, id: str
     // A voided transaction deleted no longer holds what it was linked to.
     forgetBeforeVoid(ctx, id);
     const refNumber = typeof doc['refNumber'] === 'string' ? doc['refNumber'] : null;
-    file.store.ledger.recordDeletion({ type: objectType, id, label: refNumber, createdAt: String(doc['createdAt'] ?? '') }, ctx.now);
+    file.store.ledger.deletions.record({ type: objectType, id, label: refNumber, createdAt: String(doc['createdAt'] ?? '') }, ctx.now);
     // The answer names the reference number only where the type has one (a deposit has none).
     return { id, objectType, ...(model.has('refNumber') ? { refNumber } : {}), deleted: true };
   });

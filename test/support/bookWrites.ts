@@ -158,7 +158,7 @@ const WRITES: readonly Write[] = [
   removeOne('ldg_item_receipt', 'delete'),
   removeOne('ldg_bill', 'delete'),
   (file, r) => {
-    const made = all(file, 'ldg_invoice').filter((i) => file.store.ledger.lineLinksOf(String(i['id'])).length > 0);
+    const made = all(file, 'ldg_invoice').filter((i) => file.store.ledger.links.lineLinksOf(String(i['id'])).length > 0);
     const invoice = pick(made, r);
     if (!invoice) return 'no invoice made from an order';
     (r(2) === 0 ? deleteTransaction : voidTransaction)(file, 'ldg_invoice', String(invoice['id']));
@@ -344,14 +344,14 @@ const WRITES: readonly Write[] = [
   removeOne('ldg_sales_tax_payment_check', 'void'),
   (file, r) => {
     // The bill for goods received: it takes over an item receipt not billed yet (its lines, its debt).
-    const receipts = all(file, 'ldg_item_receipt').filter((d) => !file.store.ledger.linksFrom(String(d['id'])).some((l) => l.owner !== d['id']) && cents(d['totalAmount']) > 0);
+    const receipts = all(file, 'ldg_item_receipt').filter((d) => !file.store.ledger.links.from(String(d['id'])).some((l) => l.owner !== d['id']) && cents(d['totalAmount']) > 0);
     const receipt = pick(receipts, r);
     if (!receipt) return 'no receipt to bill';
     file.add('ldg_bill', { vendorId: String(idOf(receipt['vendor'])), transactionDate: '2025-06-30', linkToTransactionIds: [String(receipt['id'])] });
     return 'item receipt billed';
   },
   (file, r) => {
-    const made = [...all(file, 'ldg_bill'), ...all(file, 'ldg_item_receipt')].filter((d) => file.store.ledger.lineLinksOf(String(d['id'])).length > 0);
+    const made = [...all(file, 'ldg_bill'), ...all(file, 'ldg_item_receipt')].filter((d) => file.store.ledger.links.lineLinksOf(String(d['id'])).length > 0);
     const doc = pick(made, r);
     if (!doc) return 'no purchase made from an order';
     (r(2) === 0 ? deleteTransaction : voidTransaction)(file, String(doc['objectType']), String(doc['id']));

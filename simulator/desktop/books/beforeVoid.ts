@@ -26,12 +26,12 @@ export const MADE_TO_BE_VOIDED = Symbol('made to be voided');
 export const madeToBeVoided = (body: object): boolean => (body as Record<symbol, unknown>)[MADE_TO_BE_VOIDED] === true;
 
 interface Keeper {
-  ledger: { ownedBy(id: string): Link[]; lineLinksOf(id: string): LineLink[] };
+  ledger: { links: { ownedBy(id: string): Link[]; lineLinksOf(id: string): LineLink[] } };
   setMeta(key: string, value: string): void;
 }
 
 export function keepBeforeVoid(ctx: Keeper, id: string, doc: JsonObject): void {
-  const kept: BeforeVoid = { doc, links: ctx.ledger.ownedBy(id), lineLinks: ctx.ledger.lineLinksOf(id) };
+  const kept: BeforeVoid = { doc, links: ctx.ledger.links.ownedBy(id), lineLinks: ctx.ledger.links.lineLinksOf(id) };
   ctx.setMeta(`${BEFORE_VOID_META}${id}`, JSON.stringify(kept));
 }
 

@@ -53,7 +53,7 @@ function journalOpen(file: CompanyFile, accountType: string): Map<string, number
 /** An order type's lines against the line links of the documents made from it: what each counts, and whether the order is done. */
 function countedOrderProblems(file: CompanyFile, orderType: string, madeTypes: readonly string[], counted: string, done: string): string[] {
   const broken: string[] = [];
-  const lineLinks = madeTypes.flatMap((type) => all(file, type)).flatMap((d) => file.store.ledger.lineLinksOf(String(d['id'])));
+  const lineLinks = madeTypes.flatMap((type) => all(file, type)).flatMap((d) => file.store.ledger.links.lineLinksOf(String(d['id'])));
   for (const order of all(file, orderType)) {
     const lines = order['lines'] as JsonObject[];
     for (const line of lines) {
@@ -67,7 +67,7 @@ function countedOrderProblems(file: CompanyFile, orderType: string, madeTypes: r
 }
 
 /** An item receipt a bill took over: the bill owns a link from it. */
-const billed = (file: CompanyFile, doc: JsonObject): boolean => doc['objectType'] === 'ldg_item_receipt' && file.store.ledger.linksFrom(String(doc['id'])).some((l) => l.owner !== doc['id']);
+const billed = (file: CompanyFile, doc: JsonObject): boolean => doc['objectType'] === 'ldg_item_receipt' && file.store.ledger.links.from(String(doc['id'])).some((l) => l.owner !== doc['id']);
 
 /** What moves stock, by type: each transaction's items and the quantities they came in (+) or went out (-). */
 type StockMoves = (doc: JsonObject, shape: TransactionShape) => [string | null, unknown, number][];
@@ -182,21 +182,21 @@ function invariantsBrokenIn(file: CompanyFile): string[] {
   const payments = all(file, 'ldg_receive_payment');
   for (const invoice of invoices) {
     const id = String(invoice['id']);
-    const applied = file.store.ledger.linksTo(id).reduce((s, l) => s + l.cents + l.discountCents, 0);
+    const applied = file.store.ledger.links.to(id).reduce((s, l) => s + l.cents + l.discountCents, 0);
     const due = cents(invoice['subtotal']) + cents(invoice['salesTaxTotal']) - applied;
     if (cents(invoice['balanceRemaining']) !== due) broken.push(`invoice ${id}: balance ${String(invoice['balanceRemaining'])}, total less payments is ${fromCents(due)}`);
     if (invoice['isPaid'] !== due <= 0) broken.push(`invoice ${id}: isPaid ${String(invoice['isPaid'])} with ${fromCents(due)} open`);
     const linked = file.retrieve('ldg_invoice', id)['linkedTransactions'];
-    const sources = file.store.ledger.ownedBy(id).filter((l) => l.fromType === 'ldg_invoice').length;
-    if (!Array.isArray(linked) || linked.length !== file.store.ledger.linksTo(id).length + sources) broken.push(`invoice ${id}: linkedTransactions do not list every payment applied and every order it came from`);
+    const sources = file.store.ledger.links.ownedBy(id).filter((l) => l.fromType === 'ldg_invoice').length;
+    if (!Array.isArray(linked) || linked.length !== file.store.ledger.links.to(id).length + sources) broken.push(`invoice ${id}: linkedTransactions do not list every payment applied and every order it came from`);
   }
   for (const payment of payments) {
-    const applied = file.store.ledger.linksFrom(String(payment['id'])).reduce((s, l) => s + l.cents, 0);
+    const applied = file.store.ledger.links.from(String(payment['id'])).reduce((s, l) => s + l.cents, 0);
     if (cents(payment['unusedPayment']) !== cents(payment['totalAmount']) - applied) broken.push(`payment ${String(payment['id'])}: unusedPayment ${String(payment['unusedPayment'])}`);
   }
   const credits = all(file, 'ldg_credit_memo');
   for (const memo of credits) {
-    const used = file.store.ledger.linksFrom(String(memo['id'])).reduce((s, l) => s + l.cents, 0);
+    const used = file.store.ledger.links.from(String(memo['id'])).reduce((s, l) => s + l.cents, 0);
     if (cents(memo['creditRemaining']) !== cents(memo['totalAmount']) - used) broken.push(`credit memo ${String(memo['id'])}: creditRemaining ${String(memo['creditRemaining'])}`);
   }
   // An order line counts what the lines made from it hold, and the order is done when every line is:
@@ -218,18 +218,18 @@ function invariantsBrokenIn(file: CompanyFile): string[] {
   const vendorCredits = all(file, 'ldg_vendor_credit');
   for (const bill of bills) {
     // The receipts a bill took over are its lines, not what paid it.
-    const applied = file.store.ledger.linksTo(String(bill['id'])).filter((l) => l.fromType !== 'ldg_item_receipt').reduce((s, l) => s + l.cents + l.discountCents, 0);
+    const applied = file.store.ledger.links.to(String(bill['id'])).filter((l) => l.fromType !== 'ldg_item_receipt').reduce((s, l) => s + l.cents + l.discountCents, 0);
     const open = cents(bill['amountDue']) - applied;
     if (cents(bill['openAmount']) !== open || bill['isPaid'] !== open <= 0) broken.push(`bill ${String(bill['id'])}: openAmount ${String(bill['openAmount'])} isPaid ${String(bill['isPaid'])}, payments and credits leave ${fromCents(open)}`);
   }
   for (const credit of vendorCredits) {
-    const used = file.store.ledger.linksFrom(String(credit['id'])).reduce((s, l) => s + l.cents, 0);
+    const used = file.store.ledger.links.from(String(credit['id'])).reduce((s, l) => s + l.cents, 0);
     if (cents(credit['openAmount']) !== cents(credit['creditAmount']) - used) broken.push(`vendor credit ${String(credit['id'])}: openAmount ${String(credit['openAmount'])}, used ${fromCents(used)}`);
   }
   // What a bill payment pays beyond its bills stays with the vendor as a credit.
   const billPayments = [...all(file, 'ldg_bill_check_payment'), ...all(file, 'ldg_bill_credit_card_payment')].map((p): JsonObject => ({
     vendor: p['vendor'] ?? null,
-    unapplied: fromCents(cents(p['amount']) - file.store.ledger.linksFrom(String(p['id'])).reduce((s, l) => s + l.cents, 0)),
+    unapplied: fromCents(cents(p['amount']) - file.store.ledger.links.from(String(p['id'])).reduce((s, l) => s + l.cents, 0)),
   }));
   // A vendor's balance: its opening balance and what its bills leave open; and so its payable postings.
   const onPayables = journalOpen(file, 'accounts_payable');

@@ -125,7 +125,7 @@ function purchasePostings(ctx: RulesContext, doc: JsonObject, shape: Transaction
     }
   }
   // What a check gives back of a customer's credit (a refund by check) goes back on the customer's receivables.
-  const refunded = refundedCents(ctx.ledger, String(doc['id']));
+  const refunded = refundedCents(ctx.ledger.links, String(doc['id']));
   if (refunded !== 0) postings.push({ account: specialAccount(ctx, 'accounts_receivable'), entity: vendor, openLedger: 'receivable', cents: refunded });
   postings.unshift({ ...purchaseHeader(ctx, doc, vendor), cents: -(total + refunded) });
   return postings;

@@ -25,7 +25,7 @@ export function deleteListObject(file: CompanyFile, objectType: string, id: stri
     const ctx = file.context(objectType);
     file.store.remove(objectType, id);
     const label = typeof doc['fullName'] === 'string' ? doc['fullName'] : typeof doc['name'] === 'string' ? doc['name'] : null;
-    file.store.ledger.recordDeletion({ type: objectType, id, label, createdAt: String(doc['createdAt'] ?? '') }, ctx.now);
+    file.store.ledger.deletions.record({ type: objectType, id, label, createdAt: String(doc['createdAt'] ?? '') }, ctx.now);
     return { id, objectType, ...(label === null ? {} : { fullName: label }), deleted: true };
   });
 }

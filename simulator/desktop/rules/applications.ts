@@ -62,7 +62,7 @@ const creditCents = (credits: readonly CreditUse[]): number =>
 export function appliedBefore(ctx: RulesContext, paymentId: string | undefined): Map<string, number> {
   const out = new Map<string, number>();
   if (paymentId === undefined) return out;
-  for (const link of ctx.ledger.ownedBy(paymentId)) out.set(link.to, (out.get(link.to) ?? 0) + link.cents + link.discountCents);
+  for (const link of ctx.ledger.links.ownedBy(paymentId)) out.set(link.to, (out.get(link.to) ?? 0) + link.cents + link.discountCents);
   return out;
 }
 
@@ -146,7 +146,7 @@ export function autoApplications(ctx: RulesContext, side: PaymentSide, doc: Json
 
 /** The applications a payment keeps when a modify leaves them out: as stored, with today's documents and credits. */
 export function keptApplications(ctx: RulesContext, side: PaymentSide, paymentId: string): Application[] {
-  const links = ctx.ledger.ownedBy(paymentId);
+  const links = ctx.ledger.links.ownedBy(paymentId);
   return links
     .filter((link) => link.from === paymentId)
     .flatMap((link) => {
@@ -199,7 +199,7 @@ function linksOf(side: PaymentSide, doc: JsonObject): LinkInput[] {
  */
 export function relinkPayment(ctx: RulesContext, side: PaymentSide, doc: JsonObject, removed: boolean, isNew: boolean): void {
   const links = removed ? [] : linksOf(side, doc);
-  const before = ctx.ledger.setLinksOwnedBy(String(doc['id']), links, isNew);
+  const before = ctx.ledger.links.setOwnedBy(String(doc['id']), links, isNew);
   for (const id of new Set([...before, ...links].map((l) => l.to))) side.target.refresh(ctx, id);
   refreshCredits(ctx, side.credit, before, links);
 }

@@ -37,7 +37,7 @@ export class CreditError extends DesktopError {
 /** What has been used of a credit memo, wherever it was applied, in cents. */
 export function creditUsedOf(ctx: RulesContext, memoId: string): number {
   return sumCents(
-    ctx.ledger.linksFrom(memoId).map((link) => link.cents),
+    ctx.ledger.links.from(memoId).map((link) => link.cents),
     'The credit used',
   );
 }
@@ -46,7 +46,7 @@ export function creditUsedOf(ctx: RulesContext, memoId: string): number {
 export function creditsBefore(ctx: RulesContext, side: CreditSide, ownerId: string | undefined): Map<string, number> {
   const out = new Map<string, number>();
   if (ownerId === undefined) return out;
-  for (const link of ctx.ledger.ownedBy(ownerId)) if (link.fromType === side.objectType) out.set(link.from, (out.get(link.from) ?? 0) + link.cents);
+  for (const link of ctx.ledger.links.ownedBy(ownerId)) if (link.fromType === side.objectType) out.set(link.from, (out.get(link.from) ?? 0) + link.cents);
   return out;
 }
 
@@ -100,7 +100,7 @@ const CREDIT_USERS = ['ldg_invoice', 'ldg_credit_card_refund', 'ldg_check'];
 export function refreshCredit(ctx: RulesContext, memoId: string): void {
   const stored = ctx.find('ldg_credit_memo', memoId);
   if (!stored) return;
-  const links = ctx.ledger.linksFrom(memoId);
+  const links = ctx.ledger.links.from(memoId);
   const doc = { ...stored };
   computeTotals(ctx, doc, -creditUsedOf(ctx, memoId), 'credit');
   // Applied to invoices, or refunded (a credit card refund).

@@ -27,7 +27,7 @@ function findDepositable(ctx: RulesContext, id: string): JsonObject | undefined 
 
 /** The deposit a payment or cash sale went into, if one did. */
 export function depositOf(ctx: RulesContext, paymentId: string): string | undefined {
-  return ctx.ledger.linksTo(paymentId).find((link) => link.fromType === 'ldg_deposit')?.from;
+  return ctx.ledger.links.to(paymentId).find((link) => link.fromType === 'ldg_deposit')?.from;
 }
 
 /**
@@ -143,10 +143,10 @@ export const depositRules: TypeRules = {
     doc['totalAmountInHomeCurrency'] = fromCents(deposited - kept);
   },
   afterWrite(ctx, doc, previous) {
-    ctx.ledger.setLinksOwnedBy(String(doc['id']), linksOf(doc), previous === undefined);
+    ctx.ledger.links.setOwnedBy(String(doc['id']), linksOf(doc), previous === undefined);
   },
   beforeRemove(ctx, doc) {
-    ctx.ledger.setLinksOwnedBy(String(doc['id']), [], false);
+    ctx.ledger.links.setOwnedBy(String(doc['id']), [], false);
   },
 };
 

@@ -13,7 +13,7 @@ import { WriteNote } from './writeNotes.ts';
 
 /** What payments (and their discounts) have taken off a transaction: a negative amount, in cents. */
 export function appliedCentsOf(ctx: RulesContext, id: string): number {
-  return appliedCents(ctx.ledger.linksTo(id));
+  return appliedCents(ctx.ledger.links.to(id));
 }
 
 function appliedCents(links: readonly Link[]): number {
@@ -32,12 +32,12 @@ function linkedTransactionsOf(ctx: RulesContext, links: readonly Link[]): JsonOb
 export function refreshApplied(ctx: RulesContext, invoiceId: string): void {
   const stored = ctx.find('ldg_invoice', invoiceId);
   if (!stored) return;
-  const links = ctx.ledger.linksTo(invoiceId);
+  const links = ctx.ledger.links.to(invoiceId);
   // Only top-level amounts change: a shallow copy leaves the stored (maybe cached) object as it was.
   const doc = { ...stored };
   computeTotals(ctx, doc, appliedCents(links), 'balance');
   // The estimates and sales orders it was made from first, then what was applied to it.
-  const sources = ctx.ledger.hasLinksFrom('ldg_invoice') ? sourceEntries(ctx, ESTIMATES_AND_ORDERS, ctx.ledger.ownedBy(invoiceId)) : [];
+  const sources = ctx.ledger.links.hasFrom('ldg_invoice') ? sourceEntries(ctx, ESTIMATES_AND_ORDERS, ctx.ledger.links.ownedBy(invoiceId)) : [];
   const linked = [...sources, ...linkedTransactionsOf(ctx, links)];
   ctx.rewriteAmounts('ldg_invoice', doc, linked.length > 0 ? linked : null);
   showBalanceOnPayments(ctx, invoiceId, links, doc['balanceRemaining'] ?? null);
@@ -64,8 +64,8 @@ function own(ctx: RulesContext, doc: JsonObject): OwnLinks {
 /** What this write applies to the invoice: what others applied (payments and the credits they used), and its own credits, sent or kept. */
 function appliedWith(ctx: RulesContext, doc: JsonObject, body: JsonObject, previous: JsonObject | undefined): number {
   const id = String(doc['id']);
-  const others = previous ? ctx.ledger.linksTo(id).filter((link) => link.owner !== id) : [];
-  const kept = previous ? ctx.ledger.ownedBy(id).filter((link) => link.fromType === 'ldg_credit_memo') : [];
+  const others = previous ? ctx.ledger.links.to(id).filter((link) => link.owner !== id) : [];
+  const kept = previous ? ctx.ledger.links.ownedBy(id).filter((link) => link.fromType === 'ldg_credit_memo') : [];
   let credits = sumCents(kept.map((link) => link.cents), 'The credits applied');
   if (Array.isArray(body['applyCredits'])) {
     const sent = sentCredits(ctx, CREDIT_MEMOS, 'customer', doc, body['applyCredits'], creditsBefore(ctx, CREDIT_MEMOS, previous ? id : undefined), new Map());
@@ -85,12 +85,12 @@ function relinkOwn(ctx: RulesContext, doc: JsonObject, previous: JsonObject | un
   const lineLinks = lineLinksAfter(ctx, ESTIMATES_AND_ORDERS, doc, changes?.lines, previous);
   // A new invoice that links nothing (every invoice a bulk load writes) has nothing to relink.
   if (!changes?.credits && (!lineLinks || (!previous && lineLinks.length === 0))) return;
-  const owned = previous ? ctx.ledger.ownedBy(id) : [];
+  const owned = previous ? ctx.ledger.links.ownedBy(id) : [];
   const credits = changes?.credits ? creditLinks(id, changes.credits) : owned.filter((l) => l.fromType === 'ldg_credit_memo');
   const sources = lineLinks ? sourceLinksOf(ESTIMATES_AND_ORDERS, doc, lineLinks) : owned.filter((l) => l.fromType === 'ldg_invoice');
-  if (lineLinks) ctx.ledger.setLineLinks(id, lineLinks, previous === undefined);
+  if (lineLinks) ctx.ledger.links.setLineLinks(id, lineLinks, previous === undefined);
   const links = [...credits, ...sources];
-  const before = ctx.ledger.setLinksOwnedBy(id, links, previous === undefined);
+  const before = ctx.ledger.links.setOwnedBy(id, links, previous === undefined);
   refreshCredits(ctx, CREDIT_MEMOS, before, links);
   refreshSources(ctx, ESTIMATES_AND_ORDERS, before, links);
   refreshApplied(ctx, id);
@@ -125,8 +125,8 @@ export const invoiceRules: TypeRules = {
   },
   beforeRemove(ctx, doc) {
     const id = String(doc['id']);
-    ctx.ledger.setLineLinks(id, [], false);
-    const before = ctx.ledger.setLinksOwnedBy(id, [], false);
+    ctx.ledger.links.setLineLinks(id, [], false);
+    const before = ctx.ledger.links.setOwnedBy(id, [], false);
     refreshCredits(ctx, CREDIT_MEMOS, before);
     refreshSources(ctx, ESTIMATES_AND_ORDERS, before);
     refreshApplied(ctx, id);

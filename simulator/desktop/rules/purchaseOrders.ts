@@ -21,12 +21,12 @@ const RECEIVING_TYPES = ['ldg_bill', 'ldg_item_receipt', 'ldg_check', 'ldg_credi
  */
 function countReceived(ctx: RulesContext, order: JsonObject): void {
   const id = String(order['id']);
-  const received = ctx.ledger.takenFrom(id);
+  const received = ctx.ledger.links.takenFrom(id);
   const onReceipts = new Map<string, number>();
-  for (const link of ctx.ledger.linksTo(id)) {
+  for (const link of ctx.ledger.links.to(id)) {
     // A receipt a bill took over is billed: what it received counts as billed.
     if (link.fromType !== 'ldg_item_receipt' || billOf(ctx, link.from) !== undefined) continue;
-    for (const l of ctx.ledger.lineLinksOf(link.from)) if (l.sourceId === id) onReceipts.set(l.sourceLineId, (onReceipts.get(l.sourceLineId) ?? 0) + l.quantity);
+    for (const l of ctx.ledger.links.lineLinksOf(link.from)) if (l.sourceId === id) onReceipts.set(l.sourceLineId, (onReceipts.get(l.sourceLineId) ?? 0) + l.quantity);
   }
   const lines = sourceLinesOf(ctx, order);
   for (const line of lines) {
@@ -50,7 +50,7 @@ export const ORDERS_RECEIVED: SourceSide = {
   count: countReceived,
   openOf(ctx, order, line) {
     if (line['isManuallyClosed'] === true) return 0;
-    return Math.max(0, quantityOf(line) - (ctx.ledger.takenFrom(String(order['id'])).get(String(line['id'])) ?? 0));
+    return Math.max(0, quantityOf(line) - (ctx.ledger.links.takenFrom(String(order['id'])).get(String(line['id'])) ?? 0));
   },
 };
 
@@ -82,9 +82,9 @@ export function relinkOrders(ctx: RulesContext, doc: JsonObject, previous: JsonO
   const lineLinks = lineLinksAfter(ctx, ORDERS_RECEIVED, doc, linkedLinesFor.get(ctx, doc), previous);
   // A new purchase that links nothing (every one a bulk load writes) has nothing to relink.
   if (!lineLinks || (!previous && lineLinks.length === 0)) return false;
-  ctx.ledger.setLineLinks(id, lineLinks, previous === undefined);
+  ctx.ledger.links.setLineLinks(id, lineLinks, previous === undefined);
   const links = sourceLinksOf(ORDERS_RECEIVED, doc, lineLinks);
-  const before = ctx.ledger.setLinksOwnedBy(id, links, previous === undefined, [String(doc['objectType'])]);
+  const before = ctx.ledger.links.setOwnedBy(id, links, previous === undefined, [String(doc['objectType'])]);
   refreshSources(ctx, ORDERS_RECEIVED, before, links);
   return true;
 }
@@ -92,14 +92,14 @@ export function relinkOrders(ctx: RulesContext, doc: JsonObject, previous: JsonO
 /** Before a purchase is deleted or voided: the purchase orders it received from get their quantities back. */
 export function unlinkOrders(ctx: RulesContext, doc: JsonObject): void {
   const id = String(doc['id']);
-  if (ctx.ledger.lineLinksOf(id).length === 0) return;
-  ctx.ledger.setLineLinks(id, [], false);
-  refreshSources(ctx, ORDERS_RECEIVED, ctx.ledger.setLinksOwnedBy(id, [], false, [String(doc['objectType'])]));
+  if (ctx.ledger.links.lineLinksOf(id).length === 0) return;
+  ctx.ledger.links.setLineLinks(id, [], false);
+  refreshSources(ctx, ORDERS_RECEIVED, ctx.ledger.links.setOwnedBy(id, [], false, [String(doc['objectType'])]));
 }
 
 /** After an item receipt was billed or given back by its bill: the purchase orders it received from count again. */
 export function refreshOrdersOf(ctx: RulesContext, receiptId: string): void {
-  refreshSources(ctx, ORDERS_RECEIVED, ctx.ledger.ownedBy(receiptId));
+  refreshSources(ctx, ORDERS_RECEIVED, ctx.ledger.links.ownedBy(receiptId));
 }
 
 /** How a purchase shows the purchase orders it received from. */
@@ -108,7 +108,7 @@ export function orderEntries(ctx: RulesContext, id: string): JsonObject[] {
   return sourceEntries(
     ctx,
     ORDERS_RECEIVED,
-    ctx.ledger.ownedBy(id).filter((l) => l.from === id),
+    ctx.ledger.links.ownedBy(id).filter((l) => l.from === id),
   );
 }
 

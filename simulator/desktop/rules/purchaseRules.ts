@@ -73,7 +73,7 @@ function refundsOf(ctx: RulesContext, side: RefundSide, doc: JsonObject, body: J
 /** What payments and credits took off a purchase (a bill), or what was used of it (a vendor credit), in cents. */
 function takenOf(ctx: RulesContext, id: string): number {
   // The receipts a bill took over are its lines, not payments of it.
-  const links = [...ctx.ledger.linksTo(id).filter((l) => !RECEIPT_TYPES.includes(l.fromType)), ...ctx.ledger.linksFrom(id).filter((l) => l.owner !== id)];
+  const links = [...ctx.ledger.links.to(id).filter((l) => !RECEIPT_TYPES.includes(l.fromType)), ...ctx.ledger.links.from(id).filter((l) => l.owner !== id)];
   return sumCents(
     links.map((l) => l.cents + l.discountCents),
     'What was applied',
@@ -92,8 +92,8 @@ function setOpen(shape: PurchaseShape, doc: JsonObject, total: number, taken: nu
  * credits applied to it, or the bills it was applied to.
  */
 function linkedOf(ctx: RulesContext, shape: PurchaseShape, id: string): JsonObject[] {
-  const to = ctx.ledger.linksTo(id);
-  const from = shape.appliesTo ? ctx.ledger.linksFrom(id).filter((l) => l.owner !== id) : [];
+  const to = ctx.ledger.links.to(id);
+  const from = shape.appliesTo ? ctx.ledger.links.from(id).filter((l) => l.owner !== id) : [];
   return [...orderEntries(ctx, id), ...to.map((l) => linkedEntry(ctx, l.fromType, l.from, -(l.cents + l.discountCents))), ...from.map((l) => linkedEntry(ctx, shape.appliesTo ?? '', l.to, -l.cents))];
 }
 
@@ -106,7 +106,7 @@ function refreshPurchase(ctx: RulesContext, shape: PurchaseShape, id: string): v
   setOpen(shape, doc, toCents(typeof total === 'string' ? total : null), takenOf(ctx, id));
   const linked = linkedOf(ctx, shape, id);
   ctx.rewriteAmounts(shape.objectType, doc, linked.length > 0 ? linked : null);
-  showBalanceOnPayments(ctx, id, ctx.ledger.linksTo(id), doc[shape.open ?? ''] ?? null);
+  showBalanceOnPayments(ctx, id, ctx.ledger.links.to(id), doc[shape.open ?? ''] ?? null);
 }
 
 /**
@@ -151,7 +151,7 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
       if (refunds) relinkRefunds(ctx, doc, refunds, previous === undefined);
       const receipts = shape.takesReceipts ? receiptLinks(ctx, doc) : undefined;
       if (receipts) {
-        ctx.ledger.setLinksOwnedBy(String(doc['id']), receipts, previous === undefined, RECEIPT_TYPES);
+        ctx.ledger.links.setOwnedBy(String(doc['id']), receipts, previous === undefined, RECEIPT_TYPES);
         receiptsChanged(
           ctx,
           receipts.map((l) => l.from),
@@ -163,7 +163,7 @@ function purchaseRules(shape: PurchaseShape): TypeRules {
       unlinkOrders(ctx, doc);
       if (shape.refunds) relinkRefunds(ctx, doc, [], false);
       if (shape.takesReceipts) {
-        const given = ctx.ledger.setLinksOwnedBy(String(doc['id']), [], false, RECEIPT_TYPES);
+        const given = ctx.ledger.links.setOwnedBy(String(doc['id']), [], false, RECEIPT_TYPES);
         receiptsChanged(
           ctx,
           given.map((l) => l.from),

@@ -39,7 +39,7 @@ export interface RefundSide {
  */
 export function sentRefunds(ctx: RulesContext, side: RefundSide, doc: JsonObject, sent: JsonValue | undefined): Refunded[] {
   const customer = refId(doc[side.party]);
-  const mine = new Map(ctx.ledger.ownedBy(String(doc['id'])).map((l) => [l.from, l.cents]));
+  const mine = new Map(ctx.ledger.links.ownedBy(String(doc['id'])).map((l) => [l.from, l.cents]));
   const seen = new Set<string>();
   return (Array.isArray(sent) ? sent : []).filter(isJsonObject).map((entry, index) => {
     const id = String(entry['transactionId']);
@@ -59,7 +59,7 @@ export function sentRefunds(ctx: RulesContext, side: RefundSide, doc: JsonObject
 
 /** What the refund still gives back, as the links it owns say (none once voided). */
 export function keptRefunds(ctx: RulesContext, refundId: string): Refunded[] {
-  return ctx.ledger.ownedBy(refundId).flatMap((link) => {
+  return ctx.ledger.links.ownedBy(refundId).flatMap((link) => {
     const credit = REFUNDABLE[link.fromType] ? ctx.find(link.fromType, link.from) : undefined;
     return credit ? [{ credit, cents: link.cents }] : [];
   });
@@ -87,7 +87,7 @@ function entryOf(refund: Refunded): JsonObject {
 
 /** Replaces what the refund gives back, and brings every credit it touched before or touches now up to date. */
 export function relinkRefunds(ctx: RulesContext, doc: JsonObject, links: readonly LinkInput[], isNew: boolean): void {
-  const before = ctx.ledger.setLinksOwnedBy(String(doc['id']), links, isNew, REFUNDABLE_TYPES);
+  const before = ctx.ledger.links.setOwnedBy(String(doc['id']), links, isNew, REFUNDABLE_TYPES);
   for (const link of [...before, ...links]) REFUNDABLE[link.fromType]?.refresh(ctx, link.from);
 }
 

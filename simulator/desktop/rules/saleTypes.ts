@@ -9,7 +9,7 @@ import { assertTakenLinesKept, quantityOf, sourceLinesOf, type SourceSide } from
 /** The quantities invoiced of a sales order's lines and whether it is all invoiced, from what invoices took. */
 function countInvoiced(ctx: RulesContext, doc: JsonObject): void {
   if (doc['objectType'] !== 'ldg_sales_order') return;
-  const taken = ctx.ledger.takenFrom(String(doc['id']));
+  const taken = ctx.ledger.links.takenFrom(String(doc['id']));
   const lines = sourceLinesOf(ctx, doc);
   for (const line of lines) line['quantityInvoiced'] = taken.get(String(line['id'])) ?? 0;
   doc['isFullyInvoiced'] = lines.length > 0 && lines.every((l) => l['isManuallyClosed'] === true || Number(l['quantityInvoiced']) >= quantityOf(l));
@@ -27,7 +27,7 @@ export const ESTIMATES_AND_ORDERS: SourceSide = {
   openOf(ctx, source, line) {
     if (source['objectType'] !== 'ldg_sales_order') return quantityOf(line);
     if (line['isManuallyClosed'] === true) return 0;
-    return Math.max(0, quantityOf(line) - (ctx.ledger.takenFrom(String(source['id'])).get(String(line['id'])) ?? 0));
+    return Math.max(0, quantityOf(line) - (ctx.ledger.links.takenFrom(String(source['id'])).get(String(line['id'])) ?? 0));
   },
 };
 

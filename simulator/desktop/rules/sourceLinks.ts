@@ -126,7 +126,7 @@ export function lineLinksAfter(ctx: RulesContext, side: SourceSide, doc: JsonObj
     return linked.origins.flatMap((origin, i) => (origin && lines[i] ? [{ lineId: String(lines[i]['id']), ...origin, quantity: quantityOf(lines[i]) }] : []));
   }
   const byId = new Map(lines.map((l) => [String(l['id']), l]));
-  return ctx.ledger.lineLinksOf(String(doc['id'])).flatMap((link) => (byId.has(link.lineId) ? [{ ...link, quantity: quantityOf(byId.get(link.lineId)) }] : []));
+  return ctx.ledger.links.lineLinksOf(String(doc['id'])).flatMap((link) => (byId.has(link.lineId) ? [{ ...link, quantity: quantityOf(byId.get(link.lineId)) }] : []));
 }
 
 /** A document's links to the transactions its lines came from, each with the amount of those lines. */
@@ -141,7 +141,7 @@ export function sourceLinksOf(side: SourceSide, doc: JsonObject, lineLinks: read
 export function assertTakenLinesKept(ctx: RulesContext, doc: JsonObject, previous: JsonObject | undefined): void {
   if (!previous) return;
   const kept = new Set(sourceLinesOf(ctx, doc).map((l) => String(l['id'])));
-  const taken = [...ctx.ledger.takenFrom(String(doc['id'])).keys()].filter((line) => !kept.has(line));
+  const taken = [...ctx.ledger.links.takenFrom(String(doc['id'])).keys()].filter((line) => !kept.has(line));
   if (taken.length > 0) throw new DesktopError(DESKTOP_STATUS.IN_USE, `Line ${taken.join(', ')} of this transaction was used by another transaction: it cannot be removed.`);
 }
 
@@ -152,7 +152,7 @@ function refreshSource(ctx: RulesContext, side: SourceSide, sourceId: string): v
     if (!stored) continue;
     const doc = structuredClone(stored);
     side.count(ctx, doc);
-    const links = ctx.ledger.linksTo(sourceId);
+    const links = ctx.ledger.links.to(sourceId);
     ctx.rewriteAmounts(type, doc, links.length > 0 ? links.map((link) => ({ ...linkedEntry(ctx, link.fromType, link.from, link.cents), linkType: 'quantity' })) : null);
     // What an order has invoiced or received of its items is no longer on order.
     const onOrder = ORDER_SIDES[type];

@@ -11,8 +11,8 @@ export function storedEntries(doc: JsonObject): { cents: number }[] {
 /** What refunds took of a payment's unused part, in cents: the links from it that it does not own. */
 export function refundedOf(ctx: RulesContext, paymentId: string): number {
   return sumCents(
-    ctx.ledger
-      .linksFrom(paymentId)
+    ctx.ledger.links
+      .from(paymentId)
       .filter((l) => l.owner !== paymentId)
       .map((l) => l.cents),
     'What was refunded',

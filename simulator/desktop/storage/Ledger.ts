@@ -3,11 +3,15 @@ import { PostingInserts, type PostingRow } from './PostingInserts.ts';
 import { SaleTaxes } from './SaleTaxes.ts';
 import { StockLedger } from './StockLedger.ts';
 import { StockNumbers } from './StockNumbers.ts';
+import { LinkBook } from './LinkBook.ts';
+import { Deletions } from './Deletions.ts';
+
+export type { Link, LinkInput, LineLink } from './LinkBook.ts';
+export type { Deletion } from './Deletions.ts';
 
 /** Which open-item ledger a posting belongs to: what customers owe, or what is owed to vendors. */
 export type OpenLedger = 'receivable' | 'payable';
 
-/** One debit (cents > 0) or credit (cents < 0) of a transaction to an account. */
 /** What a month's postings moved on an account, for one class and entity (null: none). */
 export interface MonthlyMove {
   account: string;
@@ -18,6 +22,7 @@ export interface MonthlyMove {
   cents: number;
 }
 
+/** One debit (cents > 0) or credit (cents < 0) of a transaction to an account. */
 export interface Posting {
   account: string;
   /** The customer, vendor or other name the line is for; null when none. */
@@ -42,41 +47,6 @@ export interface StockMove {
   item: string;
   site: string | null;
   quantity: number;
-}
-
-/**
- * One application: the transaction `from` (a payment, a credit memo, a deposit) applies `cents` to
- * the transaction `to` (an invoice, a payment deposited). `owner` is the transaction whose write
- * made the link and whose next write replaces it: the payment itself, or the payment or invoice
- * that applied a credit memo.
- */
-export interface Link {
-  owner: string;
-  fromType: string;
-  from: string;
-  to: string;
-  cents: number;
-  discountCents: number;
-}
-
-/** A link as a write sends it: its owner is the transaction written. */
-export type LinkInput = Omit<Link, 'owner'>;
-
-/** An invoice line made from a line of an estimate or sales order (`source`), for `quantity` of it. */
-export interface LineLink {
-  lineId: string;
-  sourceId: string;
-  sourceLineId: string;
-  quantity: number;
-}
-
-/** A deleted transaction or an inactive list object: `label` is its reference number or its full name. */
-export interface Deletion {
-  type: string;
-  id: string;
-  label: string | null;
-  createdAt: string;
-  deletedAt: number;
 }
 
 /** The accounts and entities whose balances a change of postings moved. */
@@ -119,21 +89,7 @@ export class Ledger {
   /** Prepared at the first roll-up: a read-only open of a file from before the kept sums has no such table. */
   private accountDaysSum: Database.Statement | undefined;
   private readonly entitySum: Database.Statement;
-  private readonly insertLink: Database.Statement;
-  private readonly linksFromStmt: Database.Statement;
-  private readonly linksToStmt: Database.Statement;
-  private readonly ownedByStmt: Database.Statement;
-  private readonly removeOwned: Database.Statement;
-  private readonly removeOwnedOf: Database.Statement;
-  private readonly insertDeletion: Database.Statement;
   private keptSumsHeld = false;
-  /** Link types known to exist (or not) in the file, by `from_type`; a link written sets its type. */
-  private readonly linkTypesSeen = new Map<string, boolean>();
-  private readonly insertLineLink: Database.Statement;
-  private readonly removeLineLinks: Database.Statement;
-  private readonly lineLinksStmt: Database.Statement;
-  private readonly takenStmt: Database.Statement;
-  private readonly removeDeletion: Database.Statement;
 
   /** Stock moves: what each item's postings moved, and in which order they are costed. */
   readonly stock: StockLedger;
@@ -141,11 +97,17 @@ export class Ledger {
   readonly saleTaxes: SaleTaxes;
   /** The lots and serial numbers each stock move names, kept beside its postings. */
   readonly stockNumbers: StockNumbers;
+  /** What applies to what, and which order lines invoice lines were made from. */
+  readonly links: LinkBook;
+  /** What was deleted or made inactive. */
+  readonly deletions: Deletions;
 
   constructor(private readonly db: Database.Database) {
     this.stock = new StockLedger(db);
     this.saleTaxes = new SaleTaxes(db);
     this.stockNumbers = new StockNumbers(db);
+    this.links = new LinkBook(db);
+    this.deletions = new Deletions(db);
     this.insertPostings = new PostingInserts(db);
     this.postingsOfTxn = db.prepare(
       'SELECT account_id AS account, entity_id AS entity, open_ledger AS openLedger, cents, item_id AS item, site_id AS site, quantity, line_item_id AS lineItem, class_id AS class FROM postings WHERE txn_id = ? ORDER BY line',
@@ -153,20 +115,6 @@ export class Ledger {
     this.removePostings = db.prepare('DELETE FROM postings WHERE txn_id = ? RETURNING account_id AS account, entity_id AS entity, item_id AS item');
     this.accountSum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE account_id = ?').pluck();
     this.entitySum = db.prepare('SELECT COALESCE(SUM(cents), 0) FROM postings WHERE entity_id = ? AND open_ledger = ?').pluck();
-    const columns = 'owner_id AS owner, from_type AS fromType, from_id AS "from", to_id AS "to", cents, discount_cents AS discountCents';
-    this.insertLink = db.prepare('INSERT INTO links (owner_id, from_type, from_id, to_id, cents, discount_cents) VALUES (?, ?, ?, ?, ?, ?)');
-    this.linksFromStmt = db.prepare(`SELECT ${columns} FROM links WHERE from_id = ? ORDER BY rowid`);
-    this.linksToStmt = db.prepare(`SELECT ${columns} FROM links WHERE to_id = ? ORDER BY rowid`);
-    this.ownedByStmt = db.prepare(`SELECT ${columns} FROM links WHERE owner_id = ? ORDER BY rowid`);
-    this.removeOwned = db.prepare(`DELETE FROM links WHERE owner_id = ? RETURNING ${columns}`);
-    this.removeOwnedOf = db.prepare(`DELETE FROM links WHERE owner_id = ? AND from_type IN (SELECT value FROM json_each(?)) RETURNING ${columns}`);
-    this.insertDeletion = db.prepare('INSERT OR REPLACE INTO deletions (type, id, label, created_at, deleted_at) VALUES (?, ?, ?, ?, ?)');
-    this.removeDeletion = db.prepare('DELETE FROM deletions WHERE type = ? AND id = ?');
-    const lineColumns = 'line_id AS lineId, source_id AS sourceId, source_line_id AS sourceLineId, quantity';
-    this.insertLineLink = db.prepare('INSERT INTO line_links (owner_id, line_id, source_id, source_line_id, quantity) VALUES (?, ?, ?, ?, ?)');
-    this.removeLineLinks = db.prepare(`DELETE FROM line_links WHERE owner_id = ? RETURNING ${lineColumns}`);
-    this.lineLinksStmt = db.prepare(`SELECT ${lineColumns} FROM line_links WHERE owner_id = ? ORDER BY line_id`);
-    this.takenStmt = db.prepare('SELECT source_line_id AS line, SUM(quantity) AS quantity FROM line_links WHERE source_id = ? GROUP BY source_line_id');
   }
 
   /**
@@ -288,84 +236,5 @@ export class Ledger {
   monthlyMoves(from: string, to: string): MonthlyMove[] {
     const sql = 'SELECT account_id AS account, class_id AS classId, entity_id AS entity, substr(posted_on, 1, 7) AS month, SUM(cents) AS cents FROM postings WHERE posted_on BETWEEN ? AND ? GROUP BY account_id, class_id, entity_id, month';
     return (this.db.prepare(sql).all(from, to) as MonthlyMove[]).map((r) => ({ ...r, cents: Number(r.cents) }));
-  }
-
-  /** Whether any link from a transaction of this type exists: most company files have no invoice made from an order, and pages need not ask. */
-  hasLinksFrom(fromType: string): boolean {
-    let known = this.linkTypesSeen.get(fromType);
-    if (known === undefined) {
-      known = this.db.prepare('SELECT 1 FROM links WHERE from_type = ? LIMIT 1').get(fromType) !== undefined;
-      this.linkTypesSeen.set(fromType, known);
-    }
-    return known;
-  }
-
-  /**
-   * Replaces the links a transaction's write made (a new one made none yet); returns the links it
-   * had made before, so that what they touched can be brought up to date.
-   */
-  setLinksOwnedBy(ownerId: string, links: readonly LinkInput[], isNew: boolean, fromTypes?: readonly string[]): Link[] {
-    // A transaction may own links of two kinds, each written by its own rule (a check: the orders it
-    // received from, the credits it refunds): `fromTypes` replaces one kind and keeps the other.
-    const before = isNew ? [] : fromTypes ? (this.removeOwnedOf.all(ownerId, JSON.stringify(fromTypes)) as Link[]) : (this.removeOwned.all(ownerId) as Link[]);
-    for (const link of links) {
-      this.insertLink.run(ownerId, link.fromType, link.from, link.to, link.cents, link.discountCents);
-      this.linkTypesSeen.set(link.fromType, true);
-    }
-    return before;
-  }
-
-  /** The links a transaction's write made. */
-  ownedBy(ownerId: string): Link[] {
-    return this.ownedByStmt.all(ownerId) as Link[];
-  }
-
-  /** What a transaction applies itself to (a payment to invoices, a credit memo wherever it was applied), in the order given. */
-  linksFrom(fromId: string): Link[] {
-    return this.linksFromStmt.all(fromId) as Link[];
-  }
-
-  /** What is applied to a transaction, oldest first. */
-  linksTo(toId: string): Link[] {
-    return this.linksToStmt.all(toId) as Link[];
-  }
-
-  /** Every transaction some link names: applied, applied to, given back or made from (what an export must be able to name). */
-  linkedIds(): Set<string> {
-    const rows = this.db.prepare('SELECT from_id AS id FROM links UNION SELECT to_id FROM links UNION SELECT source_id FROM line_links').all() as { id: string }[];
-    return new Set(rows.map((r) => r.id));
-  }
-
-  /** Replaces which source lines a transaction's lines were made from; returns what they were. */
-  setLineLinks(ownerId: string, links: readonly LineLink[], isNew: boolean): LineLink[] {
-    const before = isNew ? [] : (this.removeLineLinks.all(ownerId) as LineLink[]);
-    for (const link of links) this.insertLineLink.run(ownerId, link.lineId, link.sourceId, link.sourceLineId, link.quantity);
-    return before;
-  }
-
-  lineLinksOf(ownerId: string): LineLink[] {
-    return this.lineLinksStmt.all(ownerId) as LineLink[];
-  }
-
-  /** How much of each line of an estimate or sales order invoices have taken. */
-  takenFrom(sourceId: string): Map<string, number> {
-    return new Map((this.takenStmt.all(sourceId) as { line: string; quantity: number }[]).map((r) => [r.line, r.quantity]));
-  }
-
-  /** Remembers a deleted transaction, or a list object made inactive, for the deleted-objects lists. */
-  recordDeletion(deleted: Omit<Deletion, 'deletedAt'>, deletedAt: number): void {
-    this.insertDeletion.run(deleted.type, deleted.id, deleted.label, deleted.createdAt, deletedAt);
-  }
-
-  /** Forgets a list object made inactive once it is active again. */
-  forgetDeletion(type: string, id: string): void {
-    this.removeDeletion.run(type, id);
-  }
-
-  /** What was deleted of these types at or after `since` (epoch seconds), oldest first. */
-  deletionsSince(types: readonly string[], since: number): Deletion[] {
-    if (types.length === 0) return [];
-    const sql = `SELECT type, id, label, created_at AS createdAt, deleted_at AS deletedAt FROM deletions WHERE type IN (${types.map(() => '?').join(',')}) AND deleted_at >= ? ORDER BY deleted_at, id`;
-    return this.db.prepare(sql).all(...types, since) as Deletion[];
   }
 }

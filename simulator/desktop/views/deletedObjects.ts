@@ -38,8 +38,8 @@ export const listTypeOf = (objectType: string): string => LIST_TYPE_NAMES[object
 export function noteActiveChange(ledger: Ledger, model: TypeModel, previous: JsonObject, doc: JsonObject, now: number): void {
   if (model.row.kind !== 'list' || previous['isActive'] === doc['isActive']) return;
   const id = String(doc['id']);
-  if (doc['isActive'] === false) ledger.recordDeletion({ type: model.objectType, id, label: typeof doc['fullName'] === 'string' ? doc['fullName'] : typeof doc['name'] === 'string' ? doc['name'] : null, createdAt: String(doc['createdAt'] ?? '') }, now);
-  else ledger.forgetDeletion(model.objectType, id);
+  if (doc['isActive'] === false) ledger.deletions.record({ type: model.objectType, id, label: typeof doc['fullName'] === 'string' ? doc['fullName'] : typeof doc['name'] === 'string' ? doc['name'] : null, createdAt: String(doc['createdAt'] ?? '') }, now);
+  else ledger.deletions.forget(model.objectType, id);
 }
 
 function bound(ctx: RulesContext, params: Readonly<Record<string, JsonValue>>, name: 'deletedAfter' | 'deletedBefore'): number | undefined {
@@ -73,8 +73,8 @@ function deletedList(list: DeletedList): (ctx: RulesContext, params: Readonly<Re
     const after = bound(ctx, params, 'deletedAfter');
     const before = bound(ctx, params, 'deletedBefore');
     const chosen = [...names].filter(([, name]) => wanted.has(name)).map(([type]) => type);
-    return ctx.ledger
-      .deletionsSince(chosen, Math.max(ctx.now - WINDOW_SECONDS, after ?? -Infinity))
+    return ctx.ledger.deletions
+      .since(chosen, Math.max(ctx.now - WINDOW_SECONDS, after ?? -Infinity))
       .filter((d) => before === undefined || d.deletedAt <= before)
       .map((d) => ({
         [list.typeField]: names.get(d.type) ?? list.nameOf(d.type),
