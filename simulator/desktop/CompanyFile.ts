@@ -12,7 +12,8 @@ import { applyRequest } from './engine/applyRequest.ts';
 import { fillDefaults, rememberRefNumber } from './engine/defaults.ts';
 import { applyDerivedName } from './engine/derivedName.ts';
 import { placeInTree } from './engine/hierarchy.ts';
-import { NameScopes } from './engine/NameScopes.ts';
+import type { NameScopes } from './engine/NameScopes.ts';
+import { LoadNames } from './engine/LoadNames.ts';
 import { identifiedLists } from './engine/identifiedLists.ts';
 import { indexColumnsOf, nameOf } from './engine/indexColumns.ts';
 import { assertCanDeactivate, assertNameFree, propagateRename } from './engine/listIntegrity.ts';
@@ -21,7 +22,6 @@ import type { TypeModel } from './engine/TypeModel.ts';
 import { referencesIn } from './engine/TypeModel.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
 import { IdAllocator, LIST_OBJECT_ID } from './storage/IdAllocator.ts';
-import type { LowerName } from './storage/RowReads.ts';
 import { cloneJson, type JsonObject } from './values/json.ts';
 import { emptyObject } from './engine/materialize.ts';
 import { checkNumericInputs } from './values/numericInputs.ts';
@@ -60,10 +60,7 @@ export class CompanyFile {
   readonly types: TypeRegistry;
   private readonly ids: IdAllocator;
   private readonly contexts: RulesContexts;
-  private bulkMode = false;
-  private scopeNames: NameScopes | undefined;
-  /** Names of objects added during a bulk load, by id: references resolve without a query each. */
-  private bulkNames: Map<string, { type: string; name: string | null }> | undefined;
+  private readonly loadNames: LoadNames;
   /** Overrides the clock while seeding, so seeded timestamps come from the seed, not from now. */
   fixedTime: number | undefined;
 
@@ -72,6 +69,7 @@ export class CompanyFile {
     this.clock = options.clock;
     this.types = options.types;
     this.ids = new IdAllocator(this.store);
+    this.loadNames = new LoadNames((scope) => this.store.rowReads.namesAmong(this.types.typesInScope(scope)));
     this.contexts = new RulesContexts(this, this.ids, {
       resolve: (type, path, id) => this.resolveReference(this.modelOf(type), path, id),
       rewrite: (type, doc, linked) => this.rewrite(type, doc, linked),
@@ -84,28 +82,17 @@ export class CompanyFile {
 
   /** Set while seeding or loading, so derived balances are computed once at the end instead of per object. */
   get bulk(): boolean {
-    return this.bulkMode;
+    return this.loadNames.loading;
   }
 
   private setBulk(on: boolean): void {
-    this.bulkMode = on;
-    this.bulkNames = on ? new Map() : undefined;
-    this.scopeNames = on ? new NameScopes((scope) => this.namesIn(scope)) : undefined;
+    this.loadNames.set(on);
     this.store.bulk.set(on);
   }
 
   /** Names taken per uniqueness scope, in memory while a bulk load runs; undefined otherwise. */
   get nameScopes(): NameScopes | undefined {
-    return this.scopeNames;
-  }
-
-  private namesIn(scope: string): LowerName[] {
-    return this.store.rowReads.namesAmong(this.types.typesInScope(scope));
-  }
-
-  /** Keeps the bulk load's name scopes up to date after a write of `key` under `name`. */
-  private recordName(model: TypeModel, key: string, name: string | null): void {
-    if (this.scopeNames && model.row.nameScope) this.scopeNames.record(model.row.nameScope, key, name);
+    return this.loadNames.nameScopes;
   }
 
   get offsetMinutes(): number {
@@ -164,7 +151,7 @@ export class CompanyFile {
       const seq = row ? this.store.update(objectType, id, columns, JSON.stringify(doc), row.linked) : this.store.insert(objectType, id, columns, JSON.stringify(doc), null);
       if (!row) this.store.graph.setReferences(seq as number, referencesIn(model, doc), true);
       this.keepListed(model, seq, doc);
-      this.recordName(model, id, columns.name);
+      this.loadNames.wrote(model, id, columns.name);
       return doc;
     });
   }
@@ -200,8 +187,8 @@ export class CompanyFile {
     const seq = this.store.insert(model.objectType, key, columns, JSON.stringify(doc), null, doc);
     this.store.graph.setReferences(seq, referencesIn(model, doc), true);
     this.keepListed(model, seq, doc);
-    this.recordName(model, key, columns.name);
-    this.bulkNames?.set(key, { type: model.objectType, name: columns.name });
+    this.loadNames.wrote(model, key, columns.name);
+    this.loadNames.add(model, key, columns.name);
     rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, undefined);
     postTransaction(ctx, model, doc, true);
@@ -210,7 +197,7 @@ export class CompanyFile {
 
   /** The object as stored once the rules ran: they may rewrite what they derive (balances) after the write. */
   private afterRules(model: TypeModel, key: string, doc: JsonObject): JsonObject {
-    if (!(model.row.rules?.afterWrite || model.row.posting) || this.bulkNames) return doc;
+    if (!(model.row.rules?.afterWrite || model.row.posting) || this.bulk) return doc;
     const stored = this.store.docs.find<JsonObject>(model.objectType, key) ?? doc;
     const linked = this.store.docs.linkedOf(model.objectType, key);
     return linked ? { ...stored, linkedTransactions: JSON.parse(linked) as JsonObject[] } : stored;
@@ -250,7 +237,7 @@ export class CompanyFile {
     const seq = this.store.update(model.objectType, id, columns, JSON.stringify(doc), this.store.docs.linkedOf(model.objectType, id) ?? null);
     if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
     this.keepListed(model, seq, doc);
-    this.recordName(model, id, columns.name);
+    this.loadNames.wrote(model, id, columns.name);
     if (nameOf(model, previous) !== columns.name) propagateRename(this, model, doc);
     rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, previous);
@@ -278,8 +265,8 @@ export class CompanyFile {
     if (LIST_OBJECT_ID.test(id)) {
       const field = { objectType: model.objectType, isList: model.row.kind === 'list', path };
       if (targets.includes('ldg_account') && isAccountHeldToRole(field)) assertAccountFitsField(field, this.store.docs.find<JsonObject>('ldg_account', id));
-      const cached = this.bulkNames?.get(id);
-      if (cached && targets.includes(cached.type)) return { id, fullName: cached.name };
+      const loaded = this.loadNames.fullNameOf(id, targets);
+      if (loaded) return { id, ...loaded };
       const found = this.store.rowReads.nameAmong(targets, id);
       if (found !== undefined) return { id, fullName: found };
     }
@@ -312,7 +299,7 @@ export class CompanyFile {
     const seq = this.store.update(type, key, columns, JSON.stringify(doc), this.linkedText(type, doc, linked));
     if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
     this.keepListed(model, seq, doc);
-    this.recordName(model, key, columns.name);
+    this.loadNames.wrote(model, key, columns.name);
   }
 
   /**
