@@ -14,10 +14,10 @@ import type { StockMoveLine, StockOnHand, TransactionStock } from '../storage/St
 import { formatDesktopTime } from '../values/desktopTime.ts';
 import { totalOf } from '../views/transactionsList.ts';
 import type { JsonObject } from '../values/json.ts';
-import { ENTITY_TYPES, ITEM_TYPES } from '../values/globalReferences.ts';
 import { chartOrder, type ChartAccount } from './chartOrder.ts';
 import { monthIndexOf } from './reportPeriods.ts';
 import { ReportLedger } from './ReportLedger.ts';
+import { ReportNames } from './ReportNames.ts';
 
 export type { ChartAccount };
 export { UNCLASSIFIED, type PostingFilter, type PostingRow } from './postingFilter.ts';
@@ -31,12 +31,6 @@ export interface StoredDocument {
   updatedAt: number;
 }
 
-/** What postings name besides accounts: parties, items, classes. */
-const NAMED_TYPES = [...ENTITY_TYPES, ...ITEM_TYPES, 'ldg_class'];
-
-/** The order of `localeCompare` (the default locale's), without making a collator per comparison. */
-const NAME_ORDER = new Intl.Collator();
-
 /**
  * What reports read from a company file: its chart of accounts in order, names of what postings
  * point at, the company's today and fiscal year, and the postings themselves. Made per report, so
@@ -49,7 +43,8 @@ export class ReportBooks {
   readonly accountById: ReadonlyMap<string, ChartAccount>;
   /** The postings, their sums and counts, on the accrual or the cash basis (`ReportLedger.ts`). */
   readonly ledger: ReportLedger;
-  private readonly names = new Map<string, string | null>();
+  /** The names of what rows point at, read once per report, and the order by name (`ReportNames.ts`). */
+  readonly names: ReportNames;
   private readonly documents = new Map<string, JsonObject | undefined>();
   private readonly references = new Map<ReferenceKey | FirstReference, Map<ReadonlySet<string>, Map<string, Map<string, string | null>>>>();
   private readonly fields = new Map<string, Map<string, string>>();
@@ -60,6 +55,7 @@ export class ReportBooks {
     this.fiscalYearStartMonth = monthIndexOf(company?.['fiscalYearStartMonth']);
     this.accounts = chartOrder(this.all('ldg_account'));
     this.accountById = new Map(this.accounts.map((a) => [a.id, a]));
+    this.names = new ReportNames(this.accountById, file.store.rowReads);
     this.ledger = new ReportLedger(file.store.ledgerReads, (type) => this.idsOf(type));
   }
 
@@ -190,47 +186,6 @@ export class ReportBooks {
   /** How many transactions of these types last changed between two epoch seconds, counted without reading one. */
   countUpdated(types: readonly string[], from: number | null, to: number): number {
     return this.file.store.rowReads.countUpdated(types, from, to);
-  }
-
-  /** The full name of an entity, item, class or account by id (null for an id the file no longer has). */
-  nameOf(id: string | null): string | null {
-    if (id === null) return null;
-    const account = this.accountById.get(id);
-    if (account) return account.fullName;
-    // The row's name column is the full name (else the name) of these types: no document to parse.
-    if (!this.names.has(id)) this.names.set(id, this.file.store.rowReads.nameAmong(NAMED_TYPES, id) ?? null);
-    return this.names.get(id) ?? null;
-  }
-
-  /** Reads the names of many ids at once, for reports that name thousands of parties (`nameOf` then answers from memory). */
-  readNames(ids: Iterable<string | null>): void {
-    const wanted = [...new Set(ids)].filter((id): id is string => id !== null && !this.names.has(id) && !this.accountById.has(id));
-    if (wanted.length === 0) return;
-    const found = this.file.store.rowReads.namesByIds(NAMED_TYPES, wanted);
-    for (const id of wanted) this.names.set(id, found.get(id) ?? null);
-  }
-
-  /**
-   * A comparator of ids by full name, case ignored, as the desktop lists names (an id with no name
-   * first); the names of `ids` read at once and each lower-cased once: a report of 9,000 customers
-   * compares 120,000 times.
-   */
-  byName(ids: Iterable<string | null>): (a: string | null, b: string | null) => number {
-    const keys = this.nameKeys(ids);
-    const key = (id: string | null): string => keys.get(id) ?? (this.nameOf(id) ?? '').toLowerCase();
-    return (a, b) => NAME_ORDER.compare(key(a), key(b));
-  }
-
-  /** What `byName` compares of each id: its name lower-cased ('' for none), the names read at once. */
-  nameKeys<K extends string | null>(ids: Iterable<K>): Map<K, string> {
-    const list = [...ids];
-    this.readNames(list);
-    return new Map(list.map((id) => [id, (this.nameOf(id) ?? '').toLowerCase()]));
-  }
-
-  /** The order of two of `nameKeys`' keys. */
-  compareNameKeys(a: string, b: string): number {
-    return NAME_ORDER.compare(a, b);
   }
 
   /** Every object of a type, as stored. */

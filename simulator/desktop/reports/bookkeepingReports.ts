@@ -29,8 +29,8 @@ export function missingChecks(books: ReportBooks, request: ReportRequest, sheet:
     if (!request.filter.accounts || request.filter.accounts.has(account)) pushTo(byAccount, account, { type: row.type, doc });
   }
   const numberOf = (doc: JsonObject): number | null => (typeof doc['refNumber'] === 'string' && /^\d+$/.test(doc['refNumber']) ? Number(doc['refNumber']) : null);
-  for (const [account, checks] of [...byAccount].sort(([a], [b]) => (books.nameOf(a) ?? '').localeCompare(books.nameOf(b) ?? ''))) {
-    const name = books.nameOf(account) ?? 'No account';
+  for (const [account, checks] of [...byAccount].sort(([a], [b]) => (books.names.of(a) ?? '').localeCompare(books.names.of(b) ?? ''))) {
+    const name = books.names.of(account) ?? 'No account';
     sheet.text(name);
     const sorted = [...checks].sort((a, b) => (numberOf(a.doc) ?? Infinity) - (numberOf(b.doc) ?? Infinity));
     let previous: number | null = null;
@@ -42,7 +42,7 @@ export function missingChecks(books: ReportBooks, request: ReportRequest, sheet:
       const { shape } = books.modelOf(type);
       sheet.data(
         { type: 'transaction', value: String(doc['id']) },
-        { transaction_type: transactionTypeOf(type), date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.nameOf(partyIdOf(shape, doc)), account: name, amount: money(-toCents(documentTotalOf(shape, doc) ?? '0.00')) },
+        { transaction_type: transactionTypeOf(type), date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.names.of(partyIdOf(shape, doc)), account: name, amount: money(-toCents(documentTotalOf(shape, doc) ?? '0.00')) },
       );
     }
     sheet.subtotal({ type: 'account', value: name }, { label: `Total ${name}`, amount: money(-sorted.reduce((s, c) => s + toCents(documentTotalOf(books.modelOf(c.type).shape, c.doc)), 0)) });
@@ -62,14 +62,14 @@ export function auditTrail(books: ReportBooks, request: ReportRequest, sheet: Re
   sheet.reserve(books.countUpdated(types, since, until));
   const rows = books.documentsUpdated(types, since, until).map((row) => ({ ...row, party: partyIdOf(books.modelOf(row.type).shape, row.doc) }));
   // Every name a row shows, read at once: a month's trail names thousands of parties, each a lookup of its own before.
-  books.readNames(rows.map((r) => r.party));
+  books.names.read(rows.map((r) => r.party));
   for (const row of rows) {
     const { doc, party } = row;
     const { shape } = books.modelOf(row.type);
     const amount = documentTotalOf(shape, doc);
     sheet.data(
       { type: 'transaction', value: String(doc['id']) },
-      { updated_at: formatDesktopTime(row.updatedAt, offset), transaction_type: transactionTypeOf(row.type), date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.nameOf(party), amount },
+      { updated_at: formatDesktopTime(row.updatedAt, offset), transaction_type: transactionTypeOf(row.type), date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.names.of(party), amount },
     );
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL' });
@@ -101,9 +101,9 @@ export function unbilledCosts(books: ReportBooks, request: ReportRequest, sheet:
           transaction_type: transactionTypeOf(row.type),
           date: text(doc['transactionDate']),
           ref_number: text(doc['refNumber']),
-          name: books.nameOf(idOf(doc['vendor']) ?? idOf(doc['payee'])),
-          item: books.nameOf(idOf(line['item'])),
-          account: books.nameOf(idOf(line['account'])),
+          name: books.names.of(idOf(doc['vendor']) ?? idOf(doc['payee'])),
+          item: books.names.of(idOf(line['item'])),
+          account: books.names.of(idOf(line['account'])),
           amount: money(amount),
         } });
       }
@@ -111,7 +111,7 @@ export function unbilledCosts(books: ReportBooks, request: ReportRequest, sheet:
   }
   let total = 0;
   for (const [customer, lines] of inNameOrder(books, byCustomer)) {
-    const name = books.nameOf(customer) ?? customer;
+    const name = books.names.of(customer) ?? customer;
     sheet.text(name);
     for (const { id, cells } of lines) sheet.data({ type: 'transaction', value: id }, cells);
     total += cents.get(customer) ?? 0;
@@ -150,7 +150,7 @@ export function progressInvoicing(books: ReportBooks, request: ReportRequest, sh
     invoiced += taken;
     sheet.data(
       { type: 'transaction', value: id },
-      { date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.nameOf(idOf(doc['customer'])), estimate_total: money(total), invoiced: money(taken), progress_percent: total === 0 ? null : `${((taken / total) * 100).toFixed(1)}%` },
+      { date: text(doc['transactionDate']), ref_number: text(doc['refNumber']), name: books.names.of(idOf(doc['customer'])), estimate_total: money(total), invoiced: money(taken), progress_percent: total === 0 ? null : `${((taken / total) * 100).toFixed(1)}%` },
     );
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', estimate_total: money(estimated), invoiced: money(invoiced), progress_percent: estimated === 0 ? null : `${((invoiced / estimated) * 100).toFixed(1)}%` });

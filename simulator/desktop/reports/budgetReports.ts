@@ -123,11 +123,11 @@ export function budgetReport(books: ReportBooks, request: ReportRequest, sheet: 
   const valuesIn = (axis: string, s: Slice): (string | null)[] => {
     const v = valueOf(axis);
     const found = new Set<string | null>([...lines.filter((l) => budgetShare(l, s) !== 0).map(v.ofLine), ...actuals.filter((p) => inSlice(p, s)).map(v.ofPosting)]);
-    const named = [...found].filter((x): x is string => x !== null).sort((a, b) => (books.nameOf(a) ?? a).toLowerCase().localeCompare((books.nameOf(b) ?? b).toLowerCase()));
+    const named = [...found].filter((x): x is string => x !== null).sort((a, b) => (books.names.of(a) ?? a).toLowerCase().localeCompare((books.names.of(b) ?? b).toLowerCase()));
     return [...named, ...(found.has(null) ? [null] : [])];
   };
   const noneTitle = columnsBy === 'class' ? 'Unclassified' : 'No customer';
-  const groups = view === 'performance' ? performanceGroups(period, year) : columnGroups(view, columnsBy, period, valuesIn, (v) => (v === null ? noneTitle : books.nameOf(v) ?? v));
+  const groups = view === 'performance' ? performanceGroups(period, year) : columnGroups(view, columnsBy, period, valuesIn, (v) => (v === null ? noneTitle : books.names.of(v) ?? v));
   const { layout, measureAt } = layoutOf(sheet, groups);
 
   const rowV = valueOf(rowsBy);
@@ -181,7 +181,7 @@ export function budgetReport(books: ReportBooks, request: ReportRequest, sheet: 
   for (const value of valuesIn(rowsBy, period)) {
     const figures = figuresFor(value);
     if (request.rowsToReturn !== 'all' && books.accounts.every((a) => isZero(figures.own(a.id) ?? []))) continue;
-    sheet.text(value === null ? (rowsBy === 'class' ? 'Unclassified' : 'No customer') : books.nameOf(value) ?? value);
+    sheet.text(value === null ? (rowsBy === 'class' ? 'Unclassified' : 'No customer') : books.names.of(value) ?? value);
     rows(figures);
   }
 }

@@ -134,7 +134,7 @@ function repName(books: ReportBooks, id: string): string {
   return typeof rep?.['initial'] === 'string' ? rep['initial'] : id;
 }
 
-const nameOfKey = (books: ReportBooks, axis: AxisReport, key: string): string => (axis.rowType === 'sales_representative' ? repName(books, key) : books.nameOf(key) ?? key);
+const nameOfKey = (books: ReportBooks, axis: AxisReport, key: string): string => (axis.rowType === 'sales_representative' ? repName(books, key) : books.names.of(key) ?? key);
 
 /** One row per customer (vendor, item...) with what its postings add up to, and the total. */
 export function axisSummary(books: ReportBooks, request: ReportRequest, sheet: ReportSheet, axis: AxisReport): void {
@@ -187,9 +187,9 @@ export function axisDetail(books: ReportBooks, request: ReportRequest, sheet: Re
           transaction_type: p.type ? transactionTypeOf(p.type) : null,
           date: p.date,
           ref_number: p.refNumber,
-          name: books.nameOf(p.entity),
-          item: books.nameOf(p.item),
-          account: books.nameOf(p.account),
+          name: books.names.of(p.entity),
+          item: books.names.of(p.item),
+          account: books.names.of(p.account),
           amount: money(p.cents * axis.sign),
           running_balance: money(running),
         },

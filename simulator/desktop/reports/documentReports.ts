@@ -96,7 +96,7 @@ export function transactionList(books: ReportBooks, request: ReportRequest, shee
   const groups = new Map<string, { id: string; cells: Record<string, string | null> }[]>();
   for (const t of listedKept(books, request, books.listedNaming(types, from, to, partyType))) pushTo(groups, t.party, { id: t.id, cells: listCells(t) });
   for (const [party, group] of inNameOrder(books, groups)) {
-    const name = books.nameOf(party) ?? party;
+    const name = books.names.of(party) ?? party;
     sheet.text(name);
     for (const row of group) sheet.data({ type: 'transaction', value: row.id }, row.cells);
     sheet.subtotal({ type: by, value: name }, { label: `Total ${name}` });
@@ -126,7 +126,7 @@ export function journal(books: ReportBooks, request: ReportRequest, sheet: Repor
   const kinds = types ? new Set([...types].filter((t) => !request.filter.types || request.filter.types.has(t))) : request.filter.types;
   const postings = books.ledger.postings({ ...request.filter, from: request.period.from, to: request.period.to, ...(kinds ? { types: kinds } : {}) });
   // Every name a row shows, read at once: a history of deposits names 20,000 customers.
-  books.readNames(postings.map((p) => p.entity));
+  books.names.read(postings.map((p) => p.entity));
   for (const p of postings) pushTo(byTxn, p.txn, p);
   let debits = 0;
   let credits = 0;
@@ -142,8 +142,8 @@ export function journal(books: ReportBooks, request: ReportRequest, sheet: Repor
           transaction_type: p.type ? transactionTypeOf(p.type) : 'opening_balance',
           date: p.date,
           ref_number: p.refNumber,
-          name: books.nameOf(p.entity),
-          account: books.nameOf(p.account),
+          name: books.names.of(p.entity),
+          account: books.names.of(p.account),
           debit: p.cents > 0 ? money(p.cents) : null,
           credit: p.cents < 0 ? money(-p.cents) : null,
         },
@@ -207,7 +207,7 @@ export function openOrders(books: ReportBooks, request: ReportRequest, sheet: Re
   }
   let total = 0;
   for (const [key, entries] of inNameOrder(books, groups)) {
-    const name = books.nameOf(key) ?? ORDER_GROUPS[by].none;
+    const name = books.names.of(key) ?? ORDER_GROUPS[by].none;
     sheet.text(name);
     for (const { t, quantity, cents } of entries) {
       sheet.data(
@@ -235,7 +235,7 @@ export function documentsByCustomer(books: ReportBooks, request: ReportRequest, 
   }
   let total = 0;
   for (const [customer, group] of inNameOrder(books, groups)) {
-    const name = books.nameOf(customer) ?? 'No customer';
+    const name = books.names.of(customer) ?? 'No customer';
     sheet.text(name);
     let sum = 0;
     for (const t of group) {

@@ -42,7 +42,7 @@ function factsOf(books: ReportBooks, postings: readonly PostingRow[]): Map<strin
   const facts = new Map<string, TransactionFacts>();
   const memos = books.memosOf([...new Set(postings.filter((p) => p.type !== null).map((p) => p.txn))]);
   // Every name a row shows, read at once: a month of a large file names 10,000 parties and items.
-  books.readNames(postings.flatMap((p) => [p.entity, p.item, p.class]));
+  books.names.read(postings.flatMap((p) => [p.entity, p.item, p.class]));
   for (const p of postings) {
     let f = facts.get(p.txn);
     if (!f) {
@@ -50,7 +50,7 @@ function factsOf(books: ReportBooks, postings: readonly PostingRow[]): Map<strin
       facts.set(p.txn, f);
     }
     f.accounts.add(p.account);
-    if (f.name === null && p.entity !== null) f.name = books.nameOf(p.entity);
+    if (f.name === null && p.entity !== null) f.name = books.names.of(p.entity);
   }
   return facts;
 }
@@ -143,19 +143,19 @@ const splitOf: CellOf = (books, p, f) => {
     if (other !== null) return '-SPLIT-';
     other = a;
   }
-  return other === null ? null : books.nameOf(other);
+  return other === null ? null : books.names.of(other);
 };
 
 const CELLS: Record<LedgerColumn, CellOf> = {
   transaction_type: (_b, p) => (p.type ? transactionTypeOf(p.type) : 'opening_balance'),
   date: (_b, p) => p.date,
   ref_number: (_b, p) => p.refNumber,
-  name: (books, p, f) => (p.entity !== null ? books.nameOf(p.entity) : f?.name ?? null),
+  name: (books, p, f) => (p.entity !== null ? books.names.of(p.entity) : f?.name ?? null),
   memo: (_b, _p, f) => f?.memo ?? null,
   split_account: splitOf,
-  class: (books, p) => books.nameOf(p.class),
-  item: (books, p) => books.nameOf(p.item),
-  account: (books, p) => books.nameOf(p.account),
+  class: (books, p) => books.names.of(p.class),
+  item: (books, p) => books.names.of(p.item),
+  account: (books, p) => books.names.of(p.account),
   debit: (_b, p) => (p.cents > 0 ? money(p.cents) : null),
   credit: (_b, p) => (p.cents < 0 ? money(-p.cents) : null),
   amount: (_b, p) => money(p.cents),

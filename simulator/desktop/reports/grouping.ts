@@ -1,3 +1,5 @@
+import type { ReportNames } from './ReportNames.ts';
+
 /** Adds a value to its key's list, making the list the first time: grouping rows without copying them. */
 export function pushTo<K, V>(groups: Map<K, V[]>, key: K, value: V): void {
   const list = groups.get(key);
@@ -7,18 +9,17 @@ export function pushTo<K, V>(groups: Map<K, V[]>, key: K, value: V): void {
 
 /** What putting groups in name order reads of the books (`ReportBooks` has it). */
 export interface NameOrder {
-  nameKeys<K extends string | null>(ids: Iterable<K>): Map<K, string>;
-  compareNameKeys(a: string, b: string): number;
+  readonly names: Pick<ReportNames, 'keys' | 'compareKeys'>;
 }
 
 /**
- * Groups keyed by id in the order of the ids' names (`ReportBooks.nameKeys`): each key read once and
+ * Groups keyed by id in the order of the ids' names (`ReportNames.keys`): each key read once and
  * the groups sorted beside their keys, so that a comparison is the collator's alone (9,000 parties
  * of an aging summary are 120,000 comparisons).
  */
 export function inNameOrder<K extends string | null, V>(books: NameOrder, groups: ReadonlyMap<K, V>): [K, V][] {
-  const keys = books.nameKeys(groups.keys());
+  const keys = books.names.keys(groups.keys());
   const decorated = [...groups].map((group) => ({ key: keys.get(group[0]) ?? '', group }));
-  decorated.sort((a, b) => books.compareNameKeys(a.key, b.key));
+  decorated.sort((a, b) => books.names.compareKeys(a.key, b.key));
   return decorated.map((d) => d.group);
 }

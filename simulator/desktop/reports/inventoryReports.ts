@@ -92,7 +92,7 @@ export function inventoryValuation(books: ReportBooks, request: ReportRequest, s
       sheet.addColumn({ id: `${spans[i]?.prefix ?? ''}${id}`, type: id, dataType, titles: one ? [title] : [c.title, title] });
     }
   });
-  const label = (r: StockOnHand): string => books.nameOf(r.item) ?? r.item;
+  const label = (r: StockOnHand): string => books.names.of(r.item) ?? r.item;
   /** Each span's figures of some rows (item and site keys). */
   const cells = (name: string, keys: readonly string[]): Record<string, string | null> => {
     const out: Record<string, string | null> = { label: name };
@@ -117,7 +117,7 @@ export function inventoryValuation(books: ReportBooks, request: ReportRequest, s
   const byName = ([, a]: [string, StockOnHand], [, b]: [string, StockOnHand]): number => label(a).toLowerCase().localeCompare(label(b).toLowerCase());
   const shown = ([k]: [string, StockOnHand]): boolean => request.rowsToReturn === 'all' || spans.some((s) => s.rows.get(k)?.quantity || Number(s.rows.get(k)?.cents ?? 0) !== 0);
   if (bySite) {
-    const sites = [...new Set(rows.map(([, r]) => r.site))].sort((a, b) => (books.nameOf(a) ?? '').localeCompare(books.nameOf(b) ?? ''));
+    const sites = [...new Set(rows.map(([, r]) => r.site))].sort((a, b) => (books.names.of(a) ?? '').localeCompare(books.names.of(b) ?? ''));
     for (const site of sites) {
       const siteName = siteNameOf(books, site);
       const group = rows.filter(([, r]) => r.site === site).sort(byName);
@@ -229,7 +229,7 @@ export function inventoryValuationDetail(books: ReportBooks, request: ReportRequ
   for (const m of moves) if (kept(m.item)) pushTo(byItem, m.item, m);
   let totalValue = 0;
   for (const [item, inPeriod] of inNameOrder(books, byItem)) {
-    const name = books.nameOf(item) ?? item;
+    const name = books.names.of(item) ?? item;
     const opening = openings.get(item) ?? { quantity: 0, cents: 0 };
     const earlier = before.get(item) ?? { quantity: 0, cents: 0 };
     let qty = opening.quantity + earlier.quantity;
@@ -242,7 +242,7 @@ export function inventoryValuationDetail(books: ReportBooks, request: ReportRequ
       value += m.cents;
       sheet.data(
         { type: 'transaction', value: m.txn },
-        { transaction_type: m.type ? transactionTypeOf(m.type) : 'opening_balance', date: m.date, ref_number: m.refNumber, name: books.nameOf(m.entity), quantity: quantity(m.quantity), amount: money(m.cents), quantity_on_hand: quantity(qty), value_on_hand: money(value) },
+        { transaction_type: m.type ? transactionTypeOf(m.type) : 'opening_balance', date: m.date, ref_number: m.refNumber, name: books.names.of(m.entity), quantity: quantity(m.quantity), amount: money(m.cents), quantity_on_hand: quantity(qty), value_on_hand: money(value) },
       );
     }
     totalValue += value;

@@ -166,16 +166,16 @@ export function jobReport(books: ReportBooks, request: ReportRequest, sheet: Rep
   let totalEstimate = zeros(width);
   const keys = new Set([...actual.keys(), ...estimate.keys()]);
   const subsOf = (row: string): string[] => [...new Set([...(actual.get(row)?.keys() ?? []), ...(estimate.get(row)?.keys() ?? [])])];
-  const labelOf = (sub: string): string => (sub === '' ? 'No item' : books.nameOf(sub) ?? sub);
+  const labelOf = (sub: string): string => (sub === '' ? 'No item' : books.names.of(sub) ?? sub);
   // Refused before a name is sorted when too long: a whole history of 9,000 jobs by item is 200,000 lines.
   if (grouping === 'job_then_item') {
     const subs = [...keys].flatMap(subsOf);
-    books.readNames(subs);
+    books.names.read(subs);
     sheet.reserve([...keys].reduce((n, row) => n + 2 + new Set(subsOf(row).map(labelOf)).size, 1));
   } else sheet.reserve(keys.size + 1);
-  const rowKeys = [...keys].sort(books.byName(keys));
+  const rowKeys = [...keys].sort(books.names.order(keys));
   for (const row of rowKeys) {
-    const name = books.nameOf(row) ?? row;
+    const name = books.names.of(row) ?? row;
     const subs = subsOf(row);
     const sum = (m: Map<string, Map<string, Figures>>): Figures => [...(m.get(row)?.values() ?? [])].reduce(plusAll, zeros(width));
     const [act, est] = [sum(actual), sum(estimate)];

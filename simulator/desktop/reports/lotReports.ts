@@ -105,8 +105,8 @@ export function numbersInStock(books: ReportBooks, request: ReportRequest, sheet
     const name = siteName(site);
     sheet.text(name);
     let siteTotal = 0;
-    for (const row of rows.filter((r) => r.site === site).sort((a, b) => byName(books.nameOf(a.item) ?? '', books.nameOf(b.item) ?? ''))) {
-      const item = books.nameOf(row.item) ?? row.item;
+    for (const row of rows.filter((r) => r.site === site).sort((a, b) => byName(books.names.of(a.item) ?? '', books.names.of(b.item) ?? ''))) {
+      const item = books.names.of(row.item) ?? row.item;
       sheet.text(item);
       const numbers = [...(byNumber.get(`${row.item} ${row.site}`) ?? new Map<string, number>())].filter(([, q]) => q !== 0);
       for (const [number, q] of numbers) sheet.data({ type: 'item', value: item }, { label: number, [`${tracking}_number`]: number, quantity_on_hand: quantityText(q) });

@@ -82,7 +82,7 @@ function itemCells(books: ReportBooks, item: AgedItem): Record<string, string | 
     transaction_type: item.type ? transactionTypeOf(item.type) : 'opening_balance',
     date: item.date,
     ref_number: item.refNumber,
-    name: books.nameOf(item.entity),
+    name: books.names.of(item.entity),
     due_date: item.dueDate,
     aging: item.days > 0 ? String(item.days) : null,
     open_balance: money(item.shown),
@@ -116,7 +116,7 @@ export function agingSummary(books: ReportBooks, request: ReportRequest, sheet: 
   };
   for (const [party, sums] of inNameOrder(books, parties)) {
     if (request.rowsToReturn !== 'all' && whole(sums) === 0) continue;
-    const name = books.nameOf(party) ?? party;
+    const name = books.names.of(party) ?? party;
     sheet.data({ type: ledger === 'payable' ? 'vendor' : 'customer', value: name }, cells(name, sums));
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, cells('TOTAL', total));
@@ -146,7 +146,7 @@ export function openItemsByParty(books: ReportBooks, request: ReportRequest, she
   for (const c of ITEM_COLUMNS) sheet.addColumn(c);
   const items = agedItems(books, request, ledger).filter((i) => !overdueOnly || (i.days > 0 && i.shown > 0));
   for (const [party, group] of byParty(books, items)) {
-    const name = books.nameOf(party) ?? party;
+    const name = books.names.of(party) ?? party;
     sheet.text(name);
     for (const item of group) sheet.data({ type: 'transaction', value: item.txn }, itemCells(books, item));
     sheet.subtotal({ type: ledger === 'payable' ? 'vendor' : 'customer', value: name }, { label: `Total ${name}`, open_balance: money(sum(group)) });
@@ -166,7 +166,7 @@ export function balanceSummary(books: ReportBooks, request: ReportRequest, sheet
   const items = agedItems(books, request, ledger);
   for (const [party, group] of byParty(books, items)) {
     if (request.rowsToReturn !== 'all' && sum(group) === 0) continue;
-    const name = books.nameOf(party) ?? party;
+    const name = books.names.of(party) ?? party;
     sheet.data({ type: ledger === 'payable' ? 'vendor' : 'customer', value: name }, { label: name, total: money(sum(group)) });
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', total: money(sum(items)) });
@@ -199,7 +199,7 @@ function balancesByColumn(books: ReportBooks, request: ReportRequest, sheet: Rep
   for (const [party, figures] of inNameOrder(books, balances)) {
     total = addFigures(total, figures);
     if (request.rowsToReturn !== 'all' && isZero(figures)) continue;
-    const name = books.nameOf(party) ?? party;
+    const name = books.names.of(party) ?? party;
     sheet.data({ type: ledger === 'payable' ? 'vendor' : 'customer', value: name }, figureCells(name, layout, figures));
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, figureCells('TOTAL', layout, total));
@@ -231,7 +231,7 @@ export function balanceDetail(books: ReportBooks, request: ReportRequest, sheet:
   let total = 0;
   const parties = inNameOrder(books, groups);
   for (const [party, postings] of parties) {
-    const name = books.nameOf(party) ?? party;
+    const name = books.names.of(party) ?? party;
     sheet.text(name);
     let running = before.get(party) ?? 0;
     if (running !== 0) sheet.data({ type: 'label', value: 'Beginning Balance' }, { label: 'Beginning Balance', running_balance: money(running) });
@@ -239,7 +239,7 @@ export function balanceDetail(books: ReportBooks, request: ReportRequest, sheet:
       running += p.cents * sign;
       sheet.data(
         { type: 'transaction', value: p.txn },
-        { transaction_type: p.type ? transactionTypeOf(p.type) : 'opening_balance', date: p.date, ref_number: p.refNumber, account: books.nameOf(p.account), amount: money(p.cents * sign), running_balance: money(running) },
+        { transaction_type: p.type ? transactionTypeOf(p.type) : 'opening_balance', date: p.date, ref_number: p.refNumber, account: books.names.of(p.account), amount: money(p.cents * sign), running_balance: money(running) },
       );
     }
     total += running;

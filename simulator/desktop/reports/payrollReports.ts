@@ -102,7 +102,7 @@ export function employeeEarnings(books: ReportBooks, request: ReportRequest, she
   const employees = new Map<string | null, PayLine[]>();
   for (const l of lines) pushTo(employees, l.party, l);
   for (const [employee, list] of inNameOrder(books, employees)) {
-    const name = books.nameOf(employee) ?? 'No name';
+    const name = books.names.of(employee) ?? 'No name';
     sheet.data({ type: 'employee', value: name }, { label: name, ...cellsOf(list) });
   }
   sheet.total({ type: 'label', value: 'TOTAL' }, { label: 'TOTAL', ...cellsOf(lines) });
@@ -168,7 +168,7 @@ function groupedLines(books: ReportBooks, sheet: ReportSheet, lines: readonly Pa
     sheet.text(group);
     let sum = 0;
     for (const l of list) {
-      const cells: Record<string, string | null> = { name: books.nameOf(l.party) };
+      const cells: Record<string, string | null> = { name: books.names.of(l.party) };
       for (const c of columns) if (c !== 'name') cells[c] = DETAIL_COLUMNS[c](l);
       cells['amount'] = money(amount(l));
       sheet.data({ type: 'transaction', value: String(l.txn['id']) }, cells);
@@ -189,7 +189,7 @@ export function payrollItemDetail(books: ReportBooks, request: ReportRequest, sh
 /** The state taxes of each employee's paychecks: item, state, wage base and amount. */
 export function stateTaxesDetail(books: ReportBooks, request: ReportRequest, sheet: ReportSheet): void {
   const lines = payLines(books, request, false).filter((l) => l.section !== 'wage' && l.state !== null);
-  groupedLines(books, sheet, lines, (l) => books.nameOf(l.party) ?? 'No name', ['date', 'ref_number', 'item', 'state', 'wage_base', 'amount'], (l) => l.cents, 'employee');
+  groupedLines(books, sheet, lines, (l) => books.names.of(l.party) ?? 'No name', ['date', 'ref_number', 'item', 'state', 'wage_base', 'amount'], (l) => l.cents, 'employee');
 }
 
 /** Each payroll transaction once, under its payee: what it paid out of the bank. */
@@ -199,7 +199,7 @@ export function transactionsByPayee(books: ReportBooks, request: ReportRequest, 
   // One row per transaction: its first line carries it, with the net it paid.
   const paid = new Map<PayLine, number>();
   for (const list of byTxn.values()) paid.set(list[0] as PayLine, list.reduce((s, l) => s + (l.type === 'paycheck' ? netEffect(l) : l.cents), 0));
-  groupedLines(books, sheet, [...paid.keys()], (l) => books.nameOf(l.party) ?? 'No payee', ['transaction_type', 'date', 'ref_number', 'name', 'amount'], (l) => paid.get(l) ?? 0, 'payee');
+  groupedLines(books, sheet, [...paid.keys()], (l) => books.names.of(l.party) ?? 'No payee', ['transaction_type', 'date', 'ref_number', 'name', 'amount'], (l) => paid.get(l) ?? 0, 'payee');
 }
 
 /**
@@ -214,9 +214,9 @@ export function payrollTransactionDetail(books: ReportBooks, request: ReportRequ
   let total = 0;
   for (const list of byTxn.values()) {
     const head = list[0] as PayLine;
-    const base = { transaction_type: head.type, date: head.date, ref_number: head.refNumber, name: books.nameOf(head.party) };
+    const base = { transaction_type: head.type, date: head.date, ref_number: head.refNumber, name: books.names.of(head.party) };
     const row = (l: PayLine | null, account: string | null, cents: number): void => {
-      sheet.data({ type: 'transaction', value: String(head.txn['id']) }, { ...base, payroll_item: l?.itemName ?? null, account: books.nameOf(account), wage_base: l?.wageBase == null ? null : money(l.wageBase), amount: money(cents) });
+      sheet.data({ type: 'transaction', value: String(head.txn['id']) }, { ...base, payroll_item: l?.itemName ?? null, account: books.names.of(account), wage_base: l?.wageBase == null ? null : money(l.wageBase), amount: money(cents) });
       sum += cents;
     };
     let sum = 0;
@@ -247,7 +247,7 @@ export function payrollReviewDetail(books: ReportBooks, request: ReportRequest, 
   for (const l of payLines(books, request, false)) pushTo(groups, l.party, l);
   let difference = 0;
   for (const [employee, list] of inNameOrder(books, groups)) {
-    const name = books.nameOf(employee) ?? 'No name';
+    const name = books.names.of(employee) ?? 'No name';
     sheet.text(name);
     let sum = 0;
     for (const l of list) {

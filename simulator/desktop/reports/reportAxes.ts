@@ -99,7 +99,7 @@ type AxisMaker = (books: ReportBooks, period: Period) => PostingAxis;
 /** An id a posting keeps itself (class, item, party), headed by its full name. */
 const ownId = (field: 'class' | 'item' | 'entity', rowType: string, none: string, sums: PostingSumKeys): AxisMaker => (books) => ({
   keyOf: (p) => p[field],
-  labelOf: (id) => books.nameOf(id) ?? id,
+  labelOf: (id) => books.names.of(id) ?? id,
   none,
   sums,
   rowType,
@@ -180,7 +180,7 @@ const accountAxis =
         const account = books.accountById.get(p.account);
         return account && keeps(account.accountType) ? p.account : null;
       },
-      labelOf: (id) => books.nameOf(id) ?? id,
+      labelOf: (id) => books.names.of(id) ?? id,
       none,
       sums: {},
       compare: (a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0),
@@ -234,7 +234,7 @@ export function postingAxis(books: ReportBooks, period: Period, by: string): Pos
 export function sortedKeys(books: ReportBooks, axis: PostingAxis, keys: Iterable<string>): string[] {
   const list = [...keys];
   if (axis.compare) return list.sort(axis.compare);
-  books.readNames(list);
+  books.names.read(list);
   const labels = new Map(list.map((k) => [k, axis.labelOf(k).toLowerCase()]));
   return list.sort((a, b) => (labels.get(a) ?? '').localeCompare(labels.get(b) ?? ''));
 }

@@ -141,12 +141,12 @@ export function salesTaxReport(books: ReportBooks, request: ReportRequest, sheet
     }
     return out;
   };
-  const nameOfAgency = (id: string): string => (id === '' ? 'No tax agency' : books.nameOf(id) ?? id);
+  const nameOfAgency = (id: string): string => (id === '' ? 'No tax agency' : books.names.of(id) ?? id);
   const ordered = [...agencies].sort(([a], [b]) => nameOfAgency(a).toLowerCase().localeCompare(nameOfAgency(b).toLowerCase()));
   for (const [agency, items] of ordered) {
     const name = nameOfAgency(agency);
     sheet.text(name);
-    for (const item of items.sort((a, b) => (books.nameOf(a) ?? '').localeCompare(books.nameOf(b) ?? ''))) {
+    for (const item of items.sort((a, b) => (books.names.of(a) ?? '').localeCompare(books.names.of(b) ?? ''))) {
       const doc = itemDoc(item);
       const label = item === '' ? 'No sales tax item' : String(doc?.['name'] ?? item);
       const rate = doc?.['taxRate'];
