@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runsBundle } from '../simulator/launch/freshBundle.js';
 import { hugePagesEnv } from '../simulator/launch/hugePages.js';
 import { followLauncher, relaunch } from '../simulator/launch/relaunch.js';
 
@@ -14,28 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = path.join(root, 'dist/cli/ledger-sim.mjs');
 const source = path.join(root, 'simulator/cli/main.ts');
 
-function newestSource() {
-  let newest = 0;
-  for (const dir of ['simulator', 'contract-tests']) {
-    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })) {
-      if (entry.isFile() && entry.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-function bundleIsFresh() {
-  try {
-    return fs.statSync(bundle).mtimeMs >= newestSource();
-  } catch {
-    return false;
-  }
-}
-
 async function run() {
-  if (!fs.existsSync(source)) {
-    await import(bundle);
-  } else if (process.env.LEDGER_SIM_FROM_SOURCE !== '1' && bundleIsFresh()) {
+  if (!fs.existsSync(source) || runsBundle(bundle)) {
     await import(bundle);
   } else {
     const { register } = await import('tsx/esm/api');
