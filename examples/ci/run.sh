@@ -5,9 +5,10 @@ set -euo pipefail
 export LEDGER_SIM_DATA_DIR="${LEDGER_SIM_DATA_DIR:-.ledger-sim}"
 JUNIT_OUT="${JUNIT_OUT:-contract-junit.xml}"
 
-# Start the sandbox and wait for its ready file (a killed run's stale one goes first).
+# Start the sandbox and wait for its ready file (a killed run's stale one goes first). Started as
+# the package's own command, not through npx: killed at the end, npx left the sandbox running.
 rm -f "$LEDGER_SIM_DATA_DIR/ready.json"
-npx ledger-sim serve --port 0 --http-port 0 --log-level warn > ledger-sim.log 2>&1 &
+./node_modules/.bin/ledger-sim serve --port 0 --http-port 0 --log-level warn > ledger-sim.log 2>&1 &
 SERVE_PID=$!
 trap 'kill "$SERVE_PID" 2>/dev/null || true; wait "$SERVE_PID" 2>/dev/null || true' EXIT
 for _ in $(seq 1 600); do

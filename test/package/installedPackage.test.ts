@@ -55,7 +55,9 @@ describe.skipIf(!RUN)('the packed package, installed with production dependencie
 
   it('serve answers its first page, and leaves its ready file in its data directory', async () => {
     const dataDir = path.join(work, 'serve-data');
-    const child = spawn('npx', ['--no-install', 'ledger-sim', 'serve', '--port', '0', '--http-port', '0', '--data-dir', dataDir, '--customers', '20', '--invoices', '10', '--log-level', 'warn'], { cwd: app, env, stdio: 'ignore' });
+    // The package's command itself: a SIGTERM to npx left the sandbox it started running.
+    const bin = path.join(app, 'node_modules/.bin/ledger-sim');
+    const child = spawn(bin, ['serve', '--port', '0', '--http-port', '0', '--data-dir', dataDir, '--customers', '20', '--invoices', '10', '--log-level', 'warn'], { cwd: app, env, stdio: 'ignore' });
     try {
       const readyFile = path.join(dataDir, 'ready.json');
       for (let i = 0; i < 600 && !fs.existsSync(readyFile); i++) await new Promise((r) => setTimeout(r, 100));
@@ -150,6 +152,20 @@ describe.skipIf(!RUN)('the packed package, installed with production dependencie
     expect(report).toMatch(/<testsuites name="ledger-sim contract" tests="\d+"/);
     expect(report).not.toMatch(/<failure/);
     expect(report).toContain('classname="pagination"');
+  });
+
+  // Linux lists processes in /proc; elsewhere this check has nothing to read.
+  it.skipIf(!fs.existsSync('/proc/self/cmdline'))('leaves no sandbox it started running', () => {
+    const running = fs.readdirSync('/proc').flatMap((pid) => {
+      if (!/^\d+$/.test(pid)) return [];
+      try {
+        const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        return command.includes(work) && command.includes(' serve ') ? [`${pid}: ${command}`] : [];
+      } catch {
+        return [];
+      }
+    });
+    expect(running).toEqual([]);
   });
 
   it('wrote nothing into node_modules while it ran: its cache is in the user cache directory', () => {
