@@ -17,9 +17,8 @@ import { LoadNames } from './engine/LoadNames.ts';
 import { identifiedLists } from './engine/identifiedLists.ts';
 import { indexColumnsOf, nameOf } from './engine/indexColumns.ts';
 import { assertCanDeactivate, assertNameFree, propagateRename } from './engine/listIntegrity.ts';
-import { keepEveryListing, listedCellsOf } from './engine/listedCells.ts';
+import { keepEveryListing } from './engine/listedCells.ts';
 import type { TypeModel } from './engine/TypeModel.ts';
-import { referencesIn } from './engine/TypeModel.ts';
 import type { TypeRegistry } from './engine/TypeRegistry.ts';
 import { IdAllocator, LIST_OBJECT_ID } from './storage/IdAllocator.ts';
 import { cloneJson, type JsonObject } from './values/json.ts';
@@ -28,6 +27,7 @@ import { checkNumericInputs } from './values/numericInputs.ts';
 import type { RulesContext } from './table/TypeRules.ts';
 import { recomputeAllBalances } from './bulkBalances.ts';
 import { RulesContexts } from './RulesContexts.ts';
+import { DocumentWrites } from './DocumentWrites.ts';
 
 const SINGLETON_ID = 'singleton';
 
@@ -61,6 +61,7 @@ export class CompanyFile {
   private readonly ids: IdAllocator;
   private readonly contexts: RulesContexts;
   private readonly loadNames: LoadNames;
+  private readonly writes: DocumentWrites;
   /** Overrides the clock while seeding, so seeded timestamps come from the seed, not from now. */
   fixedTime: number | undefined;
 
@@ -70,6 +71,7 @@ export class CompanyFile {
     this.types = options.types;
     this.ids = new IdAllocator(this.store);
     this.loadNames = new LoadNames((scope) => this.store.rowReads.namesAmong(this.types.typesInScope(scope)));
+    this.writes = new DocumentWrites(this.store, this.loadNames);
     this.contexts = new RulesContexts(this, this.ids, {
       resolve: (type, path, id) => this.resolveReference(this.modelOf(type), path, id),
       rewrite: (type, doc, linked) => this.rewrite(type, doc, linked),
@@ -148,10 +150,9 @@ export class CompanyFile {
       const doc = row ? parseDoc<JsonObject>(row.doc) : emptyObject(model.schema);
       Object.assign(doc, fields);
       const columns = indexColumnsOf(model, doc);
-      const seq = row ? this.store.update(objectType, id, columns, JSON.stringify(doc), row.linked) : this.store.insert(objectType, id, columns, JSON.stringify(doc), null);
-      if (!row) this.store.graph.setReferences(seq as number, referencesIn(model, doc), true);
-      this.keepListed(model, seq, doc);
-      this.loadNames.wrote(model, id, columns.name);
+      // The caller gets `doc` back, so a load does not keep it parsed.
+      if (row) this.writes.update(model, id, doc, columns, row.linked, false);
+      else this.writes.insert(model, id, doc, columns, false);
       return doc;
     });
   }
@@ -184,10 +185,7 @@ export class CompanyFile {
     const key = this.keyOf(model, doc);
     const columns = indexColumnsOf(model, doc);
     assertNameFree(this, model, columns.name, key);
-    const seq = this.store.insert(model.objectType, key, columns, JSON.stringify(doc), null, doc);
-    this.store.graph.setReferences(seq, referencesIn(model, doc), true);
-    this.keepListed(model, seq, doc);
-    this.loadNames.wrote(model, key, columns.name);
+    this.writes.insert(model, key, doc, columns, true);
     this.loadNames.add(model, key, columns.name);
     rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, undefined);
@@ -234,10 +232,7 @@ export class CompanyFile {
     const columns = indexColumnsOf(model, doc);
     assertNameFree(this, model, columns.name, id);
     // Read again: the rules (a void's unlinking) may have rewritten the linked transactions since `row` was read.
-    const seq = this.store.update(model.objectType, id, columns, JSON.stringify(doc), this.store.docs.linkedOf(model.objectType, id) ?? null);
-    if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
-    this.keepListed(model, seq, doc);
-    this.loadNames.wrote(model, id, columns.name);
+    this.writes.update(model, id, doc, columns, this.store.docs.linkedOf(model.objectType, id) ?? null);
     if (nameOf(model, previous) !== columns.name) propagateRename(this, model, doc);
     rememberRefNumber(model, ctx, doc);
     model.row.rules?.afterWrite?.(ctx, doc, previous);
@@ -294,27 +289,13 @@ export class CompanyFile {
   /** Rewrites a stored object's derived fields, keeping its revision number; its references may change. */
   rewrite(type: string, doc: JsonObject, linked?: JsonObject[] | null): void {
     const model = this.modelOf(type);
-    const key = this.keyOf(model, doc);
-    const columns = indexColumnsOf(model, doc);
-    const seq = this.store.update(type, key, columns, JSON.stringify(doc), this.linkedText(type, doc, linked));
-    if (seq !== undefined) this.store.graph.setReferences(seq, referencesIn(model, doc));
-    this.keepListed(model, seq, doc);
-    this.loadNames.wrote(model, key, columns.name);
-  }
-
-  /**
-   * Keeps what the transaction lists show of a transaction just written (`ListCells.ts`): every
-   * write of a transaction's document comes through here, so the kept cells are always its own.
-   */
-  private keepListed(model: TypeModel, seq: number | undefined, doc: JsonObject): void {
-    if (seq !== undefined && model.row.kind === 'transaction') this.store.listCells.keep(seq, listedCellsOf(model.shape, doc));
+    this.writes.update(model, this.keyOf(model, doc), doc, indexColumnsOf(model, doc), this.linkedText(type, doc, linked));
   }
 
   /** Derived amounts only (RulesContext.rewriteAmounts): a bulk load keeps `doc` parsed. */
   private rewriteAmounts(type: string, doc: JsonObject, linked?: JsonObject[] | null): void {
     const model = this.modelOf(type);
-    const seq = this.store.updateAmounts(type, this.keyOf(model, doc), indexColumnsOf(model, doc), JSON.stringify(doc), this.linkedText(type, doc, linked), doc);
-    this.keepListed(model, seq, doc);
+    this.writes.updateAmounts(model, this.keyOf(model, doc), doc, indexColumnsOf(model, doc), this.linkedText(type, doc, linked));
   }
 
   /**
