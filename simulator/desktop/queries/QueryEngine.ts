@@ -4,15 +4,15 @@ import { DESKTOP_STATUS, DesktopError } from '../values/DesktopError.ts';
 import { LIST_OBJECT_ID } from '../storage/IdAllocator.ts';
 import { FirstPageCache } from './FirstPageCache.ts';
 import { IteratorRegistry, type ListPosition, type QueryIterator } from './IteratorRegistry.ts';
-import type { JsonObject, JsonValue } from '../values/json.ts';
+import type { JsonValue } from '../values/json.ts';
 import { parameterUse } from '../engine/filterBindings.ts';
-import { EXACT_FILTERS, EXCLUSIVE_GROUPS, OUTPUT_OPTIONS, PAGING_PARAMETERS, type FilterContext } from '../storage/queryFilters.ts';
+import { EXACT_FILTERS, EXCLUSIVE_GROUPS, PAGING_PARAMETERS, type FilterContext } from '../storage/queryFilters.ts';
 import { RequestInputError } from '../values/RequestInputError.ts';
-import { parseDoc, type PageRow } from '../storage/CompanyFileStore.ts';
+import type { PageRow } from '../storage/CompanyFileStore.ts';
 import { FEW_IN_ORDER, FEW_MATCHES, listPlanOf, type ListPlan } from './listPlan.ts';
 import { ViewPages } from './ViewPages.ts';
+import { outputOf, shapeForOutput } from './pageOutput.ts';
 import { filterKeyOf, joinObjects, objectParts, type QueryPage, type QueryParams } from './queryPages.ts';
-import type { TransactionShape } from '../table/TypeRow.ts';
 
 export type { QueryPage, QueryParams } from './queryPages.ts';
 
@@ -287,27 +287,4 @@ export class QueryEngine {
     ctx.where.push(condition);
     ctx.params.push(...keys);
   }
-}
-
-function outputOf(params: QueryParams): Record<string, JsonValue> {
-  return Object.fromEntries(Object.entries(params).filter(([k]) => OUTPUT_OPTIONS.has(k)));
-}
-
-/**
- * Stored objects are sent as stored; only the output options cost a parse, and only for objects
- * they change.
- */
-export function shapeForOutput(row: PageRow, output: Readonly<Record<string, unknown>>, shape: Pick<TransactionShape, 'lines' | 'groups'>): Buffer {
-  const withLinked = output['includeLinkedTransactions'] === true && row.linked !== null;
-  // A build's component lines are its lines: the builds list names the option after them.
-  const withoutLines = output['includeLineItems'] === false || output['includeComponentLineItems'] === false;
-  const withoutAlternates = output['excludeAlternateShippingAddresses'] === true;
-  if (!withLinked && !withoutLines && !withoutAlternates) return row.doc;
-  const doc = parseDoc<JsonObject>(row.doc);
-  if (withLinked) doc['linkedTransactions'] = JSON.parse(row.linked ?? '[]') as JsonValue;
-  // Every line collection of the type, and its groups of lines (a bill's expense, item and item group lines).
-  if (withoutLines) for (const field of [...shape.lines, ...shape.groups.map((g) => g.groups)]) if (Array.isArray(doc[field])) doc[field] = [];
-  // The spec: left out, the field is null (an empty list would claim the customer has none).
-  if (withoutAlternates && 'alternateShippingAddresses' in doc) doc['alternateShippingAddresses'] = null;
-  return Buffer.from(JSON.stringify(doc), 'utf8');
 }
