@@ -96,7 +96,7 @@ function concurrencyLines(setup: LargeSetup, targets: LargeTargets, result: Larg
   const errors = [result.baseline.list, result.baseline.control, result.underLoad.list, result.underLoad.control].flatMap((r) => (r.firstError ? [r.firstError] : []));
   return [
     `  concurrency: end user A (the demo file) asks ${c.listRequests} x GET ${c.listPath}, then ${c.controlRequests} x GET ${c.controlPath}, one at a time, each on its own connection;`,
-    `  first on a quiet server (after ${c.warmup} warm-up requests of each), then while end user B asks, one at a time and back to back, the slowest whole-history reports of the table (a fixed three without it):`,
+    `  first on a quiet server (after ${c.warmup} warm-up requests of each; ${result.baseline.rounds} round(s)), then while end user B asks, one at a time and back to back, the slowest whole-history reports of the table (a fixed three without it):`,
     ...result.loadPaths.map((p) => `    ${p}`),
     '',
     formatTable(

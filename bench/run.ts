@@ -80,7 +80,7 @@ const LARGE: LargeSetup = {
   // The budgets are the seeded file's: made for the year of its today.
   fiscalYear: new Date().getUTCFullYear(),
   reportTimeoutMs: 120_000,
-  concurrency: { listPath: '/v1/ledger-desktop/customers?limit=150', listRequests: 400, controlPath: '/_sandbox/clock', controlRequests: 400, warmup: 20, maxLoadedSeconds: 180 },
+  concurrency: { listPath: '/v1/ledger-desktop/customers?limit=150', listRequests: 400, controlPath: '/_sandbox/clock', controlRequests: 400, warmup: 20, quietRounds: 3, maxLoadedSeconds: 180 },
   loadReports: 3,
   fallbackLoad: [
     { reportType: 'general_ledger', period: 'last month' },
