@@ -6,14 +6,12 @@
 // themselves again with malloc in huge pages where the system offers them (simulator/launch/).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runsBundle } from '../simulator/launch/freshBundle.js';
+import { ROOT, runsBundle } from '../simulator/launch/freshBundle.js';
 import { hugePagesEnv } from '../simulator/launch/hugePages.js';
 import { followLauncher, relaunch } from '../simulator/launch/relaunch.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bundle = path.join(root, 'dist/cli/ledger-sim.mjs');
-const source = path.join(root, 'simulator/cli/main.ts');
+const bundle = path.join(ROOT, 'dist/cli/ledger-sim.mjs');
+const source = path.join(ROOT, 'simulator/cli/main.ts');
 
 async function run() {
   if (!fs.existsSync(source) || runsBundle(bundle)) {
