@@ -25,25 +25,30 @@ const deepRun = process.env['LEDGER_SIM_DEEP'] === '1';
  * and the run ended with one core idle. These start first; the rest follow in vitest's order.
  */
 const SLOW_FILES = [
-  'test/cliLocalSandbox.test.ts',
+  // The exhaustive suites (npm run test:deep).
   'test/contract/plantedBugs.test.ts',
   'simulator/desktop/books/books.test.ts',
-  'simulator/fixtures/generateFixture.test.ts',
-  'simulator/fixtures/seedCompanyFile.test.ts',
-  'test/capture.test.ts',
-  'test/cliFixtures.test.ts',
   'simulator/desktop/reports/reports.test.ts',
-  'simulator/fixtures/ShapeCheckThread.test.ts',
   'test/everyListOperation.test.ts',
-  'test/contract/realTargets.test.ts',
-  'test/cliServe.test.ts',
-  'test/fixturesOverHttps.test.ts',
-  'test/contract/sandboxContract.test.ts',
-  'simulator/fixtures/loadFixture.test.ts',
-  'simulator/fixtures/demoCache.test.ts',
-  'simulator/fixtures/fixtureRequests.test.ts',
-  'simulator/api/startSandbox.test.ts',
+  // npm test, by their seconds in a whole run on 2 cores (vitest --reporter=json, 2026-11-29).
   'test/browser/dashboardFlow.test.ts',
+  'test/fillThread.test.ts',
+  'simulator/fixtures/FillThread.test.ts',
+  'test/cliFixtures.test.ts',
+  'test/cliLauncher.test.ts',
+  'test/regressions/34-signin-throttle.test.ts',
+  'test/capture.test.ts',
+  'test/contract/sandboxContract.test.ts',
+  'simulator/desktop/reportThread/ReportThread.test.ts',
+  'test/fixturesOverHttps.test.ts',
+  'test/contract/realTargets.test.ts',
+  'test/drift/drift.test.ts',
+  'simulator/api/startSandbox.test.ts',
+  'test/cliServe.test.ts',
+  'test/dashboard.test.ts',
+  'simulator/fixtures/generateFixture.test.ts',
+  'simulator/spec/spec.test.ts',
+  'simulator/fixtures/ShapeCheckThread.test.ts',
 ];
 
 class SlowFilesFirst extends BaseSequencer {
