@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from './createAjv.ts';
+import { KEPT_VALIDATORS_DIR, keptValidatorIn } from './keptValidator.ts';
 import type { JsonSchema, OperationSpec } from './types.ts';
 
 export interface ValidationIssue {
@@ -85,16 +86,18 @@ type Ajv2020Like = Pick<ReturnType<typeof createAjv>, 'compile'>;
  * An ajv that compiles a schema once however many operations spell it: the spec comes dereferenced,
  * so a resource's retrieve, create and update answers, and every operation's error, are equal trees
  * that are not the same object, and ajv's own cache goes by the object. Compiling every answer's
- * validator took 5 s for 261 operations; most of them are one of a few dozen schemas.
+ * validator took 5 s for 261 operations; most of them are one of a few dozen schemas. What it
+ * compiles is kept as code in `keptIn` (`keptValidatorIn`), so the next process loads it instead.
  */
-function compilingOnce(ajv: ReturnType<typeof createAjv>): Ajv2020Like {
+function compilingOnce(ajv: ReturnType<typeof createAjv>, keptIn: string): Ajv2020Like {
+  const kept = keptValidatorIn(keptIn);
   const compiled = new Map<string, ValidateFunction>();
   return {
     compile(schema: JsonSchema): ValidateFunction {
       const key = JSON.stringify(schema);
       let validate = compiled.get(key);
       if (!validate) {
-        validate = ajv.compile(schema);
+        validate = kept(schema, ajv, key) as ValidateFunction;
         compiled.set(key, validate);
       }
       return validate;
@@ -102,10 +105,13 @@ function compilingOnce(ajv: ReturnType<typeof createAjv>): Ajv2020Like {
   } as Ajv2020Like;
 }
 
-/** Validators of every operation, compiled per operation on first use (the spec test compiles them all). */
-export function compileValidators(operations: ReadonlyMap<string, OperationSpec>): Map<string, OperationValidators> {
-  const requests = createAjv({ useDefaults: true });
-  const responses = compilingOnce(createAjv());
+/**
+ * Validators of every operation, compiled per operation on first use (the spec test compiles them
+ * all), or loaded from the code kept in `keptIn` by an earlier process.
+ */
+export function compileValidators(operations: ReadonlyMap<string, OperationSpec>, keptIn: string = KEPT_VALIDATORS_DIR): Map<string, OperationValidators> {
+  const requests = compilingOnce(createAjv({ useDefaults: true, source: true }), keptIn);
+  const responses = compilingOnce(createAjv({ source: true }), keptIn);
   const out = new Map<string, OperationValidators>();
   for (const op of operations.values()) out.set(op.operationId, new LazyValidators(op, requests, responses));
   return out;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { handlerTable } from '../service/serveOperations.ts';
@@ -22,7 +25,10 @@ describe('the spec', () => {
 
   it('compiles every request and response schema under strict ajv', async () => {
     const operations = indexOperations(await loadSpec());
-    const validators = compileValidators(operations);
+    // Kept in a folder of its own, so that every schema is compiled here, none loaded as code kept before.
+    const keptIn = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-spec-validators-'));
+    const validators = compileValidators(operations, keptIn);
+    try {
     for (const op of operations.values()) {
       expect(validators.get(op.operationId)?.error, `${op.operationId} declares the error response`).toBeDefined();
       expect(validators.get(op.operationId)?.response, `${op.operationId} declares a 200 body`).toBeDefined();
@@ -30,6 +36,9 @@ describe('the spec', () => {
       const v = validators.get(op.operationId);
       expect([v?.query, v?.headers, v?.path].every((f) => typeof f === 'function')).toBe(true);
       expect(v?.body === undefined, `${op.operationId} body`).toBe(op.requestBody === undefined);
+    }
+    } finally {
+      fs.rmSync(keptIn, { recursive: true, force: true });
     }
   });
 
