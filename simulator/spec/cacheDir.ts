@@ -35,3 +35,42 @@ export function writeCacheFile(cachePath: string, text: string): void {
     fs.rmSync(aside, { force: true });
   }
 }
+
+/**
+ * Keeps the files of a cache folder that were used last (newest modification time first: readers
+ * touch what they read) within `keepBytes`, and removes the rest. The newest always stays, however
+ * large: it is the one just written. Best effort, as every write of the cache.
+ */
+export function keepUsedLast(dir: string, suffix: string, keepBytes: number): void {
+  try {
+    const files = fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith(suffix))
+      .flatMap((name) => {
+        try {
+          const stat = fs.statSync(path.join(dir, name));
+          return [{ name, at: stat.mtimeMs, size: stat.size }];
+        } catch {
+          return [];
+        }
+      })
+      .sort((a, b) => b.at - a.at);
+    let total = 0;
+    for (const [i, file] of files.entries()) {
+      total += file.size;
+      if (i > 0 && total > keepBytes) fs.rmSync(path.join(dir, file.name), { force: true });
+    }
+  } catch {
+    // A folder gone or read-only keeps what it has.
+  }
+}
+
+/** Marks a cache file as used now, so that `keepUsedLast` keeps it; a read-only install keeps what it has. */
+export function touchCacheFile(file: string): void {
+  try {
+    const now = new Date();
+    fs.utimesSync(file, now, now);
+  } catch {
+    // Nothing to do.
+  }
+}

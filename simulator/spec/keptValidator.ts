@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { AnyValidateFunction } from 'ajv/dist/core.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { cacheDir, writeCacheFile } from './cacheDir.ts';
+import { cacheDir, keepUsedLast, touchCacheFile, writeCacheFile } from './cacheDir.ts';
 
 type StandaloneCode = (ajv: Ajv2020, validate: AnyValidateFunction) => string;
 // ajv's standalone module is CommonJS: under NodeNext its default import may be the module object.
@@ -18,6 +18,11 @@ const AJV_VERSION = (requireHere('ajv/package.json') as { version: string }).ver
 
 /** Where validators kept by their digest go (`keptValidatorIn`): one file per schema and set-up of ajv. */
 export const KEPT_VALIDATORS_DIR = path.join(cacheDir(), 'validators');
+/**
+ * Bytes of validators kept in a folder, last used first. The Service's 250 or so are 14 MB; a
+ * changed schema leaves its old code behind, which goes once it has not been used for this much.
+ */
+export const KEPT_VALIDATOR_BYTES = 64 * 1024 * 1024;
 
 const setups = new WeakMap<Ajv2020, string>();
 
@@ -60,11 +65,15 @@ function readKept(cachePath: string, digest: string): AnyValidateFunction | unde
   }
 }
 
-function keptOrCompiled(schema: object, ajv: Ajv2020, digest: string, cachePath: string): AnyValidateFunction {
+function keptOrCompiled(schema: object, ajv: Ajv2020, digest: string, cachePath: string, keepBytes?: number): AnyValidateFunction {
   const kept = readKept(cachePath, digest);
-  if (kept) return kept;
+  if (kept) {
+    if (keepBytes !== undefined) touchCacheFile(cachePath);
+    return kept;
+  }
   const validate = ajv.compile(schema);
   writeCacheFile(cachePath, JSON.stringify({ digest, code: standaloneCode(ajv, validate) }));
+  if (keepBytes !== undefined) keepUsedLast(path.dirname(cachePath), '.json', keepBytes);
   return validate;
 }
 
@@ -83,11 +92,12 @@ export function keptValidator(schema: object, ajv: Ajv2020, cachePath: string): 
  * Validators kept in `folder`, a file per digest, for the many schemas of the Service's operations:
  * its 160 answers compiled in 3 s and load from their code in 0.37 s (93 request bodies: 0.85 s and
  * 0.09 s), on the first request of each operation in every process a sandbox runs in. `json` is the
- * schema's JSON text when the caller has it already.
+ * schema's JSON text when the caller has it already. The folder keeps those used last within
+ * `keepBytes`.
  */
-export function keptValidatorIn(folder: string): (schema: object, ajv: Ajv2020, json?: string) => AnyValidateFunction {
+export function keptValidatorIn(folder: string, keepBytes = KEPT_VALIDATOR_BYTES): (schema: object, ajv: Ajv2020, json?: string) => AnyValidateFunction {
   return (schema, ajv, json) => {
     const digest = validatorDigest(json ?? schema, ajv);
-    return keptOrCompiled(schema, ajv, digest, path.join(folder, `${digest.slice(0, 32)}.json`));
+    return keptOrCompiled(schema, ajv, digest, path.join(folder, `${digest.slice(0, 32)}.json`), keepBytes);
   };
 }
