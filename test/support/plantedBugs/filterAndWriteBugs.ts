@@ -82,8 +82,10 @@ const unknownBodyKeyDropped: PlantedBug = {
   does: 'silently drops body keys the operation does not know instead of refusing the request',
   handler: onRequest((request, ctx) => {
     const body = jsonBody(request);
-    const known = ctx.operation(request)?.requestBody?.['properties'] as Record<string, unknown> | undefined;
-    if (!body || !known) return request;
+    const schema = ctx.operation(request)?.requestBody;
+    const known = schema?.['properties'] as Record<string, unknown> | undefined;
+    // A body that takes any key (passthrough's: the desktop's own request elements) has none unknown.
+    if (!body || !known || schema?.['additionalProperties'] !== false) return request;
     const kept = Object.fromEntries(Object.entries(body).filter(([key]) => key in known));
     return Object.keys(kept).length === Object.keys(body).length ? request : withBody(request, kept);
   }),
