@@ -6,7 +6,7 @@ import { loadSpecModel, type SpecModel } from '../../contract-tests/runner/specM
 import { SimClock } from '../../simulator/desktop/clock.ts';
 import { startPlantedBugProxy, type PlantedBugProxy } from '../support/plantedBugProxy.ts';
 import type { BugName } from '../support/plantedBugs/index.ts';
-import { startTestSandbox, type TestSandbox } from '../support/testClient.ts';
+import { startTestSandbox, TEST_EPOCH_MS, type TestSandbox } from '../support/testClient.ts';
 
 /** A check id (`pagination.has-more`) or a check on one operation (`filters.status@customers.list`). */
 type CheckName = string;
@@ -52,6 +52,10 @@ export const ROWS: BugRow[] = [
     alsoFails: [
       { check: 'pagination.complete-walk', why: 'the repeat takes the place of an object, which the small walk then misses' },
       { check: 'filters.date-range', why: 'the full walk it compares against (3 pages of sales receipts) misses the object the repeat took the place of' },
+      {
+        check: 'filters.names-exact',
+        why: 'its full walk of transactions (3 pages or more) misses the objects repeats took the place of: on days when one carries a number it picks, it expects one too few',
+      },
     ],
   },
   {
@@ -160,8 +164,10 @@ export function describePlantedBugs(part: string, rows: readonly BugRow[]): void
 
     beforeAll(async () => {
       spec = await loadSpecModel(DEFAULT_SPEC);
-      // More than 150 invoices, so the default page size has something to show.
-      api = await startTestSandbox({ sizes: { customers: 60, invoices: 200 }, clock: new SimClock() });
+      // More than 150 invoices, so the default page size has something to show. The clock runs from
+      // a fixed day, so the seeded file (dated up to it) is the same on every day the suite runs.
+      const started = Date.now();
+      api = await startTestSandbox({ sizes: { customers: 60, invoices: 200 }, clock: new SimClock(() => TEST_EPOCH_MS + (Date.now() - started)) });
       proxy = await startPlantedBugProxy(api.sandbox);
     });
 
