@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runContract } from '../../contract-tests/runner/runContract.ts';
-import { SimClock } from '../../simulator/desktop/clock.ts';
 import { startPlantedBugProxy, type PlantedBugProxy } from '../support/plantedBugProxy.ts';
-import { startTestSandbox, type TestSandbox } from '../support/testClient.ts';
+import { runningTestClock, startTestSandbox, type TestSandbox } from '../support/testClient.ts';
 import { throughProxy } from './plantedBugHarness.ts';
 
 let api: TestSandbox;
 let proxy: PlantedBugProxy;
 beforeAll(async () => {
-  api = await startTestSandbox({ sizes: { customers: 2, invoices: 2 }, clock: new SimClock() });
+  api = await startTestSandbox({ sizes: { customers: 2, invoices: 2 }, clock: runningTestClock() });
   proxy = await startPlantedBugProxy(api.sandbox);
 });
 afterAll(async () => {

@@ -3,10 +3,9 @@ import type { CheckResult, RunReport } from '../../contract-tests/runner/checkTy
 import { DEFAULT_SPEC } from '../../contract-tests/runner/contractCommand.ts';
 import { runContract } from '../../contract-tests/runner/runContract.ts';
 import { loadSpecModel, type SpecModel } from '../../contract-tests/runner/specModel.ts';
-import { SimClock } from '../../simulator/desktop/clock.ts';
 import { startPlantedBugProxy, type PlantedBugProxy } from '../support/plantedBugProxy.ts';
 import type { BugName } from '../support/plantedBugs/index.ts';
-import { startTestSandbox, TEST_EPOCH_MS, type TestSandbox } from '../support/testClient.ts';
+import { runningTestClock, startTestSandbox, type TestSandbox } from '../support/testClient.ts';
 
 /** A check id (`pagination.has-more`) or a check on one operation (`filters.status@customers.list`). */
 type CheckName = string;
@@ -164,10 +163,8 @@ export function describePlantedBugs(part: string, rows: readonly BugRow[]): void
 
     beforeAll(async () => {
       spec = await loadSpecModel(DEFAULT_SPEC);
-      // More than 150 invoices, so the default page size has something to show. The clock runs from
-      // a fixed day, so the seeded file (dated up to it) is the same on every day the suite runs.
-      const started = Date.now();
-      api = await startTestSandbox({ sizes: { customers: 60, invoices: 200 }, clock: new SimClock(() => TEST_EPOCH_MS + (Date.now() - started)) });
+      // More than 150 invoices, so the default page size has something to show.
+      api = await startTestSandbox({ sizes: { customers: 60, invoices: 200 }, clock: runningTestClock() });
       proxy = await startPlantedBugProxy(api.sandbox);
     });
 

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../contract-tests/runner/checkTypes.ts';
 import { runContract } from '../../contract-tests/runner/runContract.ts';
-import { SimClock } from '../../simulator/desktop/clock.ts';
 import { startPlantedBugProxy } from '../support/plantedBugProxy.ts';
-import { startTestSandbox } from '../support/testClient.ts';
+import { runningTestClock, startTestSandbox } from '../support/testClient.ts';
 import { describePlantedBugs, failures, ROWS, SEED, throughProxy } from './plantedBugHarness.ts';
 
 /**
@@ -11,7 +10,7 @@ import { describePlantedBugs, failures, ROWS, SEED, throughProxy } from './plant
  * expire: it starts before the rows and is judged after them, so the rows use the time it waits.
  */
 async function realTimeRun(): Promise<RunReport> {
-  const api = await startTestSandbox({ sizes: { customers: 30, invoices: 40 }, clock: new SimClock() });
+  const api = await startTestSandbox({ sizes: { customers: 30, invoices: 40 }, clock: runningTestClock() });
   const proxy = await startPlantedBugProxy(api.sandbox);
   try {
     proxy.plant('without-sandbox-controls');

@@ -8,10 +8,9 @@ import { contractCommand, DEFAULT_SPEC } from '../../contract-tests/runner/contr
 import type { CheckResult } from '../../contract-tests/runner/checkTypes.ts';
 import { runContract } from '../../contract-tests/runner/runContract.ts';
 import { loadSpecModel } from '../../contract-tests/runner/specModel.ts';
-import { SimClock } from '../../simulator/desktop/clock.ts';
 import { throughProxy } from './plantedBugHarness.ts';
 import { startPlantedBugProxy, type PlantedBugProxy } from '../support/plantedBugProxy.ts';
-import { startTestSandbox, type TestSandbox } from '../support/testClient.ts';
+import { runningTestClock, startTestSandbox, type TestSandbox } from '../support/testClient.ts';
 import { runInProcess } from '../support/cliInProcess.ts';
 import type { CliRun } from '../support/cliProcess.ts';
 
@@ -24,7 +23,7 @@ let proxy: PlantedBugProxy;
  * start with the file and are judged by their test, so the other tests use the time they wait.
  */
 async function calmAndMoodyRuns(): Promise<{ calm: CheckResult[]; moody: CheckResult[] }> {
-  const own = await startTestSandbox({ sizes: { customers: 40, invoices: 60 }, clock: new SimClock() });
+  const own = await startTestSandbox({ sizes: { customers: 40, invoices: 60 }, clock: runningTestClock() });
   const ownProxy = await startPlantedBugProxy(own.sandbox, { latencyMs: 5 });
   ownProxy.plant('without-sandbox-controls');
   try {
@@ -46,7 +45,7 @@ beforeAll(async () => {
   moodyRuns = calmAndMoodyRuns();
   // Judged by its test; until then a failure must not count as unhandled.
   moodyRuns.catch(() => undefined);
-  api = await startTestSandbox({ sizes: { customers: 40, invoices: 60 }, clock: new SimClock() });
+  api = await startTestSandbox({ sizes: { customers: 40, invoices: 60 }, clock: runningTestClock() });
   // What a real deployment looks like to the runner: no sandbox controls, and a little latency.
   proxy = await startPlantedBugProxy(api.sandbox, { latencyMs: 5 });
   proxy.plant('without-sandbox-controls');

@@ -5,11 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContract } from '../../contract-tests/runner/runContract.ts';
-import { SimClock } from '../../simulator/desktop/clock.ts';
 import { throughProxy } from './plantedBugHarness.ts';
 import { startPlantedBugProxy, type PlantedBugProxy } from '../support/plantedBugProxy.ts';
 import type { BugName } from '../support/plantedBugs/index.ts';
-import { startTestSandbox, type TestSandbox } from '../support/testClient.ts';
+import { runningTestClock, startTestSandbox, type TestSandbox } from '../support/testClient.ts';
 
 let api: TestSandbox;
 let proxy: PlantedBugProxy;
@@ -17,7 +16,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-repro-'));
 const caPath = path.join(dir, 'proxy-ca.pem');
 
 beforeAll(async () => {
-  api = await startTestSandbox({ sizes: { customers: 40, invoices: 60 }, clock: new SimClock() });
+  api = await startTestSandbox({ sizes: { customers: 40, invoices: 60 }, clock: runningTestClock() });
   proxy = await startPlantedBugProxy(api.sandbox);
   fs.writeFileSync(caPath, proxy.caCert);
 });

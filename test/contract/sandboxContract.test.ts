@@ -4,16 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractCommand, DEFAULT_SPEC } from '../../contract-tests/runner/contractCommand.ts';
 import { runContract } from '../../contract-tests/runner/runContract.ts';
-import { SimClock } from '../../simulator/desktop/clock.ts';
 import { runInProcess } from '../support/cliInProcess.ts';
-import { startTestSandbox, type TestSandbox } from '../support/testClient.ts';
+import { runningTestClock, startTestSandbox, type TestSandbox } from '../support/testClient.ts';
 
 let api: TestSandbox;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sim-contract-'));
 
 beforeAll(async () => {
-  // A real-time clock: the runner moves it through the sandbox control, as against a live sandbox.
-  api = await startTestSandbox({ sizes: { customers: 200, invoices: 260 }, clock: new SimClock() });
+  // A clock that runs: the runner moves it through the sandbox control, as against a live sandbox.
+  api = await startTestSandbox({ sizes: { customers: 200, invoices: 260 }, clock: runningTestClock() });
 });
 afterAll(async () => {
   await api.close();

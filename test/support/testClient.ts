@@ -31,6 +31,16 @@ export interface RequestOptions {
 /** Test time stands still unless a test moves it, so expiry boundaries can be hit exactly. */
 export const TEST_EPOCH_MS = Date.UTC(2026, 2, 16, 14, 30, 0);
 
+/**
+ * A clock that runs in real time from TEST_EPOCH_MS, for a sandbox judged as a live one is (the
+ * contract runner waits out or moves its time): its seeded file, dated up to its today, is then
+ * the same on whatever day the suite runs.
+ */
+export function runningTestClock(): SimClock {
+  const started = Date.now();
+  return new SimClock(() => TEST_EPOCH_MS + (Date.now() - started));
+}
+
 /** One certificate for the in-memory sandboxes a test process starts: two RSA keys took a fifth of every start. */
 let processTls: Promise<Pick<SandboxOptions, 'certPath' | 'keyPath' | 'caCertPath'>> | undefined;
 
